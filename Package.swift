@@ -1,0 +1,41 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Kura",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Kura", targets: ["Kura"]),
+        .executable(name: "kura", targets: ["kura"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "Kura",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(
+            name: "kura",
+            dependencies: [
+                "Kura",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "kura-probe",
+            dependencies: ["Kura"]
+        ),
+        .testTarget(
+            name: "KuraTests",
+            dependencies: ["Kura", "kura", "kura-probe"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

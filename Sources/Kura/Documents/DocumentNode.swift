@@ -1,0 +1,74 @@
+/// A parsed JSON value together with where it starts in the input.
+public struct DocumentNode: Sendable, Hashable {
+    /// The value.
+    public var value: DocumentValue
+    /// The position of the value's first byte.
+    public var position: TextPosition
+
+    /// Makes a node.
+    public init(value: DocumentValue, position: TextPosition) {
+        self.value = value
+        self.position = position
+    }
+}
+
+/// A JSON value; containers hold nodes so every nested value keeps its position.
+public enum DocumentValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    /// A number, with its exact text kept.
+    case number(NumberLiteral)
+    case string(String)
+    case array([DocumentNode])
+    /// The members in input order; duplicate keys are kept.
+    case object([DocumentMember])
+
+    /// A short name of the value's kind, as error messages print it.
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .number: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}
+
+/// One `"key": value` pair of a JSON object.
+public struct DocumentMember: Sendable, Hashable {
+    /// The key, unescaped.
+    public var key: String
+    /// The position of the key's opening quote.
+    public var keyPosition: TextPosition
+    /// The value.
+    public var value: DocumentNode
+
+    /// Makes a member.
+    public init(key: String, keyPosition: TextPosition, value: DocumentNode) {
+        self.key = key
+        self.keyPosition = keyPosition
+        self.value = value
+    }
+}
+
+/// A JSON number literal: its exact text and the values it converts to.
+public struct NumberLiteral: Sendable, Hashable {
+    /// The literal exactly as written, e.g. `-1.50e3`.
+    public var text: String
+    /// Whether the literal has neither a fraction nor an exponent.
+    public var isInteger: Bool
+    /// The exact value when the literal is an integer within Int64's range, else nil.
+    public var int64Value: Int64?
+    /// The nearest Double (correctly rounded; ±infinity when out of range).
+    public var doubleValue: Double
+
+    /// Makes a number literal from parts the caller has already worked out.
+    public init(text: String, isInteger: Bool, int64Value: Int64?, doubleValue: Double) {
+        self.text = text
+        self.isInteger = isInteger
+        self.int64Value = int64Value
+        self.doubleValue = doubleValue
+    }
+}

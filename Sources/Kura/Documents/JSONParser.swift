@@ -1,0 +1,139 @@
+/// Builds one JSON value into a `DocumentNode` tree with an explicit stack, so input nesting
+/// never turns into call-stack depth.
+///
+/// Finished children wait on shared stacks (`elements`, `members`) until their container closes.
+struct JSONParser {
+    var scanner: JSONScanner
+    let maxDepth: Int
+
+    /// An open array or object.
+    private struct Frame {
+        var isObject: Bool
+        var position: TextPosition
+        /// Where this container's children start in `elements` or `members`.
+        var start: Int
+        /// The key whose value is being parsed (objects only).
+        var key: String
+        var keyPosition: TextPosition
+    }
+
+    private var frames: [Frame] = []
+    private var elements: [DocumentNode] = []
+    private var members: [DocumentMember] = []
+
+    init(scanner: JSONScanner, maxDepth: Int) {
+        self.scanner = scanner
+        self.maxDepth = maxDepth
+    }
+
+    /// Parses one value, skipping whitespace before it. `outerDepth` is the number of containers
+    /// already open around it: 1 for the elements of an array-layout input.
+    mutating func parseValue(outerDepth: Int) throws(DocumentError) -> DocumentNode {
+        // A previous error may have left children behind.
+        frames.removeAll(keepingCapacity: true)
+        elements.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        let outerContext = outerDepth > 0 ? " in array" : ""
+
+        while true {
+            // Expecting a value.
+            guard let b = try scanner.skipWhitespace() else {
+                throw scanner.endError(frames.isEmpty && outerDepth == 0 ? ", expected a value" : context(outerContext))
+            }
+            let position = scanner.position(at: scanner.pos)
+            var node: DocumentNode
+            switch b {
+            case 0x22:
+                node = DocumentNode(value: .string(try scanner.scanString()), position: position)
+            case 0x2D, 0x30...0x39:
+                node = DocumentNode(value: .number(try scanner.scanNumber()), position: position)
+            case 0x74, 0x66, 0x6E:
+                node = DocumentNode(value: try scanner.scanLiteral(), position: position)
+            case 0x5B, 0x7B:
+                let isObject = b == 0x7B
+                if outerDepth + frames.count >= maxDepth {
+                    throw scanner.error(.depthLimit, "nesting deeper than \(maxDepth) levels", at: scanner.pos)
+                }
+                scanner.pos += 1
+                guard let c = try scanner.skipWhitespace() else {
+                    throw scanner.endError(isObject ? " in object" : " in array")
+                }
+                if c == (isObject ? 0x7D : 0x5D) {
+                    scanner.pos += 1
+                    node = DocumentNode(value: isObject ? .object([]) : .array([]), position: position)
+                } else if isObject {
+                    guard c == 0x22 else {
+                        throw scanner.unexpected(at: scanner.pos, " in object, expected a string key or '}'")
+                    }
+                    let (key, keyPosition) = try parseKey()
+                    frames.append(
+                        Frame(isObject: true, position: position, start: members.count, key: key, keyPosition: keyPosition))
+                    continue
+                } else {
+                    frames.append(
+                        Frame(isObject: false, position: position, start: elements.count, key: "", keyPosition: position))
+                    continue
+                }
+            default:
+                throw scanner.unexpected(at: scanner.pos, "\(context(outerContext)), expected a value")
+            }
+
+            // A value is complete: add it to its container, then close containers as long as they end here.
+            while let top = frames.indices.last {
+                if frames[top].isObject {
+                    members.append(DocumentMember(key: frames[top].key, keyPosition: frames[top].keyPosition, value: node))
+                    guard let c = try scanner.skipWhitespace() else { throw scanner.endError(" in object") }
+                    if c == 0x2C {
+                        scanner.pos += 1
+                        guard let d = try scanner.skipWhitespace() else { throw scanner.endError(" in object") }
+                        guard d == 0x22 else {
+                            throw scanner.unexpected(at: scanner.pos, " in object, expected a string key")
+                        }
+                        (frames[top].key, frames[top].keyPosition) = try parseKey()
+                        break
+                    }
+                    guard c == 0x7D else {
+                        throw scanner.unexpected(at: scanner.pos, " in object, expected ',' or '}'")
+                    }
+                    scanner.pos += 1
+                    let frame = frames.removeLast()
+                    let children = Array(members[frame.start...])
+                    members.removeSubrange(frame.start...)
+                    node = DocumentNode(value: .object(children), position: frame.position)
+                } else {
+                    elements.append(node)
+                    guard let c = try scanner.skipWhitespace() else { throw scanner.endError(" in array") }
+                    if c == 0x2C {
+                        scanner.pos += 1
+                        break
+                    }
+                    guard c == 0x5D else {
+                        throw scanner.unexpected(at: scanner.pos, " in array, expected ',' or ']'")
+                    }
+                    scanner.pos += 1
+                    let frame = frames.removeLast()
+                    let children = Array(elements[frame.start...])
+                    elements.removeSubrange(frame.start...)
+                    node = DocumentNode(value: .array(children), position: frame.position)
+                }
+            }
+            if frames.isEmpty { return node }
+        }
+    }
+
+    /// Parses `"key" :` with the cursor on the opening quote.
+    private mutating func parseKey() throws(DocumentError) -> (String, TextPosition) {
+        let keyPosition = scanner.position(at: scanner.pos)
+        let key = try scanner.scanString()
+        guard let c = try scanner.skipWhitespace() else { throw scanner.endError(" in object") }
+        guard c == 0x3A else { throw scanner.unexpected(at: scanner.pos, " in object, expected ':'") }
+        scanner.pos += 1
+        return (key, keyPosition)
+    }
+
+    /// " in object" or " in array" for the innermost open container.
+    private func context(_ outer: String) -> String {
+        guard let top = frames.last else { return outer }
+        return top.isObject ? " in object" : " in array"
+    }
+}

@@ -1,0 +1,36 @@
+/// A realm's schema: its version and its object types.
+public struct Schema: Sendable, Hashable {
+    /// The schema version; a realm refuses a schema older than the one it stores.
+    public var version: Int64
+    /// The object types, in declaration order.
+    public var types: [ObjectSchema]
+
+    /// Makes a schema; call `validate()` before using one built by hand.
+    public init(version: Int64 = 0, types: [ObjectSchema]) {
+        self.version = version
+        self.types = types
+    }
+
+    /// The type named `name`.
+    public subscript(type name: String) -> ObjectSchema? {
+        types.first { $0.name == name }
+    }
+
+    /// Checks the rules of the schema format; throws the first violation found.
+    public func validate() throws(SchemaError) {
+        try SchemaValidator(schema: self, locations: SchemaLocations()).validate()
+    }
+}
+
+/// Where each part of a schema was written, so that validation errors can point at it.
+public struct SchemaLocations: Sendable {
+    var types: [String: SourceLocation] = [:]
+    var properties: [String: SourceLocation] = [:]
+    var primaryKeys: [String: SourceLocation] = [:]
+
+    /// An empty set of locations (for schemas that do not come from a file).
+    public init() {}
+
+    func type(_ name: String) -> SourceLocation? { types[name] }
+    func property(_ type: String, _ name: String) -> SourceLocation? { properties["\(type).\(name)"] }
+}

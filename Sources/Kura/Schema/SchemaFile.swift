@@ -1,0 +1,23 @@
+import Foundation
+
+extension Schema {
+    /// Parses a schema from YAML text; `file` names it in error messages.
+    public init(yaml: String, file: String = "<schema>") throws(SchemaError) {
+        var parser = SchemaParser(file: file)
+        self = try parser.parse(yaml)
+    }
+
+    /// Reads and parses a schema file.
+    public init(contentsOfFile path: String) throws(SchemaError) {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw SchemaError(.unreadableFile, "cannot read schema file '\(path)'", underlying: error)
+        }
+        try self.init(yaml: text, file: path)
+    }
+
+    /// The schema in the YAML format it is read from.
+    public var yaml: String { SchemaWriter.yaml(for: self) }
+}

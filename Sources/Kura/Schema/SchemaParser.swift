@@ -1,0 +1,209 @@
+import Foundation
+import Yams
+
+/// Reads the YAML schema format of SPEC §2 into a `Schema`, remembering where each part was written.
+struct SchemaParser {
+    let file: String
+    private(set) var locations = SchemaLocations()
+
+    init(file: String) { self.file = file }
+
+    mutating func parse(_ text: String) throws(SchemaError) -> Schema {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw SchemaError(.invalidStructure, "the schema file is empty", at: SourceLocation(file: file, line: 1, column: 1))
+            }
+            root = node
+        } catch let error as SchemaError {
+            throw error
+        } catch {
+            throw syntaxError(error)
+        }
+        let top = try mapping(root, "the schema")
+        try checkKeys(top, allowed: ["schemaVersion", "types"], in: "the schema")
+        var version: Int64 = 0
+        if let versionNode = top["schemaVersion"] {
+            guard tagName(versionNode) == .int, let parsed = Int64(versionNode.string ?? "") else {
+                throw error(.invalidStructure, "schemaVersion must be an integer", versionNode)
+            }
+            version = parsed
+        }
+        guard let typesNode = top["types"] else {
+            throw error(.invalidStructure, "the schema has no 'types'", root)
+        }
+        var types: [ObjectSchema] = []
+        for (key, value) in try mapping(typesNode, "types") {
+            let name = try scalarString(key, "a type name")
+            locations.types[name] = location(key)
+            types.append(try parseType(name, value))
+        }
+        let schema = Schema(version: version, types: types)
+        try SchemaValidator(schema: schema, locations: locations).validate()
+        return schema
+    }
+
+    private mutating func parseType(_ name: String, _ node: Node) throws(SchemaError) -> ObjectSchema {
+        let body = try mapping(node, "type '\(name)'")
+        try checkKeys(body, allowed: ["primaryKey", "embedded", "asymmetric", "properties"], in: "type '\(name)'")
+        var type = ObjectSchema(name: name, properties: [])
+        if let keyNode = body["primaryKey"] {
+            type.primaryKey = try scalarString(keyNode, "primaryKey")
+            locations.primaryKeys[name] = location(keyNode)
+        }
+        type.isEmbedded = try flag(body["embedded"], "embedded")
+        type.isAsymmetric = try flag(body["asymmetric"], "asymmetric")
+        guard let propertiesNode = body["properties"] else {
+            throw error(.invalidStructure, "type '\(name)' has no 'properties'", node)
+        }
+        for (key, value) in try mapping(propertiesNode, "\(name).properties") {
+            let propertyName = try scalarString(key, "a property name")
+            locations.properties["\(name).\(propertyName)"] = location(value)
+            type.properties.append(try parseProperty(propertyName, of: name, value))
+        }
+        return type
+    }
+
+    private func parseProperty(_ name: String, of owner: String, _ node: Node) throws(SchemaError) -> Property {
+        let path = "\(owner).\(name)"
+        if node.scalar != nil {
+            return Property(name: name, type: try typeExpression(node, path))
+        }
+        let body = try mapping(node, path)
+        if let origin = body["linkingObjects"] {
+            try checkKeys(body, allowed: ["linkingObjects"], in: path)
+            let text = try scalarString(origin, "linkingObjects")
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw error(.invalidLinkingObjects, "\(path): linkingObjects must be written 'Type.property', found '\(text)'", origin)
+            }
+            return Property(name: name, type: .linkingObjects(type: String(parts[0]), property: String(parts[1])))
+        }
+        try checkKeys(body, allowed: ["type", "default", "indexed", "autoIncrement", "renamedFrom"], in: path)
+        guard let typeNode = body["type"] else {
+            throw error(.invalidStructure, "\(path): the long form needs a 'type'", node)
+        }
+        var property = Property(name: name, type: try typeExpression(typeNode, path))
+        property.isIndexed = try flag(body["indexed"], "indexed")
+        property.isAutoIncrement = try flag(body["autoIncrement"], "autoIncrement")
+        if let renamed = body["renamedFrom"] { property.renamedFrom = try scalarString(renamed, "renamedFrom") }
+        if let defaultNode = body["default"] {
+            property.defaultValue = try defaultValue(defaultNode, for: property.type, path)
+        }
+        return property
+    }
+
+    private func typeExpression(_ node: Node, _ path: String) throws(SchemaError) -> PropertyType {
+        let text = try scalarString(node, "a type")
+        guard let type = PropertyType.parse(text) else {
+            throw error(
+                .invalidType,
+                "\(path): '\(text)' is not a type (expected a scalar such as int or string?, a type name, or list<…>, set<…>, map<…>)",
+                node)
+        }
+        return type
+    }
+
+    private func defaultValue(_ node: Node, for type: PropertyType, _ path: String) throws(SchemaError) -> DefaultValue {
+        guard let scalar = node.scalar else {
+            throw error(.invalidDefault, "\(path): a default must be a single value", node)
+        }
+        let text = scalar.string
+        let tag = tagName(node)
+        if tag == .null { return .value(.null) }
+        let value: Value?
+        switch type.nonOptional {
+        case .date where text == "now": return .now
+        case .uuid where text == "uuid": return .uuid
+        case .bool: value = node.bool.map(Value.bool)
+        case .int: value = tag == .int ? Int64(text).map(Value.int) : nil
+        case .float: value = tag == .int || tag == .float ? node.float.map { .float(Float($0)) } : nil
+        case .double: value = tag == .int || tag == .float ? node.float.map(Value.double) : nil
+        case .string: value = tag == .str ? .string(text) : nil
+        case .date: value = DateFormatting.parseISO8601(text).map { .date(DateFormatting.date(milliseconds: $0)) }
+        case .data: value = tag == .binary ? node.binary.map(Value.data) : nil
+        case .decimal: value = Decimal128(text).map(Value.decimal)
+        case .objectId: value = ObjectId(hex: text).map(Value.objectId)
+        case .uuid: value = UUID(uuidString: text).map(Value.uuid)
+        case .mixed: value = mixedScalar(node)
+        default:
+            throw error(.invalidDefault, "\(path): a property of type \(type) cannot have a default", node)
+        }
+        guard let value else {
+            throw error(.invalidDefault, "\(path): default '\(text)' is not a valid \(type)", node)
+        }
+        return .value(value)
+    }
+
+    private func mixedScalar(_ node: Node) -> Value? {
+        switch tagName(node) {
+        case .bool: node.bool.map(Value.bool)
+        case .int: Int64(node.string ?? "").map(Value.int)
+        case .float: node.float.map(Value.double)
+        case .str: node.string.map(Value.string)
+        default: nil
+        }
+    }
+
+    // MARK: Node helpers
+
+    private func tagName(_ node: Node) -> Tag.Name { Tag.Name(rawValue: node.tag.rawValue) }
+
+    private func mapping(_ node: Node, _ what: String) throws(SchemaError) -> Node.Mapping {
+        guard let mapping = node.mapping else {
+            throw error(.invalidStructure, "\(what) must be a mapping", node)
+        }
+        return mapping
+    }
+
+    private func checkKeys(_ mapping: Node.Mapping, allowed: [String], in what: String) throws(SchemaError) {
+        for key in mapping.keys {
+            let name = key.string ?? ""
+            if !allowed.contains(name) {
+                throw error(
+                    .invalidStructure,
+                    "unknown key '\(name)' in \(what) (expected \(allowed.map { "'\($0)'" }.joined(separator: ", ")))", key)
+            }
+        }
+    }
+
+    private func scalarString(_ node: Node, _ what: String) throws(SchemaError) -> String {
+        guard let scalar = node.scalar, tagName(node) != .null else {
+            throw error(.invalidStructure, "\(what) must be a single value", node)
+        }
+        return scalar.string
+    }
+
+    private func flag(_ node: Node?, _ what: String) throws(SchemaError) -> Bool {
+        guard let node else { return false }
+        guard tagName(node) == .bool, let value = node.bool else {
+            throw error(.invalidStructure, "\(what) must be true or false", node)
+        }
+        return value
+    }
+
+    private func location(_ node: Node) -> SourceLocation? {
+        node.mark.map { SourceLocation(file: file, line: $0.line, column: $0.column) }
+    }
+
+    private func error(_ code: SchemaError.Code, _ message: String, _ node: Node) -> SchemaError {
+        SchemaError(code, message, at: location(node))
+    }
+
+    private func syntaxError(_ error: any Error) -> SchemaError {
+        guard let yamlError = error as? YamlError else {
+            return SchemaError(.syntax, "cannot parse YAML: \(error)", at: nil, underlying: error)
+        }
+        switch yamlError {
+        case .scanner(let context, let problem, let mark, _),
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\(problem) \($0.text)" } ?? problem
+            return SchemaError(
+                .syntax, "invalid YAML: \(detail)", at: SourceLocation(file: file, line: mark.line, column: mark.column),
+                underlying: error)
+        default:
+            return SchemaError(.syntax, "invalid YAML: \(yamlError)", at: nil, underlying: error)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// A handle to a stored object, read and written by property name.
+///
+/// The handle stays valid while the object exists; once it is deleted every use throws
+/// `StoreError` with code `.objectDeleted`.
+public struct DynamicObject {
+    /// The realm the object lives in.
+    public let realm: Realm
+    /// The object's type and internal id.
+    public let ref: ObjectRef
+
+    /// The object's type name.
+    public var type: String { ref.type }
+
+    /// Whether the object has been deleted.
+    public var isInvalidated: Bool {
+        (try? realm.read { db in try !ObjectReader(db: db, catalog: realm.catalog).exists(ref) }) ?? true
+    }
+
+    /// The value of one property (linkingObjects give a list of links).
+    public func value(forKey name: String) throws -> Value {
+        let catalog = realm.catalog
+        let property = try catalog.property(name, of: catalog.type(ref.type))
+        return try realm.read { db in try ObjectReader(db: db, catalog: catalog).value(of: ref, property) }
+    }
+
+    /// The value of one property.
+    public subscript(_ name: String) -> Value {
+        get throws { try value(forKey: name) }
+    }
+
+    /// Every stored property, by name.
+    public func values() throws -> [String: Value] {
+        let catalog = realm.catalog
+        return try realm.read { db in try ObjectReader(db: db, catalog: catalog).values(of: ref) }
+    }
+
+    /// Sets one property; must be called inside `realm.write`.
+    public func setValue(_ value: Value, forKey name: String) throws {
+        let transaction = try realm.requireTransaction()
+        let type = try realm.catalog.type(ref.type)
+        if type.isAsymmetric {
+            throw StoreError(.asymmetricMisuse, "\(type.name) is asymmetric: its objects cannot be updated")
+        }
+        let property = try realm.catalog.property(name, of: type)
+        if property.isComputed {
+            throw StoreError(.typeMismatch, "\(type.name).\(name) is computed from links and cannot be set")
+        }
+        if name == type.primaryKey {
+            throw StoreError(.primaryKeyChanged, "\(type.name).\(name): a primary key cannot be changed once set")
+        }
+        try ObjectReader(db: transaction.db, catalog: transaction.catalog).requireExists(ref)
+        try Realm.run(sql: nil) {
+            try transaction.atomically {
+                try ObjectWriter(transaction: transaction).update(
+                    ref, type, [name: value], policy: .all, path: "\(type.name).\(name)", depth: 0)
+            }
+        }
+    }
+
+    /// The object a to-one link property points at, or `nil`.
+    public func link(_ name: String) throws -> DynamicObject? {
+        guard case .object(let target) = try value(forKey: name) else { return nil }
+        return DynamicObject(realm: realm, ref: target)
+    }
+
+    /// The objects of a list or set of links, or of a linkingObjects property, in order.
+    public func objects(_ name: String) throws -> [DynamicObject] {
+        guard case .list(let items) = try value(forKey: name) else {
+            throw StoreError(.typeMismatch, "\(ref.type).\(name) is not a list, set or linkingObjects property")
+        }
+        return items.compactMap { item in
+            if case .object(let target) = item { return DynamicObject(realm: realm, ref: target) }
+            return nil
+        }
+    }
+
+    /// The objects linking to this one through the named linkingObjects property.
+    public func linkingObjects(_ name: String) throws -> [DynamicObject] {
+        let type = try realm.catalog.type(ref.type)
+        guard case .linkingObjects? = type[property: name]?.type else {
+            throw StoreError(.unknownProperty, "\(ref.type) has no linkingObjects property '\(name)'")
+        }
+        return try objects(name)
+    }
+}
+
+extension DynamicObject: Equatable {
+    /// Two handles are equal when they name the same object of the same realm.
+    public static func == (lhs: DynamicObject, rhs: DynamicObject) -> Bool {
+        lhs.realm === rhs.realm && lhs.ref == rhs.ref
+    }
+}
+
+extension DynamicObject: CustomStringConvertible {
+    public var description: String { ref.description }
+}

@@ -1,0 +1,125 @@
+import GRDB
+
+/// Stores mixed values: a tag telling the kind beside an untyped value, with nested lists and maps
+/// kept as containers in the `#mixed` table.
+enum MixedStore {
+    /// How deep mixed lists and maps may nest; this also bounds the recursion that reads them.
+    static let maxDepth = 100
+
+    /// The tag and column value for `value`, writing any nested containers it holds.
+    static func encode(_ value: Value, in transaction: WriteTransaction, path: String, depth: Int = 0) throws
+        -> (tag: Int64, value: DatabaseValue)
+    {
+        if let (tag, type) = MixedTag.scalar(for: value) {
+            guard let encoded = ScalarCodec.encode(value, as: type) else {
+                throw StoreError(.typeMismatch, "\(path): \(value) cannot be stored (NaN is not supported)")
+            }
+            return (tag, encoded)
+        }
+        guard depth < maxDepth else {
+            throw StoreError(.nestingTooDeep, "\(path): mixed values nest deeper than \(maxDepth) levels")
+        }
+        switch value {
+        case .object(let ref):
+            let typeId = try transaction.catalog.typeId(ref.type)
+            guard try ObjectReader(db: transaction.db, catalog: transaction.catalog).exists(ref) else {
+                throw StoreError(.objectDeleted, "\(path): object \(ref) has been deleted")
+            }
+            if transaction.catalog.isEmbedded(ref.type) {
+                throw StoreError(.embeddedMisuse, "\(path): a mixed value cannot link to embedded object \(ref)")
+            }
+            return (MixedTag.linkBase + typeId, ref.id.databaseValue)
+        case .list(let items):
+            let container = try transaction.nextMixedContainer()
+            for (position, item) in items.enumerated() {
+                let (tag, stored) = try encode(item, in: transaction, path: "\(path)[\(position)]", depth: depth + 1)
+                try insert(container, position: Int64(position), key: nil, tag: tag, value: stored, in: transaction.db)
+            }
+            return (MixedTag.list, container.databaseValue)
+        case .map(let entries):
+            let container = try transaction.nextMixedContainer()
+            for key in entries.keys.sorted() {
+                try MapKeyRule.check(key, path: path)
+                let (tag, stored) = try encode(entries[key] ?? .null, in: transaction, path: "\(path).\(key)", depth: depth + 1)
+                try insert(container, position: nil, key: key, tag: tag, value: stored, in: transaction.db)
+            }
+            return (MixedTag.map, container.databaseValue)
+        default:
+            throw StoreError(.typeMismatch, "\(path): \(value.kindName) cannot be stored in a mixed property")
+        }
+    }
+
+    private static func insert(
+        _ container: Int64, position: Int64?, key: String?, tag: Int64, value: DatabaseValue, in db: Database
+    ) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO \(TableLayout.mixedTable) (\(TableLayout.mixedContainerColumn), \(TableLayout.positionColumn),
+            \(TableLayout.keyColumn), \(TableLayout.tagColumn), \(TableLayout.valueColumn)) VALUES (?, ?, ?, ?, ?)
+            """)
+        try statement.execute(arguments: [container, position, key, tag, value])
+    }
+
+    /// The value stored under `tag`, reading nested containers.
+    static func decode(tag: Int64, value: DatabaseValue, db: Database, catalog: SchemaCatalog, depth: Int = 0) throws -> Value {
+        if tag == MixedTag.null { return .null }
+        if let type = MixedTag.scalarTypes[tag] { return try ScalarCodec.decode(value, as: type) }
+        if tag >= MixedTag.linkBase {
+            guard let typeName = catalog.typeNames[tag - MixedTag.linkBase], case .int64(let id) = value.storage else {
+                throw StoreError(.corruptRealm, "a mixed value has an unknown link tag \(tag)")
+            }
+            return .object(ObjectRef(type: typeName, id: id))
+        }
+        guard tag == MixedTag.list || tag == MixedTag.map, case .int64(let container) = value.storage, depth < maxDepth else {
+            throw StoreError(.corruptRealm, "a mixed value has an invalid tag \(tag)")
+        }
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: """
+                SELECT \(TableLayout.keyColumn), \(TableLayout.tagColumn), \(TableLayout.valueColumn)
+                FROM \(TableLayout.mixedTable) WHERE \(TableLayout.mixedContainerColumn) = ?
+                ORDER BY \(TableLayout.positionColumn), \(TableLayout.keyColumn)
+                """),
+            arguments: [container])
+        if tag == MixedTag.list {
+            var items: [Value] = []
+            items.reserveCapacity(rows.count)
+            for row in rows {
+                items.append(try decode(tag: row[1] ?? 0, value: row[2], db: db, catalog: catalog, depth: depth + 1))
+            }
+            return .list(items)
+        }
+        var entries: [String: Value] = [:]
+        for row in rows {
+            let key: String = row[0] ?? ""
+            entries[key] = try decode(tag: row[1] ?? 0, value: row[2], db: db, catalog: catalog, depth: depth + 1)
+        }
+        return .map(entries)
+    }
+
+    /// Deletes the container a mixed value holds, if it holds one, with every container nested in it.
+    static func deleteContainer(tag: Int64, value: DatabaseValue, in db: Database) throws {
+        guard tag == MixedTag.list || tag == MixedTag.map, case .int64(let root) = value.storage else { return }
+        var pending = [root]
+        let children = try db.cachedStatement(sql: """
+            SELECT \(TableLayout.valueColumn) FROM \(TableLayout.mixedTable)
+            WHERE \(TableLayout.mixedContainerColumn) = ? AND \(TableLayout.tagColumn) IN (\(MixedTag.list), \(MixedTag.map))
+            """)
+        let delete = try db.cachedStatement(
+            sql: "DELETE FROM \(TableLayout.mixedTable) WHERE \(TableLayout.mixedContainerColumn) = ?")
+        while let container = pending.popLast() {
+            pending.append(contentsOf: try Int64.fetchAll(children, arguments: [container]))
+            try delete.execute(arguments: [container])
+        }
+    }
+}
+
+/// Realm's rule for map keys: no `.` anywhere and no leading `$`.
+enum MapKeyRule {
+    static func check(_ key: String, path: String) throws(StoreError) {
+        if key.hasPrefix("$") {
+            throw StoreError(.invalidMapKey, "\(path): map key '\(key)' starts with '$'")
+        }
+        if key.contains(".") {
+            throw StoreError(.invalidMapKey, "\(path): map key '\(key)' contains '.'")
+        }
+    }
+}

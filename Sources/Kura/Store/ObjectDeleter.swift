@@ -1,0 +1,137 @@
+import GRDB
+
+/// Deletes objects with SPEC §6's semantics: links to them become null, they leave every list,
+/// set and map, and their embedded objects and nested mixed containers go with them.
+struct ObjectDeleter {
+    let transaction: WriteTransaction
+
+    private var db: Database { transaction.db }
+    private var catalog: SchemaCatalog { transaction.catalog }
+
+    /// Deletes `ref` and everything it owns; throws `objectDeleted` if it is not stored.
+    func delete(_ ref: ObjectRef) throws {
+        try ObjectReader(db: db, catalog: catalog).requireExists(ref)
+        var pending = [ref]
+        while let current = pending.popLast() {
+            let type = try catalog.type(current.type)
+            pending.append(contentsOf: try releaseOwned(current, type))
+            try unlinkIncoming(current)
+            try unlinkMixed(current)
+            try db.cachedStatement(
+                sql: "DELETE FROM \(TableLayout.objectTable(type.name)) WHERE \(TableLayout.idColumn) = ?"
+            ).execute(arguments: [current.id])
+            transaction.count(type.name, .deleted)
+        }
+    }
+
+    /// Clears the object's collections and mixed containers; returns its embedded children.
+    private func releaseOwned(_ ref: ObjectRef, _ type: ObjectSchema) throws -> [ObjectRef] {
+        var children: [ObjectRef] = []
+        let table = TableLayout.objectTable(type.name)
+        for property in type.storedProperties {
+            let embeddedTarget = property.type.objectTypeName.flatMap { catalog.isEmbedded($0) ? $0 : nil }
+            if property.type.isCollection {
+                let collection = TableLayout.collectionTable(type.name, property.name)
+                let owner = TableLayout.ownerColumn
+                if let embeddedTarget {
+                    children += try Int64.fetchAll(
+                        db.cachedStatement(sql: "SELECT \(TableLayout.valueColumn) FROM \(collection) WHERE \(owner) = ?"),
+                        arguments: [ref.id]
+                    ).map { ObjectRef(type: embeddedTarget, id: $0) }
+                }
+                if property.type.element == .mixed {
+                    let rows = try Row.fetchAll(
+                        db.cachedStatement(
+                            sql: "SELECT \(TableLayout.tagColumn), \(TableLayout.valueColumn) FROM \(collection) WHERE \(owner) = ?"),
+                        arguments: [ref.id])
+                    for row in rows { try MixedStore.deleteContainer(tag: row[0] ?? 0, value: row[1], in: db) }
+                }
+                try db.cachedStatement(sql: "DELETE FROM \(collection) WHERE \(owner) = ?").execute(arguments: [ref.id])
+            } else if let embeddedTarget {
+                let child = try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT \(TableLayout.column(property.name)) FROM \(table) WHERE \(TableLayout.idColumn) = ?"),
+                    arguments: [ref.id])
+                if let child { children.append(ObjectRef(type: embeddedTarget, id: child)) }
+            } else if property.type == .mixed {
+                let row = try Row.fetchOne(
+                    db.cachedStatement(sql: """
+                        SELECT \(TableLayout.tagColumn(property.name)), \(TableLayout.column(property.name))
+                        FROM \(table) WHERE \(TableLayout.idColumn) = ?
+                        """),
+                    arguments: [ref.id])
+                if let row { try MixedStore.deleteContainer(tag: row[0] ?? 0, value: row[1], in: db) }
+            }
+        }
+        return children
+    }
+
+    /// Nullifies to-one links to `ref` and removes it from lists, sets and maps.
+    private func unlinkIncoming(_ ref: ObjectRef) throws {
+        for link in catalog.incoming[ref.type] ?? [] {
+            let name = link.property.name
+            switch link.property.type {
+            case .list:
+                try removeFromList(
+                    table: TableLayout.collectionTable(link.ownerType, name), owner: TableLayout.ownerColumn,
+                    match: "\(TableLayout.valueColumn) = ?", arguments: [ref.id])
+            case .set, .map:
+                try db.cachedStatement(
+                    sql: "DELETE FROM \(TableLayout.collectionTable(link.ownerType, name)) WHERE \(TableLayout.valueColumn) = ?"
+                ).execute(arguments: [ref.id])
+            default:
+                let column = TableLayout.column(name)
+                try db.cachedStatement(
+                    sql: "UPDATE \(TableLayout.objectTable(link.ownerType)) SET \(column) = NULL WHERE \(column) = ?"
+                ).execute(arguments: [ref.id])
+            }
+        }
+    }
+
+    /// Removes links to `ref` held in mixed values: properties, collection elements and nested containers.
+    private func unlinkMixed(_ ref: ObjectRef) throws {
+        guard let typeId = catalog.typeIds[ref.type] else { return }
+        let tag = MixedTag.linkBase + typeId
+        let arguments: StatementArguments = [tag, ref.id]
+        let match = "\(TableLayout.tagColumn) = ? AND \(TableLayout.valueColumn) = ?"
+        for site in catalog.mixedSites {
+            let name = site.property.name
+            switch site.property.type {
+            case .list:
+                try removeFromList(
+                    table: TableLayout.collectionTable(site.ownerType, name), owner: TableLayout.ownerColumn,
+                    match: match, arguments: arguments)
+            case .set, .map:
+                try db.cachedStatement(sql: "DELETE FROM \(TableLayout.collectionTable(site.ownerType, name)) WHERE \(match)")
+                    .execute(arguments: arguments)
+            default:
+                let tagColumn = TableLayout.tagColumn(name)
+                let column = TableLayout.column(name)
+                try db.cachedStatement(sql: """
+                    UPDATE \(TableLayout.objectTable(site.ownerType)) SET \(column) = NULL, \(tagColumn) = \(MixedTag.null)
+                    WHERE \(tagColumn) = ? AND \(column) = ?
+                    """).execute(arguments: arguments)
+            }
+        }
+        try removeFromList(
+            table: TableLayout.mixedTable, owner: TableLayout.mixedContainerColumn,
+            match: match, arguments: arguments)
+    }
+
+    /// Deletes matching elements and renumbers the positions of the lists they were in, keeping them dense.
+    private func removeFromList(table: String, owner: String, match: String, arguments: StatementArguments) throws {
+        let owners = try Int64.fetchAll(
+            db.cachedStatement(sql: "SELECT DISTINCT \(owner) FROM \(table) WHERE \(match)"), arguments: arguments)
+        guard !owners.isEmpty else { return }
+        try db.cachedStatement(sql: "DELETE FROM \(table) WHERE \(match)").execute(arguments: arguments)
+        let position = TableLayout.positionColumn
+        let positions = try db.cachedStatement(
+            sql: "SELECT \(position) FROM \(table) WHERE \(owner) = ? AND \(position) IS NOT NULL ORDER BY \(position)")
+        let renumber = try db.cachedStatement(sql: "UPDATE \(table) SET \(position) = ? WHERE \(owner) = ? AND \(position) = ?")
+        for ownerId in owners {
+            // Moving each row down to its index in order never collides: every lower slot is already settled.
+            for (index, old) in try Int64.fetchAll(positions, arguments: [ownerId]).enumerated() where old != index {
+                try renumber.execute(arguments: [index, ownerId, old])
+            }
+        }
+    }
+}

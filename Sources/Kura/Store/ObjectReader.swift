@@ -1,0 +1,142 @@
+import GRDB
+
+/// Reads objects and their properties from a realm's tables.
+struct ObjectReader {
+    let db: Database
+    let catalog: SchemaCatalog
+
+    /// Whether the object is stored.
+    func exists(_ ref: ObjectRef) throws -> Bool {
+        let statement = try db.cachedStatement(
+            sql: "SELECT 1 FROM \(TableLayout.objectTable(ref.type)) WHERE \(TableLayout.idColumn) = ?")
+        return try Int64.fetchOne(statement, arguments: [ref.id]) != nil
+    }
+
+    /// Throws `objectDeleted` unless the object is stored.
+    func requireExists(_ ref: ObjectRef) throws {
+        _ = try catalog.type(ref.type)
+        guard try exists(ref) else {
+            throw StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")
+        }
+    }
+
+    /// The object id of the `type` object whose primary key column holds `key`.
+    func lookup(_ type: ObjectSchema, key: DatabaseValue) throws -> Int64? {
+        guard let primaryKey = type.primaryKey else { return nil }
+        let statement = try db.cachedStatement(sql: """
+            SELECT \(TableLayout.idColumn) FROM \(TableLayout.objectTable(type.name))
+            WHERE \(TableLayout.column(primaryKey)) = ?
+            """)
+        return try Int64.fetchOne(statement, arguments: [key])
+    }
+
+    /// The object ids of every object of `type`, in creation order.
+    func allIds(_ type: String) throws -> [Int64] {
+        try Int64.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT \(TableLayout.idColumn) FROM \(TableLayout.objectTable(type)) ORDER BY \(TableLayout.idColumn)"))
+    }
+
+    /// Every stored property of the object, by name.
+    func values(of ref: ObjectRef) throws -> [String: Value] {
+        let type = try catalog.type(ref.type)
+        var values: [String: Value] = [:]
+        for property in type.storedProperties {
+            values[property.name] = try value(of: ref, property)
+        }
+        return values
+    }
+
+    /// One property of the object (linkingObjects included, as a list of links).
+    func value(of ref: ObjectRef, _ property: Property) throws -> Value {
+        switch property.type {
+        case .linkingObjects:
+            try requireExists(ref)
+            return .list(try linkingObjects(of: ref, property).map(Value.object))
+        case .list, .set, .map:
+            try requireExists(ref)
+            return try collection(of: ref, property)
+        default:
+            return try column(of: ref, property)
+        }
+    }
+
+    private func column(of ref: ObjectRef, _ property: Property) throws -> Value {
+        let isMixed = property.type == .mixed
+        let columns = TableLayout.column(property.name) + (isMixed ? ", " + TableLayout.tagColumn(property.name) : "")
+        let statement = try db.cachedStatement(
+            sql: "SELECT \(columns) FROM \(TableLayout.objectTable(ref.type)) WHERE \(TableLayout.idColumn) = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [ref.id]) else {
+            throw StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")
+        }
+        let stored: DatabaseValue = row[0]
+        if isMixed {
+            return try MixedStore.decode(tag: row[1] ?? 0, value: stored, db: db, catalog: catalog)
+        }
+        return try element(stored, as: property.type)
+    }
+
+    /// A stored element or column value, decoded for `type`.
+    func element(_ stored: DatabaseValue, as type: PropertyType) throws -> Value {
+        if let target = type.objectTypeName {
+            guard case .int64(let id) = stored.storage else { return .null }
+            return .object(ObjectRef(type: target, id: id))
+        }
+        return try ScalarCodec.decode(stored, as: type.nonOptional)
+    }
+
+    /// A list or set as `.list`, a map as `.map`.
+    func collection(of ref: ObjectRef, _ property: Property) throws -> Value {
+        guard let elementType = property.type.element else { return .null }
+        let isMixed = elementType == .mixed
+        let table = TableLayout.collectionTable(ref.type, property.name)
+        let valueColumns = TableLayout.valueColumn + (isMixed ? ", " + TableLayout.tagColumn : "")
+        let isMap: Bool
+        let order: String
+        switch property.type {
+        case .list: (isMap, order) = (false, TableLayout.positionColumn)
+        case .map: (isMap, order) = (true, TableLayout.keyColumn)
+        default: (isMap, order) = (false, "rowid")
+        }
+        let keyColumn = isMap ? TableLayout.keyColumn + ", " : ""
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT \(keyColumn)\(valueColumns) FROM \(table) WHERE \(TableLayout.ownerColumn) = ? ORDER BY \(order)"),
+            arguments: [ref.id])
+        let offset = isMap ? 1 : 0
+        func decodeRow(_ row: Row) throws -> Value {
+            if isMixed {
+                return try MixedStore.decode(tag: row[offset + 1] ?? 0, value: row[offset], db: db, catalog: catalog)
+            }
+            return try element(row[offset], as: elementType)
+        }
+        if isMap {
+            var entries: [String: Value] = [:]
+            for row in rows { entries[row[0] ?? ""] = try decodeRow(row) }
+            return .map(entries)
+        }
+        return .list(try rows.map(decodeRow))
+    }
+
+    /// The objects whose `origin` property (named by a linkingObjects property) links to `ref`, once each.
+    func linkingObjects(of ref: ObjectRef, _ property: Property) throws -> [ObjectRef] {
+        guard case .linkingObjects(let sourceType, let sourceName) = property.type else { return [] }
+        let source = try catalog.type(sourceType)
+        let origin = try catalog.property(sourceName, of: source)
+        let sql: String
+        if origin.type.isCollection {
+            sql = """
+                SELECT DISTINCT \(TableLayout.ownerColumn) FROM \(TableLayout.collectionTable(sourceType, sourceName))
+                WHERE \(TableLayout.valueColumn) = ? ORDER BY 1
+                """
+        } else {
+            sql = """
+                SELECT \(TableLayout.idColumn) FROM \(TableLayout.objectTable(sourceType))
+                WHERE \(TableLayout.column(sourceName)) = ? ORDER BY 1
+                """
+        }
+        return try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: [ref.id]).map {
+            ObjectRef(type: sourceType, id: $0)
+        }
+    }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import GRDB
+
+/// Writes objects from values: inserts, updates under an `UpdatePolicy`, and turns link values
+/// (nested objects, primary keys, references) into stored links.
+struct ObjectWriter {
+    let transaction: WriteTransaction
+    /// How deep nested objects may go in one value; bounds the recursion that writes them.
+    static let maxDepth = 256
+
+    var db: Database { transaction.db }
+    var catalog: SchemaCatalog { transaction.catalog }
+    var reader: ObjectReader { ObjectReader(db: db, catalog: catalog) }
+
+    /// Creates or updates a top-level object of `typeName` from `value` (a `.map` of properties).
+    func create(_ typeName: String, _ value: Value, policy: UpdatePolicy) throws -> ObjectRef {
+        let type = try catalog.type(typeName)
+        if type.isEmbedded {
+            throw StoreError(.embeddedMisuse, "\(typeName) is embedded: create it as a nested value of its parent")
+        }
+        if type.isAsymmetric && policy != .error {
+            throw StoreError(.asymmetricMisuse, "\(typeName) is asymmetric: its objects can only be inserted")
+        }
+        return try upsert(type, fields(of: value, type, path: typeName), policy: policy, path: typeName, depth: 0)
+    }
+
+    /// The properties given by a `.map` value.
+    func fields(of value: Value, _ type: ObjectSchema, path: String) throws(StoreError) -> [String: Value] {
+        guard case .map(let fields) = value else {
+            throw StoreError(.typeMismatch, "\(path): expected an object of type \(type.name), found \(value.kindName)")
+        }
+        return fields
+    }
+
+    func upsert(_ type: ObjectSchema, _ fields: [String: Value], policy: UpdatePolicy, path: String, depth: Int) throws
+        -> ObjectRef
+    {
+        guard depth < Self.maxDepth else {
+            throw StoreError(.nestingTooDeep, "\(path): objects nest deeper than \(Self.maxDepth) levels")
+        }
+        guard let keyProperty = type.primaryKeyProperty else {
+            return try insert(type, fields, key: nil, policy: policy, path: path, depth: depth)
+        }
+        var key = fields[keyProperty.name] ?? .null
+        if key.isNull {
+            if keyProperty.isAutoIncrement {
+                key = .int(try transaction.nextAutoIncrementKey(type.name))
+            } else if keyProperty.defaultValue == .uuid {
+                key = .uuid(UUID())
+            } else if case .value(let fixed)? = keyProperty.defaultValue {
+                key = fixed
+            } else {
+                throw StoreError(.missingValue, "\(path).\(keyProperty.name): missing primary key")
+            }
+        } else if keyProperty.isAutoIncrement, case .int(let explicit) = key {
+            try transaction.noteExplicitKey(type.name, explicit)
+        }
+        let encodedKey = try encodeScalar(key, keyProperty, path: "\(path).\(keyProperty.name)")
+        if let existing = try reader.lookup(type, key: encodedKey) {
+            let ref = ObjectRef(type: type.name, id: existing)
+            if policy == .error {
+                throw StoreError(
+                    .duplicatePrimaryKey, "\(path): an object of type \(type.name) with primary key \(key) already exists")
+            }
+            try update(ref, type, fields, policy: policy, path: path, depth: depth)
+            return ref
+        }
+        return try insert(type, fields, key: key, policy: policy, path: path, depth: depth)
+    }
+
+    /// Inserts a new object; `key` is the primary key value already settled by `upsert`.
+    func insert(
+        _ type: ObjectSchema, _ fields: [String: Value], key: Value?, policy: UpdatePolicy, path: String, depth: Int
+    ) throws -> ObjectRef {
+        let ref = ObjectRef(type: type.name, id: try transaction.nextObjectId(type.name))
+        var columns = [TableLayout.idColumn]
+        var arguments: [DatabaseValue] = [ref.id.databaseValue]
+        var selfLinks: [(Property, Int64)] = []
+        for property in type.storedProperties where !property.type.isCollection {
+            let propertyPath = "\(path).\(property.name)"
+            let value = property.name == type.primaryKey ? (key ?? .null) : try given(fields, property, path: propertyPath)
+            columns.append(TableLayout.column(property.name))
+            switch property.type.nonOptional {
+            case .mixed:
+                let (tag, stored) = try MixedStore.encode(value, in: transaction, path: propertyPath)
+                columns.append(TableLayout.tagColumn(property.name))
+                arguments.append(stored)
+                arguments.append(tag.databaseValue)
+            case .object(let target):
+                if target == type.name, let key, !value.isNull, value == key, !catalog.isEmbedded(target) {
+                    selfLinks.append((property, ref.id))  // a link to the object being inserted
+                    arguments.append(.null)
+                } else {
+                    arguments.append(try link(value, to: target, policy: policy, path: propertyPath, depth: depth))
+                }
+            default:
+                arguments.append(try encodeScalar(value, property, path: propertyPath))
+            }
+        }
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let sql = "INSERT INTO \(TableLayout.objectTable(type.name)) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))"
+        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+        for (property, id) in selfLinks {
+            try setColumn(ref, property, id.databaseValue)
+        }
+        let collections = CollectionWriter(writer: self)
+        for property in type.storedProperties where property.type.isCollection {
+            let value = fields[property.name] ?? .null
+            _ = try collections.write(value, to: ref, property, policy: policy, isNew: true, path: "\(path).\(property.name)", depth: depth)
+        }
+        transaction.count(type.name, .inserted)
+        return ref
+    }
+
+    /// Applies `fields` to an existing object under `policy`; returns whether anything changed.
+    @discardableResult
+    func update(_ ref: ObjectRef, _ type: ObjectSchema, _ fields: [String: Value], policy: UpdatePolicy, path: String, depth: Int)
+        throws -> Bool
+    {
+        var changed = false
+        let collections = CollectionWriter(writer: self)
+        for property in type.storedProperties where property.name != type.primaryKey {
+            let propertyPath = "\(path).\(property.name)"
+            let value: Value
+            if let given = fields[property.name] {
+                value = given
+            } else if policy == .replace {
+                value = property.type.isCollection ? .null : try given(fields, property, path: propertyPath)
+            } else {
+                continue
+            }
+            if property.type.isCollection {
+                changed = try collections.write(value, to: ref, property, policy: policy, isNew: false, path: propertyPath, depth: depth) || changed
+            } else {
+                changed = try updateColumn(ref, property, value, policy: policy, path: propertyPath, depth: depth) || changed
+            }
+        }
+        transaction.count(type.name, changed ? .updated : .unchanged)
+        return changed
+    }
+
+    private func updateColumn(_ ref: ObjectRef, _ property: Property, _ value: Value, policy: UpdatePolicy, path: String, depth: Int)
+        throws -> Bool
+    {
+        let current = try storedColumn(ref, property)
+        switch property.type.nonOptional {
+        case .mixed:
+            if policy == .modified,
+                try MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog) == value
+            {
+                return false
+            }
+            try MixedStore.deleteContainer(tag: current.tag, value: current.value, in: db)
+            let (tag, stored) = try MixedStore.encode(value, in: transaction, path: path)
+            try setColumn(ref, property, stored, tag: tag)
+            return true
+        case .object(let target) where catalog.isEmbedded(target):
+            return try updateEmbedded(ref, property, target: target, current: current.value, value, policy: policy, path: path, depth: depth)
+        case .object(let target):
+            let stored = try link(value, to: target, policy: policy, path: path, depth: depth)
+            if stored == current.value { return false }
+            try setColumn(ref, property, stored)
+            return true
+        default:
+            let stored = try encodeScalar(value, property, path: path)
+            if stored == current.value { return false }
+            try setColumn(ref, property, stored)
+            return true
+        }
+    }
+
+    /// An embedded object is updated in place when one exists; `null` deletes it.
+    private func updateEmbedded(
+        _ ref: ObjectRef, _ property: Property, target: String, current: DatabaseValue, _ value: Value,
+        policy: UpdatePolicy, path: String, depth: Int
+    ) throws -> Bool {
+        let currentRef: ObjectRef? = if case .int64(let id) = current.storage { ObjectRef(type: target, id: id) } else { nil }
+        switch (value, currentRef) {
+        case (.null, nil):
+            return false
+        case (.null, let child?):
+            try setColumn(ref, property, .null)
+            try ObjectDeleter(transaction: transaction).delete(child)
+            return true
+        case (.map(let fields), let child?):
+            return try update(child, catalog.type(target), fields, policy: policy, path: path, depth: depth + 1)
+        default:
+            try setColumn(ref, property, try link(value, to: target, policy: policy, path: path, depth: depth))
+            return true
+        }
+    }
+
+    private func storedColumn(_ ref: ObjectRef, _ property: Property) throws -> (tag: Int64, value: DatabaseValue) {
+        let isMixed = property.type == .mixed
+        let columns = TableLayout.column(property.name) + (isMixed ? ", " + TableLayout.tagColumn(property.name) : "")
+        let statement = try db.cachedStatement(
+            sql: "SELECT \(columns) FROM \(TableLayout.objectTable(ref.type)) WHERE \(TableLayout.idColumn) = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [ref.id]) else {
+            throw StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")
+        }
+        return (isMixed ? row[1] ?? 0 : 0, row[0])
+    }
+
+    func setColumn(_ ref: ObjectRef, _ property: Property, _ value: DatabaseValue, tag: Int64? = nil) throws {
+        let table = TableLayout.objectTable(ref.type)
+        if let tag {
+            try db.cachedStatement(sql: """
+                UPDATE \(table) SET \(TableLayout.column(property.name)) = ?, \(TableLayout.tagColumn(property.name)) = ?
+                WHERE \(TableLayout.idColumn) = ?
+                """).execute(arguments: [value, tag, ref.id])
+        } else {
+            try db.cachedStatement(
+                sql: "UPDATE \(table) SET \(TableLayout.column(property.name)) = ? WHERE \(TableLayout.idColumn) = ?"
+            ).execute(arguments: [value, ref.id])
+        }
+    }
+
+    /// The value given for a property, or its default, `null` for optional ones, or a `missingValue` error.
+    func given(_ fields: [String: Value], _ property: Property, path: String) throws(StoreError) -> Value {
+        if let value = fields[property.name] { return value }
+        switch property.defaultValue {
+        case .value(let fixed)?: return fixed
+        case .now?: return .date(Date())
+        case .uuid?: return .uuid(UUID())
+        case nil:
+            if property.type.isNullable || property.type.isCollection { return .null }
+            throw StoreError(.missingValue, "\(path): missing value for required \(property.type) property")
+        }
+    }
+
+    /// The column value of a scalar, with strict type checking.
+    func encodeScalar(_ value: Value, _ property: Property, path: String) throws(StoreError) -> DatabaseValue {
+        try Self.encodeScalar(value, as: property.type, path: path)
+    }
+
+    static func encodeScalar(_ value: Value, as type: PropertyType, path: String) throws(StoreError) -> DatabaseValue {
+        if value.isNull && !type.isNullable {
+            throw StoreError(.missingValue, "\(path): null is not allowed for required \(type) property")
+        }
+        guard let stored = ScalarCodec.encode(value, as: type.nonOptional) else {
+            throw StoreError(.typeMismatch, "\(path): expected \(type.nonOptional), found \(value.kindName) \(value)")
+        }
+        return stored
+    }
+
+    /// The stored link for `value`: `null`, an existing object, a primary key, or a nested object
+    /// (embedded, or created/updated under `policy` when the target has a primary key, new otherwise).
+    func link(_ value: Value, to target: String, policy: UpdatePolicy, path: String, depth: Int) throws -> DatabaseValue {
+        let type = try catalog.type(target)
+        switch value {
+        case .null:
+            return .null
+        case .object(let ref):
+            guard ref.type == target else {
+                throw StoreError(.typeMismatch, "\(path): expected a link to \(target), found object \(ref)")
+            }
+            if type.isEmbedded {
+                throw StoreError(.embeddedMisuse, "\(path): embedded object \(ref) already has a parent: give a nested value instead")
+            }
+            try reader.requireExists(ref)
+            return ref.id.databaseValue
+        case .map(let fields):
+            if type.isEmbedded {
+                return try insert(type, fields, key: nil, policy: policy, path: path, depth: depth + 1).id.databaseValue
+            }
+            return try upsert(type, fields, policy: policy, path: path, depth: depth + 1).id.databaseValue
+        default:
+            guard let keyProperty = type.primaryKeyProperty else {
+                throw StoreError(
+                    .typeMismatch, "\(path): expected a nested \(target) object, found \(value.kindName) \(value)")
+            }
+            let key = try encodeScalar(value, keyProperty, path: path)
+            guard let id = try reader.lookup(type, key: key) else {
+                throw StoreError(.linkTargetNotFound, "\(path): no \(target) with primary key \(value)")
+            }
+            return id.databaseValue
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// Creating, finding and deleting objects by type name.
+extension Realm {
+    /// Creates an object of `type` from a `.map` of property values, or updates the object with the
+    /// same primary key under `update`. Nested maps create or update linked and embedded objects.
+    @discardableResult
+    public func create(_ type: String, value: Value, update: UpdatePolicy = .error) throws -> DynamicObject {
+        let transaction = try requireTransaction()
+        let ref = try Self.run(sql: nil) {
+            try transaction.atomically { try ObjectWriter(transaction: transaction).create(type, value, policy: update) }
+        }
+        return DynamicObject(realm: self, ref: ref)
+    }
+
+    /// The object of `type` whose primary key is `key`, or `nil`.
+    public func object(ofType type: String, forPrimaryKey key: Value) throws -> DynamicObject? {
+        let schema = try queryableType(type)
+        guard let keyProperty = schema.primaryKeyProperty else {
+            throw StoreError(.typeMismatch, "\(type) has no primary key")
+        }
+        let stored = try ObjectWriter.encodeScalar(key, as: keyProperty.type, path: "\(type).\(keyProperty.name)")
+        let catalog = self.catalog
+        let id = try read { db in try ObjectReader(db: db, catalog: catalog).lookup(schema, key: stored) }
+        return id.map { DynamicObject(realm: self, ref: ObjectRef(type: type, id: $0)) }
+    }
+
+    /// The object with internal id `ref`, or `nil` if it is not stored.
+    public func object(_ ref: ObjectRef) throws -> DynamicObject? {
+        _ = try queryableType(ref.type)
+        let catalog = self.catalog
+        let exists = try read { db in try ObjectReader(db: db, catalog: catalog).exists(ref) }
+        return exists ? DynamicObject(realm: self, ref: ref) : nil
+    }
+
+    /// Every object of `type`, in creation order.
+    public func objects(_ type: String) throws -> [DynamicObject] {
+        _ = try queryableType(type)
+        let catalog = self.catalog
+        return try read { db in try ObjectReader(db: db, catalog: catalog).allIds(type) }
+            .map { DynamicObject(realm: self, ref: ObjectRef(type: type, id: $0)) }
+    }
+
+    /// The number of objects of `type`.
+    public func count(_ type: String) throws -> Int {
+        _ = try catalog.type(type)
+        return try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(TableLayout.objectTable(type))") ?? 0
+        }
+    }
+
+    /// Deletes an object: links to it become null, it leaves every list, set and map, and its
+    /// embedded objects are deleted with it.
+    public func delete(_ object: DynamicObject) throws {
+        let transaction = try requireTransaction()
+        if catalog.isEmbedded(object.type) {
+            throw StoreError(.embeddedMisuse, "\(object.ref) is embedded: set its parent's property to null to delete it")
+        }
+        try Self.run(sql: nil) { try transaction.atomically { try ObjectDeleter(transaction: transaction).delete(object.ref) } }
+    }
+
+    /// Deletes every object in `objects`.
+    public func delete(_ objects: [DynamicObject]) throws {
+        for object in objects { try delete(object) }
+    }
+
+    private func queryableType(_ name: String) throws -> ObjectSchema {
+        let type = try catalog.type(name)
+        if type.isAsymmetric {
+            throw StoreError(.asymmetricMisuse, "\(name) is asymmetric: its objects can be inserted and exported, not queried")
+        }
+        return type
+    }
+}

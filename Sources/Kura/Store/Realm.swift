@@ -1,0 +1,162 @@
+import Foundation
+import GRDB
+
+/// A realm: one object store in an SQLite file (WAL mode) or in memory.
+///
+/// A `Realm` is used from one thread at a time. Changes happen inside `write { … }`,
+/// which is one atomic SQLite transaction; other processes wait for it rather than fail.
+public final class Realm {
+    /// Where a realm lives and which schema it should have.
+    public struct Configuration: Sendable {
+        /// A file path, or `:memory:` for a private in-memory realm.
+        public var path: String
+        /// The schema to open with; `nil` opens an existing realm with the schema it stores.
+        public var schema: Schema?
+        /// How long a writer waits for another process's write transaction, in seconds.
+        public var busyTimeout: TimeInterval
+
+        /// Makes a configuration for the realm at `path`.
+        public init(path: String, schema: Schema? = nil, busyTimeout: TimeInterval = 60) {
+            self.path = path
+            self.schema = schema
+            self.busyTimeout = busyTimeout
+        }
+
+        /// Whether the realm lives in memory only.
+        public var isInMemory: Bool { path == ":memory:" || path.hasPrefix("memory:") }
+    }
+
+    /// How the realm was opened.
+    public let configuration: Configuration
+    let queue: DatabaseQueue
+    private(set) var catalog: SchemaCatalog
+    var transaction: WriteTransaction?
+
+    /// The realm's schema.
+    public var schema: Schema { catalog.schema }
+
+    /// Opens (creating if needed) the realm described by `configuration`.
+    public init(configuration: Configuration) throws {
+        self.configuration = configuration
+        var config = GRDB.Configuration()
+        config.busyMode = .timeout(configuration.busyTimeout)
+        config.foreignKeysEnabled = false
+        config.label = "Kura"
+        if !configuration.isInMemory {
+            config.journalMode = .wal
+        }
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let queue: DatabaseQueue
+        do {
+            if configuration.path == ":memory:" {
+                queue = try DatabaseQueue(configuration: config)
+            } else if configuration.isInMemory {
+                queue = try DatabaseQueue(named: String(configuration.path.dropFirst("memory:".count)), configuration: config)
+            } else {
+                queue = try DatabaseQueue(path: configuration.path, configuration: config)
+            }
+        } catch {
+            throw StoreError(.openFailed, "cannot open realm '\(configuration.path)': \(Self.describe(error))", underlying: error)
+        }
+        let requested = configuration.schema
+        let path = configuration.path
+        self.queue = queue
+        catalog = try Self.run(sql: nil) {
+            try queue.writeWithoutTransaction { db in
+                var catalog: SchemaCatalog?
+                try db.inTransaction(.immediate) {
+                    catalog = try Self.prepareSchema(requested, path: path, in: db)
+                    return .commit
+                }
+                guard let catalog else { throw StoreError(.openFailed, "cannot open realm '\(path)'") }
+                return catalog
+            }
+        }
+    }
+
+    /// Opens (creating if needed) the realm at `path`; `:memory:` makes a private in-memory realm.
+    public convenience init(path: String, schema: Schema? = nil) throws {
+        try self.init(configuration: Configuration(path: path, schema: schema))
+    }
+
+    private static func prepareSchema(_ requested: Schema?, path: String, in db: Database) throws -> SchemaCatalog {
+        if try !SchemaInstaller.isInstalled(db) {
+            guard let requested else {
+                throw StoreError(.openFailed, "'\(path)' is not a realm yet: give a schema to create it")
+            }
+            try SchemaInstaller.install(requested, in: db)
+            return SchemaCatalog(schema: requested, typeIds: try SchemaInstaller.typeIds(db))
+        }
+        let stored = try SchemaInstaller.storedSchema(db)
+        if let requested, requested != stored {
+            try SchemaComparison(stored: stored, requested: requested).check()
+        }
+        return SchemaCatalog(schema: stored, typeIds: try SchemaInstaller.typeIds(db))
+    }
+
+    // MARK: Transactions
+
+    /// Whether a write transaction is open on this realm.
+    public var isInWriteTransaction: Bool { transaction != nil }
+
+    /// Runs `block` in one atomic write transaction: everything it writes is committed together,
+    /// or nothing is if it throws.
+    @discardableResult
+    public func write<Result>(_ block: () throws -> Result) throws -> Result {
+        guard transaction == nil else {
+            throw StoreError(.notInWriteTransaction, "the realm is already in a write transaction")
+        }
+        let catalog = self.catalog
+        return try Self.run(sql: nil) {
+            try queue.writeWithoutTransaction { db in
+                var result: Result?
+                try db.inTransaction(.immediate) {
+                    let transaction = WriteTransaction(db: db, catalog: catalog)
+                    self.transaction = transaction
+                    defer { self.transaction = nil }
+                    result = try block()
+                    try transaction.flushCounters()
+                    return .commit
+                }
+                guard let result else { throw StoreError(.database, "the write transaction returned no result") }
+                return result
+            }
+        }
+    }
+
+    /// The open write transaction, or the error Realm users know for writing outside one.
+    func requireTransaction() throws(StoreError) -> WriteTransaction {
+        guard let transaction else {
+            throw StoreError(
+                .notInWriteTransaction,
+                "cannot modify a realm outside a write transaction: wrap the change in realm.write { … }")
+        }
+        return transaction
+    }
+
+    /// Runs `body` with a connection: the open write transaction's, or a read transaction of its own.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        if let transaction { return try Self.run(sql: nil) { try body(transaction.db) } }
+        return try Self.run(sql: nil) { try queue.read(body) }
+    }
+
+    /// Runs `body`, turning database errors into `StoreError`s that carry their SQL.
+    @discardableResult
+    static func run<T>(sql: String?, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError {
+            throw StoreError(.database, "SQLite error \(error.resultCode.rawValue): \(error.message ?? "unknown")",
+                             sql: error.sql ?? sql, underlying: error)
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error)" }
+        return "\(error)"
+    }
+}

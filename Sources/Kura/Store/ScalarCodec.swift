@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+
+/// Converts scalar values to the SQLite values of their columns and back.
+enum ScalarCodec {
+    /// The column value for `value` stored as `type` (a non-optional scalar type); `nil` if the value does
+    /// not fit the type. Integers are accepted for float, double and decimal, as Realm does.
+    static func encode(_ value: Value, as type: PropertyType) -> DatabaseValue? {
+        switch (type, value) {
+        case (_, .null): return .null
+        case (.bool, .bool(let flag)): return (flag ? 1 as Int64 : 0).databaseValue
+        case (.int, .int(let number)): return number.databaseValue
+        case (.float, .float(let number)): return Double(number).databaseValue
+        case (.float, .double(let number)):
+            guard let narrowed = Float(exactly: number) ?? finiteFloat(number) else { return nil }
+            return Double(narrowed).databaseValue
+        case (.float, .int(let number)): return Double(Float(number)).databaseValue
+        case (.double, .double(let number)):
+            return number.isNaN ? nil : number.databaseValue
+        case (.double, .float(let number)): return number.isNaN ? nil : Double(number).databaseValue
+        case (.double, .int(let number)): return Double(number).databaseValue
+        case (.string, .string(let text)): return text.databaseValue
+        case (.date, .date(let date)): return DateFormatting.milliseconds(date).databaseValue
+        case (.data, .data(let bytes)): return bytes.databaseValue
+        case (.decimal, .decimal(let number)): return number.description.databaseValue
+        case (.decimal, .int(let number)): return String(number).databaseValue
+        case (.objectId, .objectId(let id)): return Data(id.bytes).databaseValue
+        case (.uuid, .uuid(let id)): return uuidData(id).databaseValue
+        default: return nil
+        }
+    }
+
+    /// The value a column holds for `type`; a value of the wrong storage class is reported as corrupt.
+    static func decode(_ stored: DatabaseValue, as type: PropertyType) throws(StoreError) -> Value {
+        switch (type, stored.storage) {
+        case (_, .null): return .null
+        case (.bool, .int64(let number)): return .bool(number != 0)
+        case (.int, .int64(let number)): return .int(number)
+        case (.float, .double(let number)): return .float(Float(number))
+        case (.float, .int64(let number)): return .float(Float(number))
+        case (.double, .double(let number)): return .double(number)
+        case (.double, .int64(let number)): return .double(Double(number))
+        case (.string, .string(let text)): return .string(text)
+        case (.date, .int64(let millis)): return .date(DateFormatting.date(milliseconds: millis))
+        case (.data, .blob(let bytes)): return .data(bytes)
+        case (.decimal, .string(let text)):
+            if let number = Decimal128(text) { return .decimal(number) }
+        case (.objectId, .blob(let bytes)):
+            if let id = ObjectId(bytes: Array(bytes)) { return .objectId(id) }
+        case (.uuid, .blob(let bytes)):
+            if let id = uuid(from: bytes) { return .uuid(id) }
+        default: break
+        }
+        throw StoreError(.corruptRealm, "a stored value \(stored) is not a valid \(type)")
+    }
+
+    static func uuidData(_ id: UUID) -> Data {
+        withUnsafeBytes(of: id.uuid) { Data($0) }
+    }
+
+    static func uuid(from bytes: Data) -> UUID? {
+        guard bytes.count == 16 else { return nil }
+        let b = Array(bytes)
+        return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+    }
+
+    private static func finiteFloat(_ number: Double) -> Float? {
+        guard number.isFinite, abs(number) <= Double(Float.greatestFiniteMagnitude) else { return nil }
+        return Float(number)
+    }
+}
+
+/// The tag stored beside a mixed value, telling which kind of value the untyped column holds.
+enum MixedTag {
+    static let null: Int64 = 0
+    static let bool: Int64 = 1
+    static let int: Int64 = 2
+    static let float: Int64 = 3
+    static let double: Int64 = 4
+    static let string: Int64 = 5
+    static let date: Int64 = 6
+    static let data: Int64 = 7
+    static let decimal: Int64 = 8
+    static let objectId: Int64 = 9
+    static let uuid: Int64 = 10
+    static let list: Int64 = 11
+    static let map: Int64 = 12
+    /// A link to an object: this base plus the target type's stable id from the types table.
+    static let linkBase: Int64 = 64
+
+    static let scalarTypes: [Int64: PropertyType] = [
+        bool: .bool, int: .int, float: .float, double: .double, string: .string, date: .date, data: .data,
+        decimal: .decimal, objectId: .objectId, uuid: .uuid,
+    ]
+
+    /// The tag and scalar type for a scalar value; `nil` for collections and links.
+    static func scalar(for value: Value) -> (tag: Int64, type: PropertyType)? {
+        switch value {
+        case .null: (null, .int)
+        case .bool: (bool, .bool)
+        case .int: (int, .int)
+        case .float: (float, .float)
+        case .double: (double, .double)
+        case .string: (string, .string)
+        case .date: (date, .date)
+        case .data: (data, .data)
+        case .decimal: (decimal, .decimal)
+        case .objectId: (objectId, .objectId)
+        case .uuid: (uuid, .uuid)
+        case .list, .map, .object: nil
+        }
+    }
+}

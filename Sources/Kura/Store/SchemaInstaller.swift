@@ -1,0 +1,116 @@
+import GRDB
+
+/// Creates and reads the tables that hold a realm: the internal metadata tables and one
+/// table per type plus one per collection property.
+enum SchemaInstaller {
+    static let formatVersion: Int64 = 1
+
+    static func isInstalled(_ db: Database) throws -> Bool {
+        try db.tableExists("#meta")
+    }
+
+    /// Creates the metadata tables and the tables of every type of `schema`.
+    static func install(_ schema: Schema, in db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE \(TableLayout.metaTable) ("key" TEXT PRIMARY KEY NOT NULL, "value" ANY) STRICT;
+            CREATE TABLE \(TableLayout.typesTable) (
+                "id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL UNIQUE,
+                "lastObjectId" INTEGER NOT NULL DEFAULT 0, "lastKey" INTEGER NOT NULL DEFAULT 0) STRICT;
+            CREATE TABLE \(TableLayout.mixedTable) (
+                \(TableLayout.mixedContainerColumn) INTEGER NOT NULL, \(TableLayout.positionColumn) INTEGER,
+                \(TableLayout.keyColumn) TEXT, \(TableLayout.tagColumn) INTEGER NOT NULL,
+                \(TableLayout.valueColumn) ANY) STRICT;
+            CREATE INDEX \(TableLayout.quote("#mixed#container")) ON \(TableLayout.mixedTable)
+                (\(TableLayout.mixedContainerColumn), \(TableLayout.positionColumn), \(TableLayout.keyColumn));
+            """)
+        try db.execute(
+            sql: "INSERT INTO \(TableLayout.metaTable) (\"key\", \"value\") VALUES ('formatVersion', ?), ('lastMixedContainer', 0)",
+            arguments: [formatVersion])
+        for type in schema.types { try createTables(for: type, in: db) }
+        try storeSchema(schema, in: db)
+    }
+
+    /// Creates the tables of one type and registers it in the types table.
+    static func createTables(for type: ObjectSchema, in db: Database) throws {
+        var columns = ["\(TableLayout.idColumn) INTEGER PRIMARY KEY"]
+        var indexes: [String] = []
+        let table = TableLayout.objectTable(type.name)
+        for property in type.storedProperties where !property.type.isCollection {
+            let column = TableLayout.column(property.name)
+            columns.append("\(column) \(TableLayout.sqlType(property.type))")
+            if property.type == .mixed {
+                columns.append("\(TableLayout.tagColumn(property.name)) INTEGER NOT NULL DEFAULT 0")
+            }
+            let indexName = TableLayout.quote("\(type.name).\(property.name)#index")
+            if property.name == type.primaryKey {
+                indexes.append("CREATE UNIQUE INDEX \(indexName) ON \(table)(\(column))")
+            } else if property.isIndexed || property.type.objectTypeName != nil {
+                indexes.append("CREATE INDEX \(indexName) ON \(table)(\(column))")
+            }
+        }
+        try db.execute(sql: "CREATE TABLE \(table) (\(columns.joined(separator: ", "))) STRICT")
+        for index in indexes { try db.execute(sql: index) }
+        for property in type.storedProperties where property.type.isCollection {
+            try createCollectionTable(type.name, property, in: db)
+        }
+        try db.execute(sql: "INSERT OR IGNORE INTO \(TableLayout.typesTable) (\"name\") VALUES (?)", arguments: [type.name])
+    }
+
+    private static func createCollectionTable(_ typeName: String, _ property: Property, in db: Database) throws {
+        guard let element = property.type.element else { return }
+        let table = TableLayout.collectionTable(typeName, property.name)
+        let owner = TableLayout.ownerColumn
+        let value = TableLayout.valueColumn
+        let tagged = element == .mixed
+        let valueColumns = "\(value) \(TableLayout.sqlType(element))"
+            + (tagged ? ", \(TableLayout.tagColumn) INTEGER NOT NULL DEFAULT 0" : "")
+        switch property.type {
+        case .list:
+            try db.execute(sql: """
+                CREATE TABLE \(table) (\(owner) INTEGER NOT NULL, \(TableLayout.positionColumn) INTEGER NOT NULL,
+                \(valueColumns), PRIMARY KEY (\(owner), \(TableLayout.positionColumn))) WITHOUT ROWID, STRICT
+                """)
+        case .map:
+            try db.execute(sql: """
+                CREATE TABLE \(table) (\(owner) INTEGER NOT NULL, \(TableLayout.keyColumn) TEXT NOT NULL,
+                \(valueColumns), PRIMARY KEY (\(owner), \(TableLayout.keyColumn))) WITHOUT ROWID, STRICT
+                """)
+        default:
+            try db.execute(sql: "CREATE TABLE \(table) (\(owner) INTEGER NOT NULL, \(valueColumns)) STRICT")
+            try db.execute(sql: "CREATE INDEX \(TableLayout.quote("\(typeName).\(property.name)#owner")) ON \(table)(\(owner))")
+        }
+        if element.objectTypeName != nil {
+            try db.execute(sql: "CREATE INDEX \(TableLayout.quote("\(typeName).\(property.name)#value")) ON \(table)(\(value))")
+        }
+    }
+
+    static func storeSchema(_ schema: Schema, in db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO \(TableLayout.metaTable) (\"key\", \"value\") VALUES ('schema', ?), ('schemaVersion', ?)",
+            arguments: [schema.yaml, schema.version])
+    }
+
+    /// The schema stored in the realm.
+    static func storedSchema(_ db: Database) throws -> Schema {
+        guard let text = try String.fetchOne(db, sql: "SELECT \"value\" FROM \(TableLayout.metaTable) WHERE \"key\" = 'schema'")
+        else {
+            throw StoreError(.corruptRealm, "the realm has no stored schema")
+        }
+        do {
+            return try Schema(yaml: text, file: "<stored schema>")
+        } catch {
+            throw StoreError(.corruptRealm, "the realm's stored schema cannot be read: \(error)", underlying: error)
+        }
+    }
+
+    static func typeIds(_ db: Database) throws -> [String: Int64] {
+        var ids: [String: Int64] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT \"id\", \"name\" FROM \(TableLayout.typesTable)") {
+            guard let name = row["name"] as String?, let id = row["id"] as Int64? else {
+                throw StoreError(.corruptRealm, "the types table holds a row without a name or id")
+            }
+            ids[name] = id
+        }
+        return ids
+    }
+}

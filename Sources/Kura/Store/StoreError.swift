@@ -1,0 +1,51 @@
+/// An error from a realm: a misuse of the API, a value that does not fit the schema, or a database failure.
+public struct StoreError: Error, Equatable, CustomStringConvertible {
+    /// What kind of problem this is.
+    public enum Code: Sendable, Equatable {
+        case openFailed
+        case notInWriteTransaction
+        case objectDeleted
+        case unknownType
+        case unknownProperty
+        case typeMismatch
+        case missingValue
+        case duplicatePrimaryKey
+        case primaryKeyChanged
+        case linkTargetNotFound
+        case invalidMapKey
+        case embeddedMisuse
+        case asymmetricMisuse
+        case nestingTooDeep
+        case schemaMismatch
+        case schemaVersionTooLow
+        case corruptRealm
+        case database
+    }
+
+    /// What kind of problem this is.
+    public var code: Code
+    /// What failed and where, in one line.
+    public var message: String
+    /// The SQL statement that failed, for database errors.
+    public var sql: String?
+    /// The error that caused this one, if any.
+    public var underlying: (any Error)?
+
+    /// Makes a store error.
+    public init(_ code: Code, _ message: String, sql: String? = nil, underlying: (any Error)? = nil) {
+        self.code = code
+        self.message = message
+        self.sql = sql
+        self.underlying = underlying
+    }
+
+    /// The message, followed by the SQL statement when there is one.
+    public var description: String {
+        guard let sql else { return "error: \(message)" }
+        return "error: \(message) (SQL: \(sql))"
+    }
+
+    public static func == (lhs: StoreError, rhs: StoreError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message && lhs.sql == rhs.sql
+    }
+}

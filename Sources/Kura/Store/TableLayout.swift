@@ -1,0 +1,41 @@
+/// The SQL names and column types Kura uses for a schema.
+///
+/// User names are always quoted; internal names contain `#`, which the name rules
+/// forbid in type and property names, so the two can never collide.
+enum TableLayout {
+    static let idColumn = quote("#id")
+    static let ownerColumn = quote("#owner")
+    static let positionColumn = quote("#pos")
+    static let keyColumn = quote("#key")
+    static let valueColumn = quote("#value")
+    static let tagColumn = quote("#type")
+    static let metaTable = quote("#meta")
+    static let typesTable = quote("#types")
+    static let mixedTable = quote("#mixed")
+    static let mixedContainerColumn = quote("#container")
+
+    /// Quotes an SQL identifier, doubling any `"` inside it.
+    static func quote(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func objectTable(_ type: String) -> String { quote(type) }
+
+    static func collectionTable(_ type: String, _ property: String) -> String { quote("\(type).\(property)") }
+
+    static func column(_ property: String) -> String { quote(property) }
+
+    /// The tag column beside a mixed property's value column.
+    static func tagColumn(_ property: String) -> String { quote("\(property)#type") }
+
+    /// The STRICT-table column type that holds values of `type` (a non-collection type).
+    static func sqlType(_ type: PropertyType) -> String {
+        switch type.nonOptional {
+        case .bool, .int, .date, .object: "INTEGER"
+        case .float, .double: "REAL"
+        case .string, .decimal: "TEXT"
+        case .data, .objectId, .uuid: "BLOB"
+        default: "ANY"
+        }
+    }
+}

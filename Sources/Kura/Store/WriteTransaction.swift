@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+
+/// The state of one write transaction: its connection, the identifier counters it hands out,
+/// and counts of what it wrote.
+final class WriteTransaction {
+    /// Counts of what a transaction did to objects of one type.
+    struct TypeCounts: Sendable, Equatable {
+        var inserted = 0
+        var updated = 0
+        var unchanged = 0
+        var deleted = 0
+    }
+
+    let db: Database
+    let catalog: SchemaCatalog
+    private var lastObjectIds: [String: Int64] = [:]
+    private var lastKeys: [String: Int64] = [:]
+    private var dirtyTypes: Set<String> = []
+    private var lastMixedContainer: Int64?
+    var counts: [String: TypeCounts] = [:]
+
+    init(db: Database, catalog: SchemaCatalog) {
+        self.db = db
+        self.catalog = catalog
+    }
+
+    /// A new internal object id for `type`: one above the highest ever handed out.
+    func nextObjectId(_ type: String) throws -> Int64 {
+        try loadCounters(type)
+        let next = (lastObjectIds[type] ?? 0) + 1
+        lastObjectIds[type] = next
+        dirtyTypes.insert(type)
+        return next
+    }
+
+    /// A new autoIncrement key for `type`: one above the highest ever used.
+    func nextAutoIncrementKey(_ type: String) throws -> Int64 {
+        try loadCounters(type)
+        let (next, overflow) = (lastKeys[type] ?? 0).addingReportingOverflow(1)
+        if overflow { throw StoreError(.typeMismatch, "\(type): the autoIncrement key has reached Int64.max") }
+        lastKeys[type] = next
+        dirtyTypes.insert(type)
+        return next
+    }
+
+    /// Raises the autoIncrement counter of `type` past a key given explicitly.
+    func noteExplicitKey(_ type: String, _ key: Int64) throws {
+        try loadCounters(type)
+        if key > lastKeys[type] ?? 0 {
+            lastKeys[type] = key
+            dirtyTypes.insert(type)
+        }
+    }
+
+    /// A new id for a nested mixed list or map.
+    func nextMixedContainer() throws -> Int64 {
+        let current: Int64
+        if let cached = lastMixedContainer {
+            current = cached
+        } else {
+            current = try Int64.fetchOne(
+                db, sql: "SELECT \"value\" FROM \(TableLayout.metaTable) WHERE \"key\" = 'lastMixedContainer'") ?? 0
+        }
+        lastMixedContainer = current + 1
+        return current + 1
+    }
+
+    func count(_ type: String, _ change: WritePath.Change) {
+        switch change {
+        case .inserted: counts[type, default: TypeCounts()].inserted += 1
+        case .updated: counts[type, default: TypeCounts()].updated += 1
+        case .unchanged: counts[type, default: TypeCounts()].unchanged += 1
+        case .deleted: counts[type, default: TypeCounts()].deleted += 1
+        }
+    }
+
+    /// Runs `body` so that it takes effect whole or not at all: on error, everything it wrote
+    /// inside the transaction is rolled back to a savepoint and the error is rethrown.
+    func atomically<T>(_ body: () throws -> T) throws -> T {
+        let savedCounts = counts
+        try db.cachedStatement(sql: "SAVEPOINT kura_change").execute()
+        do {
+            let result = try body()
+            try db.cachedStatement(sql: "RELEASE kura_change").execute()
+            return result
+        } catch {
+            counts = savedCounts
+            try db.cachedStatement(sql: "ROLLBACK TO kura_change").execute()
+            try db.cachedStatement(sql: "RELEASE kura_change").execute()
+            throw error
+        }
+    }
+
+    /// Writes the counters back; called just before commit.
+    func flushCounters() throws {
+        for type in dirtyTypes {
+            try db.execute(
+                sql: "UPDATE \(TableLayout.typesTable) SET \"lastObjectId\" = ?, \"lastKey\" = ? WHERE \"name\" = ?",
+                arguments: [lastObjectIds[type] ?? 0, lastKeys[type] ?? 0, type])
+        }
+        dirtyTypes.removeAll()
+        if let lastMixedContainer {
+            try db.execute(
+                sql: "UPDATE \(TableLayout.metaTable) SET \"value\" = ? WHERE \"key\" = 'lastMixedContainer'",
+                arguments: [lastMixedContainer])
+        }
+    }
+
+    private func loadCounters(_ type: String) throws {
+        guard lastObjectIds[type] == nil else { return }
+        guard
+            let row = try Row.fetchOne(
+                db, sql: "SELECT \"lastObjectId\", \"lastKey\" FROM \(TableLayout.typesTable) WHERE \"name\" = ?",
+                arguments: [type]),
+            let lastObjectId = row["lastObjectId"] as Int64?, let lastKey = row["lastKey"] as Int64?
+        else {
+            throw StoreError(.corruptRealm, "the types table has no counters for '\(type)'")
+        }
+        lastObjectIds[type] = lastObjectId
+        lastKeys[type] = lastKey
+    }
+}
+
+/// Names for what a write did to an object.
+enum WritePath {
+    enum Change { case inserted, updated, unchanged, deleted }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Kura
+
+/// `kura init REALM --schema FILE`: creates a realm with a schema.
+struct InitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create a realm from a schema file.",
+        discussion: "If the realm exists already with the same schema, nothing changes.")
+
+    @Argument(help: "The realm file to create (default: 'realm' from config.yaml).")
+    var realm: String?
+
+    @Option(name: .long, help: "The YAML schema file (default: 'schema' from config.yaml).")
+    var schema: String?
+
+    @Option(name: .long, help: "A configuration file to read instead of ./config.yaml.")
+    var config: String?
+
+    func run() throws {
+        try CommandFailure.report {
+            let settings = try ConfigFile.load(explicitPath: config)
+            let realmPath = try settings.require(realm, \.realm, what: "a realm path", flag: "REALM")
+            let schemaPath = try settings.require(schema, \.schema, what: "a schema file", flag: "--schema")
+            let parsed = try Schema(contentsOfFile: schemaPath)
+            let existed = FileManagerProbe.exists(realmPath)
+            let opened = try Realm(path: realmPath, schema: parsed)
+            let typeCount = opened.schema.types.count
+            print(existed
+                ? "\(realmPath): already a realm with this schema (version \(parsed.version), \(typeCount) types)"
+                : "\(realmPath): created with schema version \(parsed.version), \(typeCount) types")
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// The `kura` command: Realm-style object stores with strict JSON/YAML import, export and copy.
+@main
+struct KuraCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "kura",
+        abstract: "A Realm-style object store on SQLite, with strict JSON/YAML import, export and copy.",
+        discussion: """
+            A realm is one SQLite file holding typed objects described by a YAML schema (see README.md).
+            Defaults for the realm path and schema file come from config.yaml in the working directory,
+            or from the file given with --config; flags override them.
+            """,
+        version: "0.1.0",
+        subcommands: [InitCommand.self, SchemaCommand.self]
+    )
+}

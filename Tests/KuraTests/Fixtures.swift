@@ -1,0 +1,59 @@
+import Foundation
+import Kura
+
+/// Paths and realms shared by the tests.
+enum Fixtures {
+    /// The package's root folder.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var samplesSchemaPath: String { packageRoot.appendingPathComponent("Samples/schema.yaml").path }
+
+    static func samplesSchema() throws -> Schema {
+        try Schema(contentsOfFile: samplesSchemaPath)
+    }
+
+    /// A fresh empty folder under the system's temporary folder.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kura-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A path for a new realm file in a fresh folder.
+    static func realmPath(_ name: String = "test.realm") throws -> String {
+        try temporaryDirectory().appendingPathComponent(name).path
+    }
+
+    /// A built executable of this package (`kura`, `kura-probe`), found beside the test bundle.
+    static func executable(_ name: String) -> String {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = url.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
+            url = url.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/\(name)").path
+    }
+
+    /// Runs a program and returns its exit status, standard output and standard error.
+    @discardableResult
+    static func run(_ program: String, _ arguments: [String], currentDirectory: URL? = nil) throws
+        -> (status: Int32, stdout: String, stderr: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}
