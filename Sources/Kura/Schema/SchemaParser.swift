@@ -202,6 +202,11 @@ struct SchemaParser {
             return SchemaError(
                 .syntax, "invalid YAML: \(detail)", at: SourceLocation(file: file, line: mark.line, column: mark.column),
                 underlying: error)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            return SchemaError(
+                .duplicateName, "duplicate key \(keys) in a mapping",
+                at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column), underlying: error)
         default:
             return SchemaError(.syntax, "invalid YAML: \(yamlError)", at: nil, underlying: error)
         }

@@ -4,21 +4,13 @@ import GRDB
 /// The state of one write transaction: its connection, the identifier counters it hands out,
 /// and counts of what it wrote.
 final class WriteTransaction {
-    /// Counts of what a transaction did to objects of one type.
-    struct TypeCounts: Sendable, Equatable {
-        var inserted = 0
-        var updated = 0
-        var unchanged = 0
-        var deleted = 0
-    }
-
     let db: Database
     let catalog: SchemaCatalog
     private var lastObjectIds: [String: Int64] = [:]
     private var lastKeys: [String: Int64] = [:]
     private var dirtyTypes: Set<String> = []
     private var lastMixedContainer: Int64?
-    var counts: [String: TypeCounts] = [:]
+    var counts: [String: ChangeCounts] = [:]
 
     init(db: Database, catalog: SchemaCatalog) {
         self.db = db
@@ -68,10 +60,10 @@ final class WriteTransaction {
 
     func count(_ type: String, _ change: WritePath.Change) {
         switch change {
-        case .inserted: counts[type, default: TypeCounts()].inserted += 1
-        case .updated: counts[type, default: TypeCounts()].updated += 1
-        case .unchanged: counts[type, default: TypeCounts()].unchanged += 1
-        case .deleted: counts[type, default: TypeCounts()].deleted += 1
+        case .inserted: counts[type, default: ChangeCounts()].inserted += 1
+        case .updated: counts[type, default: ChangeCounts()].updated += 1
+        case .unchanged: counts[type, default: ChangeCounts()].unchanged += 1
+        case .deleted: counts[type, default: ChangeCounts()].deleted += 1
         }
     }
 

@@ -1,0 +1,115 @@
+import Foundation
+import Kura
+import Testing
+
+/// The YAML schema format: every construct parses, prints back the same, and bad files are refused
+/// with `file:line:col` and what is wrong.
+@Suite struct SchemaFileTests {
+    @Test func theSamplesSchemaHasEveryConstruct() throws {
+        let schema = try Fixtures.samplesSchema()
+        #expect(schema.version == 1)
+        #expect(schema.types.map(\.name) == ["DogToy", "Dog", "Person", "Address", "DogClub"])
+        let dog = try #require(schema[type: "Dog"])
+        #expect(dog[property: "color"]?.type == .optional(.string))
+        #expect(dog[property: "citiesVisited"]?.type == .set(.string))
+        #expect(dog[property: "favoriteParksByCity"]?.type == .map(.string))
+        #expect(dog[property: "companion"]?.type == .mixed)
+        #expect(dog[property: "favoriteToy"]?.type == .optional(.object("DogToy")))
+        #expect(dog[property: "owners"]?.type == .linkingObjects(type: "Person", property: "dogs"))
+        let person = try #require(schema[type: "Person"])
+        #expect(person.primaryKey == "id")
+        #expect(person[property: "id"]?.isAutoIncrement == true)
+        #expect(person[property: "dogs"]?.type == .list(.object("Dog")))
+        #expect(person[property: "createdAt"]?.defaultValue == .now)
+        #expect(schema[type: "Address"]?.isEmbedded == true)
+    }
+
+    @Test func aSchemaPrintsBackToTheSameSchema() throws {
+        let text = """
+            schemaVersion: 7
+            types:
+              Log:
+                asymmetric: true
+                properties:
+                  message: string
+                  at: { type: date, default: "2024-01-02T03:04:05.678Z" }
+              Item:
+                primaryKey: code
+                properties:
+                  code: { type: uuid, default: uuid }
+                  label: { type: string, default: "it's \\"new\\"\\n", indexed: true }
+                  price: { type: decimal?, default: "1.50" }
+                  weight: { type: float, default: 2.5 }
+                  stock: { type: int, default: -3, renamedFrom: quantity }
+                  raw: { type: data, default: !!binary AAEC }
+                  ref: { type: objectId?, default: 507f1f77bcf86cd799439011 }
+                  anything: { type: mixed, default: true }
+                  sizes: list<int?>
+                  related: map<Item?>
+            """
+        let schema = try Schema(yaml: text)
+        let printed = schema.yaml
+        #expect(try Schema(yaml: printed) == schema)
+        #expect(printed.contains("      code: { type: \"uuid\", default: uuid }\n"))
+        #expect(schema[type: "Item"]?[property: "raw"]?.defaultValue == .value(.data(Data([0, 1, 2]))))
+        #expect(schema[type: "Item"]?[property: "label"]?.defaultValue == .value("it's \"new\"\n"))
+    }
+
+    static let badSchemas: [(yaml: String, message: String)] = [
+        ("types:\n  Dog:\n    properties:\n      name: [string\n",
+         "bad.yaml:5:1: error: invalid YAML: did not find expected ',' or ']' while parsing a flow sequence"),
+        ("types:\n  Dog:\n    properties:\n      owner: Persn?\n",
+         "bad.yaml:4:14: error: Dog.owner: unknown type 'Persn'"),
+        ("types:\n  Toy:\n    properties:\n      name: string\n  Dog:\n    properties:\n      toy: Toy\n",
+         "bad.yaml:7:12: error: Dog.toy: a to-one link is always optional: write 'Toy?'"),
+        ("types:\n  Dog:\n    primaryKey: name\n    properties:\n      name: { type: string, autoIncrement: true }\n",
+         "bad.yaml:5:13: error: Dog.name: autoIncrement is allowed only on an int primary key"),
+        ("types:\n  Dog:\n    primaryKey: weight\n    properties:\n      weight: double\n",
+         "bad.yaml:3:17: error: Dog.weight: a primary key must be int, string, uuid or objectId, not double"),
+        ("types:\n  Dog:\n    primaryKey: tag\n    properties:\n      name: string\n",
+         "bad.yaml:3:17: error: Dog: primary key 'tag' is not a property of the type"),
+        ("types:\n  Spot:\n    embedded: true\n    primaryKey: id\n    properties:\n      id: int\n",
+         "bad.yaml:4:17: error: Spot: an embedded type cannot have a primary key"),
+        ("types:\n  Dog:\n    primarykey: id\n    properties:\n      id: int\n",
+         "bad.yaml:3:5: error: unknown key 'primarykey' in type 'Dog' (expected 'primaryKey', 'embedded', 'asymmetric', 'properties')"),
+        ("types:\n  Dog:\n    properties:\n      name: string\n      owners: { linkingObjects: Dog.name }\n",
+         "bad.yaml:5:15: error: Dog.owners: 'Dog.name' does not link to 'Dog' (it is string)"),
+        ("types:\n  Dog:\n    properties:\n      tags: list<int\n",
+         "bad.yaml:4:13: error: Dog.tags: 'list<int' is not a type (expected a scalar such as int or string?, a type name, or list<…>, set<…>, map<…>)"),
+        ("types:\n  my-type:\n    properties:\n      name: string\n",
+         "bad.yaml:2:3: error: invalid type name 'my-type': names start with a letter or '_' and hold only letters, digits and '_'"),
+        ("types:\n  Dog:\n    properties:\n      age: { type: int, default: three }\n",
+         "bad.yaml:4:34: error: Dog.age: default 'three' is not a valid int"),
+        ("types:\n  Dog:\n    properties:\n      when: { type: string, default: now }\n      at: { type: int, default: now }\n",
+         "bad.yaml:5:33: error: Dog.at: default 'now' is not a valid int"),
+        ("types:\n  Dog:\n    properties:\n      name: string\n      name: int\n",
+         "bad.yaml:4:7: error: duplicate key 'name' in a mapping"),
+        ("types:\n  Dog:\n    properties:\n      spots: set<Spot>\n  Spot:\n    embedded: true\n    properties:\n      x: int\n",
+         "bad.yaml:4:14: error: Dog.spots: a set cannot hold embedded objects"),
+        ("types:\n  Dog:\n    properties:\n      friends: list<Dog?>\n",
+         "bad.yaml:4:16: error: Dog.friends: elements of object type in a list or set cannot be optional: write 'Dog'"),
+        ("schemaVersion: one\ntypes: {}\n", "bad.yaml:1:16: error: schemaVersion must be an integer"),
+        ("schemaVersion: 1\n", "bad.yaml:1:1: error: the schema has no 'types'"),
+        ("", "bad.yaml:1:1: error: the schema file is empty"),
+    ]
+
+    @Test(arguments: badSchemas)
+    func aBadSchemaIsRefusedWithItsPosition(_ example: (yaml: String, message: String)) throws {
+        do {
+            _ = try Schema(yaml: example.yaml, file: "bad.yaml")
+            Issue.record("accepted: \(example.yaml)")
+        } catch {
+            #expect(error.description == example.message)
+        }
+    }
+
+    @Test func aMissingSchemaFileIsReportedAsUnreadable() {
+        #expect(throws: SchemaError.self) { try Schema(contentsOfFile: "/nonexistent/schema.yaml") }
+        do {
+            _ = try Schema(contentsOfFile: "/nonexistent/schema.yaml")
+        } catch {
+            #expect(error.code == .unreadableFile)
+            #expect(error.description == "error: cannot read schema file '/nonexistent/schema.yaml'")
+        }
+    }
+}
