@@ -1,0 +1,94 @@
+/// Writes a graph of model values in two passes: every object first (breadth-first, each class
+/// instance once), then the links between them, so cycles and shared objects keep their shape.
+final class ModelWriteSession {
+    private let transaction: WriteTransaction
+    private let policy: UpdatePolicy
+    private var queue: [(local: Int64, model: any KuraObject)] = []
+    private var instanceLocals: [ObjectIdentifier: Int64] = [:]
+    private var keyedLocals: [String: Int64] = [:]
+    private var refs: [Int64: ObjectRef] = [:]
+    private var deferredLinks: [(local: Int64, fields: [String: Value])] = []
+
+    init(transaction: WriteTransaction, policy: UpdatePolicy) {
+        self.transaction = transaction
+        self.policy = policy
+    }
+
+    /// Writes `root` and every object it reaches; returns the root's reference.
+    func write(_ root: any KuraObject) throws -> ObjectRef {
+        let rootLocal = enqueue(root)
+        let writer = ObjectWriter(transaction: transaction)
+        var index = 0
+        while index < queue.count {
+            let (local, model) = queue[index]
+            index += 1
+            let type = try transaction.catalog.type(Swift.type(of: model).typeName)
+            let encoder = ValueEncoder { [unowned self] target in
+                .object(ObjectRef(type: Swift.type(of: target).typeName, id: -self.enqueue(target)))
+            }
+            var fields = try writer.fields(of: encoder.encodeFields(of: model), type, path: type.name)
+            for property in type.storedProperties where fields[property.name] == nil {
+                // A nil optional in a model means null, not "leave as stored"; generated values keep their defaults.
+                if property.defaultValue == nil && !property.isAutoIncrement { fields[property.name] = .null }
+            }
+            if let key = type.primaryKey, let value = fields[key], !value.isNull {
+                let identity = "\(type.name)\u{0}\(value)"
+                if let earlier = keyedLocals[identity], let ref = refs[earlier] {
+                    refs[local] = ref
+                    continue
+                }
+                keyedLocals[identity] = local
+            }
+            let links = fields.filter { Self.holdsPlaceholder($0.value) }
+            for name in links.keys { fields[name] = nil }
+            refs[local] = try writer.create(type.name, .map(fields), policy: policy)
+            if !links.isEmpty { deferredLinks.append((local, links)) }
+        }
+        let counts = transaction.counts
+        for (local, fields) in deferredLinks {
+            guard let ref = refs[local] else { continue }
+            let resolved = try fields.mapValues(resolve)
+            try writer.update(
+                ref, transaction.catalog.type(ref.type), resolved, policy: policy == .modified ? .modified : .all,
+                path: ref.type, depth: 0)
+        }
+        transaction.counts = counts  // linking pass changes no object's status
+        guard let rootRef = refs[rootLocal] else { throw StoreError(.database, "the model was not written") }
+        return rootRef
+    }
+
+    private func enqueue(_ model: any KuraObject) -> Int64 {
+        if Swift.type(of: model) is AnyClass {
+            let identity = ObjectIdentifier(model as AnyObject)
+            if let local = instanceLocals[identity] { return local }
+            let local = Int64(queue.count + 1)
+            instanceLocals[identity] = local
+            queue.append((local, model))
+            return local
+        }
+        let local = Int64(queue.count + 1)
+        queue.append((local, model))
+        return local
+    }
+
+    /// Placeholders are links with negative ids: the local number of an object not yet written.
+    private static func holdsPlaceholder(_ value: Value) -> Bool {
+        switch value {
+        case .object(let ref): ref.id < 0
+        case .list(let items): items.contains(where: holdsPlaceholder)
+        case .map(let entries): entries.values.contains(where: holdsPlaceholder)
+        default: false
+        }
+    }
+
+    private func resolve(_ value: Value) throws -> Value {
+        switch value {
+        case .object(let ref) where ref.id < 0:
+            guard let written = refs[-ref.id] else { throw StoreError(.database, "a linked model was not written") }
+            return .object(written)
+        case .list(let items): return .list(try items.map(resolve))
+        case .map(let entries): return .map(try entries.mapValues(resolve))
+        default: return value
+        }
+    }
+}
