@@ -8,19 +8,15 @@ struct InitCommand: ParsableCommand {
         abstract: "Create a realm from a schema file.",
         discussion: "If the realm exists already with the same schema, nothing changes.")
 
-    @Argument(help: "The realm file to create (default: 'realm' from config.yaml).")
-    var realm: String?
+    @OptionGroup var options: RealmOptions
 
     @Option(name: .long, help: "The YAML schema file (default: 'schema' from config.yaml).")
     var schema: String?
 
-    @Option(name: .long, help: "A configuration file to read instead of ./config.yaml.")
-    var config: String?
-
     func run() throws {
         try CommandFailure.report {
-            let settings = try ConfigFile.load(explicitPath: config)
-            let realmPath = try settings.require(realm, \.realm, what: "a realm path", flag: "REALM")
+            let settings = try options.settings()
+            let realmPath = try options.realmPath(settings)
             let schemaPath = try settings.require(schema, \.schema, what: "a schema file", flag: "--schema")
             let parsed = try Schema(contentsOfFile: schemaPath)
             let existed = FileManagerProbe.exists(realmPath)

@@ -7,16 +7,11 @@ struct SchemaCommand: ParsableCommand {
         commandName: "schema",
         abstract: "Print a realm's schema in the YAML schema format.")
 
-    @Argument(help: "The realm file (default: 'realm' from config.yaml).")
-    var realm: String?
-
-    @Option(name: .long, help: "A configuration file to read instead of ./config.yaml.")
-    var config: String?
+    @OptionGroup var options: RealmOptions
 
     func run() throws {
         try CommandFailure.report {
-            let settings = try ConfigFile.load(explicitPath: config)
-            let realmPath = try settings.require(realm, \.realm, what: "a realm path", flag: "REALM")
+            let realmPath = try options.realmPath(try options.settings())
             guard FileManagerProbe.exists(realmPath) else {
                 throw CommandFailure(.inputMissing, "no realm at '\(realmPath)'")
             }

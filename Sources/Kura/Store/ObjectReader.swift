@@ -62,6 +62,15 @@ struct ObjectReader {
     }
 
     private func column(of ref: ObjectRef, _ property: Property) throws -> Value {
+        let stored = try storedColumn(of: ref, property)
+        if property.type == .mixed {
+            return try MixedStore.decode(tag: stored.tag, value: stored.value, db: db, catalog: catalog)
+        }
+        return try element(stored.value, as: property.type)
+    }
+
+    /// The raw column value of a non-collection property, with its mixed tag (0 for other kinds).
+    func storedColumn(of ref: ObjectRef, _ property: Property) throws -> (tag: Int64, value: DatabaseValue) {
         let isMixed = property.type == .mixed
         let columns = TableLayout.column(property.name) + (isMixed ? ", " + TableLayout.tagColumn(property.name) : "")
         let statement = try db.cachedStatement(
@@ -69,11 +78,7 @@ struct ObjectReader {
         guard let row = try Row.fetchOne(statement, arguments: [ref.id]) else {
             throw StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")
         }
-        let stored: DatabaseValue = row[0]
-        if isMixed {
-            return try MixedStore.decode(tag: row[1] ?? 0, value: stored, db: db, catalog: catalog)
-        }
-        return try element(stored, as: property.type)
+        return (isMixed ? row[1] ?? 0 : 0, row[0])
     }
 
     /// A stored element or column value, decoded for `type`.

@@ -142,7 +142,7 @@ struct ObjectWriter {
     private func updateColumn(_ ref: ObjectRef, _ property: Property, _ value: Value, policy: UpdatePolicy, path: String, depth: Int)
         throws -> Bool
     {
-        let current = try storedColumn(ref, property)
+        let current = try reader.storedColumn(of: ref, property)
         switch property.type.nonOptional {
         case .mixed:
             if policy == .modified,
@@ -188,17 +188,6 @@ struct ObjectWriter {
             try setColumn(ref, property, try link(value, to: target, policy: policy, path: path, depth: depth))
             return true
         }
-    }
-
-    private func storedColumn(_ ref: ObjectRef, _ property: Property) throws -> (tag: Int64, value: DatabaseValue) {
-        let isMixed = property.type == .mixed
-        let columns = TableLayout.column(property.name) + (isMixed ? ", " + TableLayout.tagColumn(property.name) : "")
-        let statement = try db.cachedStatement(
-            sql: "SELECT \(columns) FROM \(TableLayout.objectTable(ref.type)) WHERE \(TableLayout.idColumn) = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [ref.id]) else {
-            throw StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")
-        }
-        return (isMixed ? row[1] ?? 0 : 0, row[0])
     }
 
     func setColumn(_ ref: ObjectRef, _ property: Property, _ value: DatabaseValue, tag: Int64? = nil) throws {
