@@ -143,7 +143,7 @@ private let validCorpus: [(String, J)] = [
         Issue.record("not an array")
         return
     }
-    #expect(items.map(\.position) == [pos(1, 2, 1), pos(1, 6, 9)])
+    #expect(items.map(\.position) == [pos(1, 2, 1), pos(1, 7, 9)])
 }
 
 @Test func byteOrderMarkIsSkippedAtTheStartOnly() throws {
@@ -187,7 +187,7 @@ private let numberCases: [NumberCase] = [
     NumberCase(text: "9007199254740993", isInteger: true, int64: 9_007_199_254_740_993, double: 9_007_199_254_740_992),
     NumberCase(text: "-9007199254740993", isInteger: true, int64: -9_007_199_254_740_993, double: -9_007_199_254_740_992),
     NumberCase(text: "12345678901234567890.5e-10", isInteger: false, int64: nil, double: 1_234_567_890.123_456_789_05),
-    NumberCase(text: "2.2250738585072011e-308", isInteger: false, int64: nil, double: Double(bitPattern: 0x000F_FFFF_FFFF_FFFF))  // largest subnormal,
+    NumberCase(text: "2.2250738585072011e-308", isInteger: false, int64: nil, double: Double(bitPattern: 0x000F_FFFF_FFFF_FFFF)),  // the largest subnormal
 ]
 
 @Test(arguments: numberCases)
@@ -518,4 +518,45 @@ private let complexDocument = """
     #expect(caught?.code == .io)
     #expect(caught?.position == nil)
     #expect(caught?.description == "\(path): error: cannot open file: No such file or directory")
+}
+
+@Test func repeatedKeysComeBackExactly() throws {
+    // Keys of every length around the cache's word boundaries, sharing prefixes, and enough of
+    // them that cache slots collide.
+    var keys = (0...40).map { String(repeating: "k", count: $0) } + ["é", "éé", "k\\u0000", "日本語のキー"]
+    keys += (0..<2000).map { String(repeating: "k", count: $0 % 37) + "\($0)" }
+    let object = "{" + keys.enumerated().map { "\"\($0.element)\": \($0.offset)" }.joined(separator: ", ") + "}"
+    let text = "[" + Array(repeating: object, count: 3).joined(separator: ",\n") + "]"
+    for chunkSize in [1 << 20, 5] {
+        let nodes = try readAll(text, layout: .array, chunkSize: chunkSize)
+        #expect(nodes.count == 3)
+        for node in nodes {
+            guard case .object(let members) = node.value else {
+                Issue.record("not an object")
+                continue
+            }
+            let expected = keys.map { $0.replacingOccurrences(of: "\\u0000", with: "\u{0}") }
+            #expect(members.map(\.key) == expected)
+            #expect(members.map { J($0.value) } == keys.indices.map { .num("\($0)") })
+        }
+    }
+}
+
+@Test func tokensLargerThanTheChunkAreRead() throws {
+    // The window grows for the big string and shrinks again after it.
+    let big = String(repeating: "0123456789abcdé", count: 20_000)
+    let text = "[\"\(big)\", \(String(repeating: "9", count: 5_000)), {\"after\": true}]"
+    let nodes = try readAll(text, layout: .array, chunkSize: 1000)
+    #expect(nodes.count == 3)
+    #expect(nodes.first.map(J.init) == .str(big))
+    if case .number(let n)? = nodes.dropFirst().first?.value {
+        #expect(n.text.count == 5_000)
+        #expect(n.int64Value == nil)
+        #expect(n.doubleValue == .infinity)
+    } else {
+        Issue.record("not a number")
+    }
+    // Columns after the big string count its 20,000 "é" as one column each.
+    let bigColumns = big.unicodeScalars.count
+    #expect(nodes.last?.position == pos(1, 1 + 1 + bigColumns + 2 + 2 + 5_000 + 2, 1 + big.utf8.count + 2 + 2 + 5_000 + 2))
 }

@@ -44,6 +44,7 @@ public struct DocumentError: Error, Equatable, CustomStringConvertible {
         return "\(file): error: \(message)"
     }
 
+    /// Compares everything but `underlying`.
     public static func == (lhs: DocumentError, rhs: DocumentError) -> Bool {
         lhs.code == rhs.code && lhs.message == rhs.message && lhs.file == rhs.file && lhs.position == rhs.position
     }

@@ -14,13 +14,17 @@ public struct DocumentNode: Sendable, Hashable {
 
 /// A JSON value; containers hold nodes so every nested value keeps its position.
 public enum DocumentValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number, with its exact text kept.
     case number(NumberLiteral)
+    /// A string, unescaped.
     case string(String)
+    /// An array's elements, in order.
     case array([DocumentNode])
-    /// The members in input order; duplicate keys are kept.
+    /// An object's members in input order; duplicate keys are kept.
     case object([DocumentMember])
 
     /// A short name of the value's kind, as error messages print it.

@@ -10,16 +10,16 @@ struct JSONParser {
     private struct Frame {
         var isObject: Bool
         var position: TextPosition
-        /// Where this container's children start in `elements` or `members`.
-        var start: Int
         /// The key whose value is being parsed (objects only).
         var key: String
         var keyPosition: TextPosition
+        /// Where this container's children start on `elements` or `members`.
+        var start: Int
     }
 
     private var frames: [Frame] = []
-    private var elements: [DocumentNode] = []
-    private var members: [DocumentMember] = []
+    private let elements = JSONNodeStack<DocumentNode>()
+    private let members = JSONNodeStack<DocumentMember>()
 
     init(scanner: JSONScanner, maxDepth: Int) {
         self.scanner = scanner
@@ -29,10 +29,10 @@ struct JSONParser {
     /// Parses one value, skipping whitespace before it. `outerDepth` is the number of containers
     /// already open around it: 1 for the elements of an array-layout input.
     mutating func parseValue(outerDepth: Int) throws(DocumentError) -> DocumentNode {
-        // A previous error may have left children behind.
+        // A previous error may have left frames and children behind.
         frames.removeAll(keepingCapacity: true)
-        elements.removeAll(keepingCapacity: true)
-        members.removeAll(keepingCapacity: true)
+        elements.removeAll()
+        members.removeAll()
         let outerContext = outerDepth > 0 ? " in array" : ""
 
         while true {
@@ -67,11 +67,13 @@ struct JSONParser {
                     }
                     let (key, keyPosition) = try parseKey()
                     frames.append(
-                        Frame(isObject: true, position: position, start: members.count, key: key, keyPosition: keyPosition))
+                        Frame(
+                            isObject: true, position: position, key: key, keyPosition: keyPosition, start: members.count))
                     continue
                 } else {
                     frames.append(
-                        Frame(isObject: false, position: position, start: elements.count, key: "", keyPosition: position))
+                        Frame(
+                            isObject: false, position: position, key: "", keyPosition: position, start: elements.count))
                     continue
                 }
             default:
@@ -81,7 +83,7 @@ struct JSONParser {
             // A value is complete: add it to its container, then close containers as long as they end here.
             while let top = frames.indices.last {
                 if frames[top].isObject {
-                    members.append(DocumentMember(key: frames[top].key, keyPosition: frames[top].keyPosition, value: node))
+                    members.push(DocumentMember(key: frames[top].key, keyPosition: frames[top].keyPosition, value: node))
                     guard let c = try scanner.skipWhitespace() else { throw scanner.endError(" in object") }
                     if c == 0x2C {
                         scanner.pos += 1
@@ -97,11 +99,9 @@ struct JSONParser {
                     }
                     scanner.pos += 1
                     let frame = frames.removeLast()
-                    let children = Array(members[frame.start...])
-                    members.removeSubrange(frame.start...)
-                    node = DocumentNode(value: .object(children), position: frame.position)
+                    node = DocumentNode(value: .object(members.popArray(from: frame.start)), position: frame.position)
                 } else {
-                    elements.append(node)
+                    elements.push(node)
                     guard let c = try scanner.skipWhitespace() else { throw scanner.endError(" in array") }
                     if c == 0x2C {
                         scanner.pos += 1
@@ -112,9 +112,7 @@ struct JSONParser {
                     }
                     scanner.pos += 1
                     let frame = frames.removeLast()
-                    let children = Array(elements[frame.start...])
-                    elements.removeSubrange(frame.start...)
-                    node = DocumentNode(value: .array(children), position: frame.position)
+                    node = DocumentNode(value: .array(elements.popArray(from: frame.start)), position: frame.position)
                 }
             }
             if frames.isEmpty { return node }
@@ -122,9 +120,10 @@ struct JSONParser {
     }
 
     /// Parses `"key" :` with the cursor on the opening quote.
+    @inline(__always)
     private mutating func parseKey() throws(DocumentError) -> (String, TextPosition) {
         let keyPosition = scanner.position(at: scanner.pos)
-        let key = try scanner.scanString()
+        let key = try scanner.scanString(isKey: true)
         guard let c = try scanner.skipWhitespace() else { throw scanner.endError(" in object") }
         guard c == 0x3A else { throw scanner.unexpected(at: scanner.pos, " in object, expected ':'") }
         scanner.pos += 1

@@ -1,7 +1,8 @@
 /// String tokens: UTF-8 validation, escapes and surrogate pairs.
 extension JSONScanner {
     /// Scans the string whose opening quote is at `pos` and leaves `pos` after the closing quote.
-    mutating func scanString() throws(DocumentError) -> String {
+    /// Object keys pass `isKey` so repeated keys share one `String`.
+    mutating func scanString(isKey: Bool = false) throws(DocumentError) -> String {
         var start = pos
         var i = start + 1
         // Continuation bytes seen in this string, for columns of errors and of later tokens.
@@ -18,7 +19,10 @@ extension JSONScanner {
                 }
                 if b == 0x22 {
                     // Validated above, so decoding cannot repair anything.
-                    let s = String(decoding: UnsafeBufferPointer(start: p + start + 1, count: i - start - 1), as: UTF8.self)
+                    let s =
+                        isKey
+                        ? keyCache.string(p + start + 1, count: i - start - 1)
+                        : String(decoding: UnsafeBufferPointer(start: p + start + 1, count: i - start - 1), as: UTF8.self)
                     pos = i + 1
                     lineContinuationBytes += continuation
                     return s

@@ -8,12 +8,17 @@ import Darwin
 
 /// Owns the scanner's byte buffer, so the memory is freed exactly once.
 final class JSONScanBuffer {
+    /// Bytes allocated past `capacity` so word-sized loads near the end stay in bounds (see `JSONKeyCache`).
+    static let slack = 64
+
     let bytes: UnsafeMutablePointer<UInt8>
     let capacity: Int
 
     init(capacity: Int) {
         self.capacity = capacity
-        bytes = .allocate(capacity: capacity)
+        bytes = .allocate(capacity: capacity + Self.slack)
+        // Initialized so reading the slack is reading defined memory.
+        bytes.initialize(repeating: 0, count: capacity + Self.slack)
     }
 
     deinit { bytes.deallocate() }
@@ -53,6 +58,8 @@ struct JSONScanner {
     var forbidNewlines = false
     /// Reused buffer for strings with escapes.
     var scratch: [UInt8] = []
+    /// Recently seen object keys.
+    var keyCache = JSONKeyCache()
 
     init(source: JSONByteSource, chunkSize: Int) {
         self.file = source.name
@@ -82,11 +89,13 @@ struct JSONScanner {
         let kept = end - from
         // Ask for at least as much as is kept so a huge token costs amortized linear time.
         let want = max(chunkSize, kept)
-        if kept + want > storage.capacity {
-            let bigger = JSONScanBuffer(capacity: kept + want)
-            bigger.bytes.update(from: buf + from, count: kept)
-            storage = bigger
-            buf = bigger.bytes
+        // Grow for a huge token; shrink back after one, so one huge document does not pin its memory.
+        let normal = 2 * chunkSize
+        if kept + want > storage.capacity || (storage.capacity > 2 * normal && kept + want <= normal) {
+            let resized = JSONScanBuffer(capacity: max(normal, kept + want))
+            resized.bytes.update(from: buf + from, count: kept)
+            storage = resized
+            buf = resized.bytes
         } else if from > 0 && kept > 0 {
             memmove(buf, buf + from, kept)
         }

@@ -1,0 +1,59 @@
+/// A stack of finished child values for the parser's open containers.
+///
+/// Closing a container moves its children into an exactly sized array, with no reference-count
+/// traffic and no over-allocation; `Array` cannot drop moved-from elements, hence the manual memory.
+final class JSONNodeStack<Element> {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    /// The number of elements on the stack.
+    private(set) var count = 0
+
+    init(capacity: Int = 64) {
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    /// Pushes an element.
+    @inline(__always)
+    func push(_ element: consuming Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Pops the elements from `start` on, in order, as an array.
+    func popArray(from start: Int) -> [Element] {
+        let n = count - start
+        guard n > 0 else { return [] }
+        let source = base + start
+        var moved = false
+        let array = [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
+            guard let target = buffer.baseAddress else { return }
+            target.moveInitialize(from: source, count: n)
+            initialized = n
+            moved = true
+        }
+        if !moved { source.deinitialize(count: n) }
+        count = start
+        return array
+    }
+
+    /// Empties the stack, keeping its memory.
+    func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
+    }
+
+    private func grow() {
+        let bigger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity *= 2
+    }
+}
