@@ -64,4 +64,4 @@ struct DogClub: KuraObject {
     var members: [Person]
 }
 
-let sampleModels: [any KuraObject.Type] = [DogToy.self, Dog.self, Person.self, Address.self, DogClub.self]
+var sampleModels: [any KuraObject.Type] { [DogToy.self, Dog.self, Person.self, Address.self, DogClub.self] }

@@ -1,0 +1,255 @@
+/// Maps parsed documents to object values with the strict type rules of SPEC §3 (after Realm's rules
+/// for creating objects from JSON): types must match exactly, dates and data are never inferred from
+/// strings, required properties may not be null or missing, and unknown keys are ignored and counted.
+public struct DocumentMapper {
+    /// The schema documents are mapped against.
+    public let schema: Schema
+    /// The options beyond the fixed rules.
+    public let options: MappingOptions
+    /// The input's name, for error messages.
+    public let file: String
+    /// How deep documents may nest.
+    static let maxDepth = 256
+
+    /// Makes a mapper.
+    public init(schema: Schema, options: MappingOptions = MappingOptions(), file: String) {
+        self.schema = schema
+        self.options = options
+        self.file = file
+    }
+
+    /// Maps one document to the properties of a `typeName` object (a `.map` for `Realm.create`), or
+    /// throws every error the document has, up to `options.maxErrors`.
+    public func map(_ node: DocumentNode, as typeName: String, path: String = "$") throws(MappingErrors) -> MappedDocument {
+        let context = MappingContext(mapper: self)
+        guard let type = schema[type: typeName] else {
+            context.fail(.invalidValue, node, path, "the schema has no type '\(typeName)'")
+            throw context.errors()
+        }
+        let value = context.mapObject(node, type, path: path, depth: 0)
+        guard context.found.isEmpty, let value else { throw context.errors() }
+        return MappedDocument(value: value, unknownKeys: context.unknownKeys)
+    }
+}
+
+/// One mapped document: its properties and how many unknown keys it had.
+public struct MappedDocument: Sendable, Equatable {
+    /// The object's properties, nested documents as maps.
+    public var value: Value
+    /// Keys the schema does not define, which were ignored.
+    public var unknownKeys: Int
+}
+
+/// The state of mapping one document: the errors found so far and the unknown keys counted.
+final class MappingContext {
+    let mapper: DocumentMapper
+    var found: [MappingError] = []
+    var truncated = false
+    var unknownKeys = 0
+
+    init(mapper: DocumentMapper) { self.mapper = mapper }
+
+    var options: MappingOptions { mapper.options }
+
+    func fail(_ code: MappingError.Code, _ node: DocumentNode, _ path: String, _ message: String) {
+        fail(code, at: node.position, path, message)
+    }
+
+    func fail(_ code: MappingError.Code, at position: TextPosition, _ path: String, _ message: String) {
+        guard found.count < max(options.maxErrors, 1) else {
+            truncated = true
+            return
+        }
+        found.append(MappingError(code, file: mapper.file, position: position, path: path, message))
+    }
+
+    func errors() -> MappingErrors { MappingErrors(errors: found, truncated: truncated) }
+
+    func mismatch(_ node: DocumentNode, _ path: String, expected: String) {
+        fail(.typeMismatch, node, path, "expected \(expected), found \(Self.describe(node.value))")
+    }
+
+    /// How a found value is named in messages: `string "three"`, `number 1.5`, `bool true`, `null`.
+    static func describe(_ value: DocumentValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return "bool \(flag)"
+        case .number(let number): return "number \(number.text)"
+        case .string(let text):
+            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
+            return "string \"\(shown)\""
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    // MARK: Objects
+
+    /// A document of `type`: an object by property name, or an array of values in schema order.
+    func mapObject(_ node: DocumentNode, _ type: ObjectSchema, path: String, depth: Int) -> Value? {
+        guard depth < DocumentMapper.maxDepth else {
+            fail(.nestingTooDeep, node, path, "documents nest deeper than \(DocumentMapper.maxDepth) levels")
+            return nil
+        }
+        var given: [(name: String, node: DocumentNode, position: TextPosition)] = []
+        var fields: [String: Value] = [:]
+        switch node.value {
+        case .object(let members):
+            var seen = Set<String>()
+            for member in members {
+                guard seen.insert(member.key).inserted else {
+                    fail(.duplicateKey, at: member.keyPosition, path, "duplicate key '\(member.key)'")
+                    continue
+                }
+                guard let property = type[property: member.key], !property.isComputed else {
+                    if member.key == "$id" {
+                        // Kept for the import layer, which resolves `{"$ref": id}` links to this document.
+                        if let id = mapMixed(member.value, path: "\(path).$id", depth: depth + 1) { fields["$id"] = id }
+                        continue
+                    }
+                    unknownKeys += 1
+                    if options.rejectUnknownKeys {
+                        fail(.unknownProperty, at: member.keyPosition, path, "unknown property '\(member.key)' for \(type.name)")
+                    }
+                    continue
+                }
+                given.append((member.key, member.value, member.keyPosition))
+            }
+        case .array(let items):
+            let stored = type.storedProperties
+            if items.count > stored.count {
+                fail(.tooManyValues, items[stored.count], path,
+                     "expected at most \(stored.count) values for \(type.name), found \(items.count)")
+            }
+            for (property, item) in zip(stored, items) { given.append((property.name, item, item.position)) }
+        default:
+            mismatch(node, path, expected: "a \(type.name) document")
+            return nil
+        }
+        for (name, child, _) in given {
+            guard let property = type[property: name] else { continue }
+            if let value = mapValue(child, property.type, path: "\(path).\(name)", depth: depth + 1) { fields[name] = value }
+        }
+        for property in type.storedProperties where fields[property.name] == nil && !given.contains(where: { $0.name == property.name }) {
+            if isRequired(property, in: type) {
+                fail(.missingProperty, node, path, "missing required property '\(property.name)' (\(property.type))")
+            }
+        }
+        return .map(fields)
+    }
+
+    private func isRequired(_ property: Property, in type: ObjectSchema) -> Bool {
+        if property.type.isNullable || property.type.isCollection || property.defaultValue != nil { return false }
+        return !(property.name == type.primaryKey && property.isAutoIncrement)
+    }
+
+    // MARK: Values
+
+    func mapValue(_ node: DocumentNode, _ type: PropertyType, path: String, depth: Int) -> Value? {
+        switch type {
+        case .optional(let wrapped):
+            if case .null = node.value { return .null }
+            return mapValue(node, wrapped, path: path, depth: depth)
+        case .mixed:
+            return mapMixed(node, path: path, depth: depth)
+        case .list(let element), .set(let element):
+            switch node.value {
+            case .null: return .list([])
+            case .array(let items):
+                var values: [Value] = []
+                values.reserveCapacity(items.count)
+                for (index, item) in items.enumerated() {
+                    if let value = mapValue(item, element, path: "\(path)[\(index)]", depth: depth + 1) { values.append(value) }
+                }
+                return .list(values)
+            default:
+                mismatch(node, path, expected: type.description)
+                return nil
+            }
+        case .map(let element):
+            switch node.value {
+            case .null: return .map([:])
+            case .object(let members):
+                return mapEntries(members, element: element, path: path, depth: depth)
+            default:
+                mismatch(node, path, expected: type.description)
+                return nil
+            }
+        case .object(let target):
+            return mapLink(node, target: target, path: path, depth: depth)
+        case .linkingObjects:
+            return nil
+        default:
+            return ScalarMapping(context: self).map(node, type, path: path)
+        }
+    }
+
+    private func mapEntries(_ members: [DocumentMember], element: PropertyType, path: String, depth: Int) -> Value? {
+        var entries: [String: Value] = [:]
+        for member in members {
+            guard let key = mapKey(member, path: path) else { continue }
+            guard entries[key] == nil else {
+                fail(.duplicateKey, at: member.keyPosition, path, "duplicate key '\(member.key)'")
+                continue
+            }
+            if let value = mapValue(member.value, element, path: "\(path).\(key)", depth: depth + 1) { entries[key] = value }
+        }
+        return .map(entries)
+    }
+
+    /// A map key, refused or percent-encoded when it contains `.` or starts with `$`.
+    func mapKey(_ member: DocumentMember, path: String) -> String? {
+        let key = member.key
+        guard key.contains(".") || key.hasPrefix("$") || (options.percentEncodeMapKeys && key.contains("%")) else { return key }
+        if options.percentEncodeMapKeys { return MapKeyEncoding.encode(key) }
+        let problem = key.hasPrefix("$") ? "starts with '$'" : "contains '.'"
+        fail(.invalidMapKey, at: member.keyPosition, path, "map key '\(key)' \(problem) (percent-encode map keys to store it)")
+        return nil
+    }
+
+    private func mapLink(_ node: DocumentNode, target: String, path: String, depth: Int) -> Value? {
+        guard let targetType = mapper.schema[type: target] else { return nil }
+        if case .object(let members) = node.value, members.count == 1, members[0].key == "$ref" {
+            guard let id = mapMixed(members[0].value, path: "\(path).$ref", depth: depth + 1) else { return nil }
+            return .map(["$ref": id])
+        }
+        if case .object = node.value {
+            return mapObject(node, targetType, path: path, depth: depth)
+        }
+        if case .array = node.value, !targetType.isEmbedded {
+            return mapObject(node, targetType, path: path, depth: depth)
+        }
+        guard !targetType.isEmbedded, let key = targetType.primaryKeyProperty else {
+            mismatch(node, path, expected: "a nested \(target) document")
+            return nil
+        }
+        if case .null = node.value {
+            mismatch(node, path, expected: "a \(target) document or primary key")
+            return nil
+        }
+        return ScalarMapping(context: self).map(node, key.type, path: path)
+    }
+}
+
+/// Percent-encoding of map keys: `%` → `%25`, `.` → `%2E`, a leading `$` → `%24`.
+public enum MapKeyEncoding {
+    /// The encoded key.
+    public static func encode(_ key: String) -> String {
+        var out = ""
+        for (index, character) in key.enumerated() {
+            switch character {
+            case "%": out += "%25"
+            case ".": out += "%2E"
+            case "$" where index == 0: out += "%24"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// The original key of an encoded one.
+    public static func decode(_ key: String) -> String {
+        key.replacingOccurrences(of: "%2E", with: ".").replacingOccurrences(of: "%24", with: "$")
+            .replacingOccurrences(of: "%25", with: "%")
+    }
+}

@@ -1,0 +1,45 @@
+/// How strictly documents map to objects, beyond the fixed rules of SPEC §3.
+public struct MappingOptions: Sendable, Equatable {
+    /// How date properties accept plain strings and numbers.
+    public enum DateStrategy: String, Sendable, CaseIterable {
+        /// Only `{"$date": …}` and YAML timestamps.
+        case strict
+        /// Also ISO-8601 strings.
+        case iso8601
+        /// Also numbers of seconds since 1970.
+        case secondsSince1970
+        /// Also numbers of milliseconds since 1970.
+        case millisecondsSince1970
+    }
+
+    /// How data properties accept plain strings.
+    public enum DataStrategy: String, Sendable, CaseIterable {
+        /// Only `{"$binary": …}` and YAML `!!binary`.
+        case strict
+        /// Also base64 strings.
+        case base64
+    }
+
+    /// How dates may be written.
+    public var dateStrategy: DateStrategy
+    /// How binary data may be written.
+    public var dataStrategy: DataStrategy
+    /// Whether keys the schema does not define are errors (otherwise they are ignored and counted).
+    public var rejectUnknownKeys: Bool
+    /// Whether map keys containing `.` or starting with `$` are percent-encoded instead of refused.
+    public var percentEncodeMapKeys: Bool
+    /// How many errors one document reports at most.
+    public var maxErrors: Int
+
+    /// Makes options; the defaults are the strict rules of SPEC §3.
+    public init(
+        dateStrategy: DateStrategy = .strict, dataStrategy: DataStrategy = .strict, rejectUnknownKeys: Bool = false,
+        percentEncodeMapKeys: Bool = false, maxErrors: Int = 20
+    ) {
+        self.dateStrategy = dateStrategy
+        self.dataStrategy = dataStrategy
+        self.rejectUnknownKeys = rejectUnknownKeys
+        self.percentEncodeMapKeys = percentEncodeMapKeys
+        self.maxErrors = maxErrors
+    }
+}

@@ -1,0 +1,39 @@
+/// Maps any document value to a mixed value: nested arrays and objects become nested lists and maps.
+extension MappingContext {
+    func mapMixed(_ node: DocumentNode, path: String, depth: Int) -> Value? {
+        guard depth < DocumentMapper.maxDepth else {
+            fail(.nestingTooDeep, node, path, "documents nest deeper than \(DocumentMapper.maxDepth) levels")
+            return nil
+        }
+        switch node.value {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .number(let number):
+            if let exact = number.int64Value { return .int(exact) }
+            if number.isInteger, let wide = Decimal128(number.text) { return .decimal(wide) }
+            guard number.doubleValue.isFinite else {
+                fail(.outOfRange, node, path, "expected mixed, found number \(number.text) (out of double range)")
+                return nil
+            }
+            return .double(number.doubleValue)
+        case .string(let text): return .string(text)
+        case .array(let items):
+            var values: [Value] = []
+            values.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                if let value = mapMixed(item, path: "\(path)[\(index)]", depth: depth + 1) { values.append(value) }
+            }
+            return .list(values)
+        case .object(let members):
+            if members.count == 1, members[0].key.hasPrefix("$") {
+                return ScalarMapping(context: self).map(node, .mixed, path: path)
+            }
+            var entries: [String: Value] = [:]
+            for member in members {
+                guard let key = mapKey(member, path: path) else { continue }
+                if let value = mapMixed(member.value, path: "\(path).\(key)", depth: depth + 1) { entries[key] = value }
+            }
+            return .map(entries)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// Maps scalar document values to typed values, accepting the Extended-JSON wrappers of SPEC §3.
+struct ScalarMapping {
+    let context: MappingContext
+
+    func map(_ node: DocumentNode, _ type: PropertyType, path: String) -> Value? {
+        if case .null = node.value {
+            context.mismatch(node, path, expected: type.description)
+            return nil
+        }
+        if case .object(let members) = node.value, members.count == 1, members[0].key.hasPrefix("$") {
+            return wrapper(members[0], node, expected: type, path: path)
+        }
+        let strategy = context.options
+        switch (type, node.value) {
+        case (.string, .string(let text)): return .string(text)
+        case (.bool, .bool(let flag)): return .bool(flag)
+        case (.int, .number(let number)): return integer(number, node, path: path)
+        case (.float, .number(let number)): return floating(number, node, path: path, float: true)
+        case (.double, .number(let number)): return floating(number, node, path: path, float: false)
+        case (.decimal, .number(let number)): return decimal(number.text, node, path: path)
+        case (.decimal, .string(let text)): return decimal(text, node, path: path)
+        case (.uuid, .string(let text)): return uuid(text, node, path: path)
+        case (.date, .string(let text)) where strategy.dateStrategy == .iso8601: return date(text, node, path: path)
+        case (.date, .number(let number)) where strategy.dateStrategy == .secondsSince1970:
+            return .date(Date(timeIntervalSince1970: number.doubleValue))
+        case (.date, .number(let number)) where strategy.dateStrategy == .millisecondsSince1970:
+            return .date(Date(timeIntervalSince1970: number.doubleValue / 1000))
+        case (.data, .string(let text)) where strategy.dataStrategy == .base64: return base64(text, node, path: path)
+        default:
+            context.mismatch(node, path, expected: type.description)
+            return nil
+        }
+    }
+
+    /// `{"$date": …}`, `{"$oid": …}`, `{"$numberLong": …}` and the other typed wrappers.
+    private func wrapper(_ member: DocumentMember, _ node: DocumentNode, expected type: PropertyType, path: String) -> Value? {
+        let inner = member.value
+        let accepted: Bool
+        switch (member.key, type) {
+        case ("$numberLong", .int), ("$numberDouble", .double), ("$numberDouble", .float), ("$numberDecimal", .decimal),
+            ("$date", .date), ("$oid", .objectId), ("$uuid", .uuid), ("$binary", .data), ("$numberLong", .decimal),
+            (_, .mixed):
+            accepted = true
+        default:
+            accepted = false
+        }
+        guard accepted else {
+            context.fail(.typeMismatch, node, path, "expected \(type), found \(member.key) wrapper")
+            return nil
+        }
+        let innerPath = "\(path).\(member.key)"
+        switch (member.key, inner.value) {
+        case ("$numberLong", .string(let text)):
+            guard let number = Int64(text) else {
+                context.fail(.invalidValue, inner, innerPath, "expected an integer string in Int64 range, found \"\(text)\"")
+                return nil
+            }
+            return .int(number)
+        case ("$numberDouble", .string(let text)):
+            guard let number = Double(text), !number.isNaN else {
+                context.fail(.invalidValue, inner, innerPath, "expected a number string, found \"\(text)\"")
+                return nil
+            }
+            return type == .float ? .float(Float(number)) : .double(number)
+        case ("$numberDecimal", .string(let text)): return decimal(text, inner, path: innerPath)
+        case ("$oid", .string(let text)):
+            guard let id = ObjectId(hex: text) else {
+                context.fail(.invalidValue, inner, innerPath, "expected 24 hexadecimal digits, found \"\(text)\"")
+                return nil
+            }
+            return .objectId(id)
+        case ("$uuid", .string(let text)): return uuid(text, inner, path: innerPath)
+        case ("$date", .string(let text)): return date(text, inner, path: innerPath)
+        case ("$date", .number(let number)) where number.int64Value != nil:
+            return .date(DateFormatting.date(milliseconds: number.int64Value ?? 0))
+        case ("$date", .object(let members)) where members.count == 1 && members[0].key == "$numberLong":
+            guard case .string(let text) = members[0].value.value, let millis = Int64(text) else {
+                context.mismatch(members[0].value, innerPath, expected: "an integer string")
+                return nil
+            }
+            return .date(DateFormatting.date(milliseconds: millis))
+        case ("$binary", .object(let members)):
+            return binary(members, inner, path: innerPath)
+        default:
+            context.fail(.invalidValue, inner, innerPath, "invalid \(member.key) value: found \(MappingContext.describe(inner.value))")
+            return nil
+        }
+    }
+
+    private func integer(_ number: NumberLiteral, _ node: DocumentNode, path: String) -> Value? {
+        guard number.isInteger else {
+            context.mismatch(node, path, expected: "int")
+            return nil
+        }
+        guard let exact = number.int64Value else {
+            context.fail(.outOfRange, node, path, "expected int, found number \(number.text) (out of Int64 range)")
+            return nil
+        }
+        return .int(exact)
+    }
+
+    private func floating(_ number: NumberLiteral, _ node: DocumentNode, path: String, float: Bool) -> Value? {
+        let value = number.doubleValue
+        let limit = float ? Double(Float.greatestFiniteMagnitude) : Double.greatestFiniteMagnitude
+        guard value.isFinite, abs(value) <= limit else {
+            context.fail(.outOfRange, node, path,
+                         "expected \(float ? "float" : "double"), found number \(number.text) (out of \(float ? "float" : "double") range)")
+            return nil
+        }
+        return float ? .float(Float(value)) : .double(value)
+    }
+
+    private func decimal(_ text: String, _ node: DocumentNode, path: String) -> Value? {
+        guard let number = Decimal128(text) else {
+            context.fail(.invalidValue, node, path, "expected decimal, found \(MappingContext.describe(node.value))")
+            return nil
+        }
+        return .decimal(number)
+    }
+
+    private func uuid(_ text: String, _ node: DocumentNode, path: String) -> Value? {
+        guard text.utf8.count == 36, let id = UUID(uuidString: text) else {
+            context.fail(.invalidValue, node, path, "expected uuid, found \(MappingContext.describe(node.value))")
+            return nil
+        }
+        return .uuid(id)
+    }
+
+    private func date(_ text: String, _ node: DocumentNode, path: String) -> Value? {
+        guard let millis = DateFormatting.parseISO8601(text) else {
+            context.fail(.invalidValue, node, path, "expected an ISO-8601 date, found \(MappingContext.describe(node.value))")
+            return nil
+        }
+        return .date(DateFormatting.date(milliseconds: millis))
+    }
+
+    private func base64(_ text: String, _ node: DocumentNode, path: String) -> Value? {
+        guard let bytes = Data(base64Encoded: text) else {
+            context.fail(.invalidValue, node, path, "expected base64 data, found \(MappingContext.describe(node.value))")
+            return nil
+        }
+        return .data(bytes)
+    }
+
+    private func binary(_ members: [DocumentMember], _ node: DocumentNode, path: String) -> Value? {
+        guard let encoded = members.first(where: { $0.key == "base64" }), case .string(let text) = encoded.value.value else {
+            context.fail(.invalidValue, node, path, "expected {\"base64\": …, \"subType\": …}")
+            return nil
+        }
+        return base64(text, encoded.value, path: "\(path).base64")
+    }
+}

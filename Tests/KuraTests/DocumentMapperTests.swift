@@ -1,0 +1,117 @@
+import Foundation
+import Kura
+import Testing
+
+/// Whole documents through the mapper: positions, every error of a document, unknown keys, and storing.
+@Suite struct DocumentMapperTests {
+    let schema: Schema
+
+    init() throws { schema = try Fixtures.samplesSchema() }
+
+    func documents(_ text: String, file: String = "people.json") throws -> [DocumentNode] {
+        let reader = JSONReader(bytes: Array(text.utf8), file: file, layout: .array)
+        var nodes: [DocumentNode] = []
+        while let node = try reader.next() { nodes.append(node) }
+        return nodes
+    }
+
+    @Test func anErrorNamesFileLineColumnPathExpectedAndFound() throws {
+        let text = """
+            [
+              {"name": "Alice", "dogs": [{"name": "Rex", "age": 3}]},
+              {"name": "Bob",
+               "dogs": [{"name": "Fido", "age": 1},
+                        {"name": "Maui", "age": "three"}]}
+            ]
+            """
+        let nodes = try documents(text)
+        let mapper = DocumentMapper(schema: schema, file: "people.json")
+        #expect(throws: Never.self) { try mapper.map(nodes[0], as: "Person", path: "$[0]") }
+        do {
+            _ = try mapper.map(nodes[1], as: "Person", path: "$[1]")
+            Issue.record("accepted a bad document")
+        } catch {
+            #expect(error.description == #"people.json:5:37: error: $[1].dogs[1].age: expected int, found string "three""#)
+        }
+    }
+
+    @Test func aBadDocumentReportsAllItsErrorsUpToTheLimit() throws {
+        let text = #"[{"name": 5, "dogs": [{"age": 1.5}, {"name": "ok", "age": 2, "citiesVisited": "Oslo"}], "bestFriend": true}]"#
+        let node = try #require(try documents(text).first)
+        do {
+            _ = try DocumentMapper(schema: schema, file: "p.json").map(node, as: "Person", path: "$[0]")
+            Issue.record("accepted a bad document")
+        } catch {
+            #expect(error.errors.map(\.description) == [
+                "p.json:1:11: error: $[0].name: expected string, found number 5",
+                "p.json:1:31: error: $[0].dogs[0].age: expected int, found number 1.5",
+                "p.json:1:23: error: $[0].dogs[0]: missing required property 'name' (string)",
+                #"p.json:1:79: error: $[0].dogs[1].citiesVisited: expected set<string>, found string "Oslo""#,
+                "p.json:1:103: error: $[0].bestFriend: expected int, found bool true",
+            ])
+        }
+        do {
+            _ = try DocumentMapper(schema: schema, options: MappingOptions(maxErrors: 2), file: "p.json")
+                .map(node, as: "Person", path: "$[0]")
+        } catch {
+            #expect(error.errors.count == 2)
+            #expect(error.truncated)
+        }
+    }
+
+    @Test func unknownKeysAreCountedOrRefused() throws {
+        let node = try #require(try documents(#"[{"name": "Ann", "nickname": "A", "age": 40, "$id": "p1"}]"#).first)
+        let mapped = try DocumentMapper(schema: schema, file: "p.json").map(node, as: "Person")
+        #expect(mapped.unknownKeys == 2)
+        #expect(mapped.value == ["name": "Ann", "$id": "p1"])
+        do {
+            _ = try DocumentMapper(schema: schema, options: MappingOptions(rejectUnknownKeys: true), file: "p.json").map(node, as: "Person")
+            Issue.record("unknown keys were accepted")
+        } catch {
+            #expect(error.errors.map(\.description) == [
+                "p.json:1:18: error: $: unknown property 'nickname' for Person",
+                "p.json:1:35: error: $: unknown property 'age' for Person",
+            ])
+        }
+    }
+
+    @Test func positionalDocumentsFollowSchemaOrderWithoutBacklinks() throws {
+        let node = try #require(try documents(#"[["Rex", 3, null, "Oslo", ["Oslo"], {"Oslo": "Frogner"}, 7, {"name": "Ball"}]]"#).first)
+        let mapped = try DocumentMapper(schema: schema, file: "d.json").map(node, as: "Dog")
+        #expect(mapped.value == [
+            "name": "Rex", "age": 3, "color": nil, "currentCity": "Oslo", "citiesVisited": ["Oslo"],
+            "favoriteParksByCity": ["Oslo": "Frogner"], "companion": 7, "favoriteToy": ["name": "Ball"],
+        ])
+    }
+
+    @Test func mappedDocumentsStoreAndReadBackInARealm() throws {
+        let text = """
+            [{"id": 7, "name": "Alice", "address": {"city": "Tokyo", "country": "JP"},
+              "createdAt": {"$date": "2024-05-01T00:00:00.000Z"},
+              "dogs": [{"name": "Rex", "age": 3, "citiesVisited": ["Tokyo", "Tokyo", "Kyoto"],
+                        "favoriteParksByCity": {"Tokyo": "Ueno"}, "companion": {"kind": "cat", "lives": 9},
+                        "favoriteToy": {"name": "Rope"}}]},
+             {"name": "Bob", "bestFriend": 7}]
+            """
+        let realm = try Realm(path: try Fixtures.realmPath(), schema: schema)
+        let mapper = DocumentMapper(schema: schema, file: "people.json")
+        try realm.write {
+            for (index, node) in try documents(text).enumerated() {
+                try realm.create("Person", value: try mapper.map(node, as: "Person", path: "$[\(index)]").value)
+            }
+        }
+        let alice = try #require(try realm.object(ofType: "Person", forPrimaryKey: 7))
+        let bob = try #require(try realm.object(ofType: "Person", forPrimaryKey: 8))
+        #expect(try bob.link("bestFriend") == alice)
+        #expect(try alice.link("address")?["city"] == "Tokyo")
+        let rex = try alice.objects("dogs")[0]
+        #expect(try rex["citiesVisited"] == ["Tokyo", "Kyoto"])
+        #expect(try rex["companion"] == ["kind": "cat", "lives": 9])
+        #expect(try rex.link("favoriteToy")?["name"] == "Rope")
+        guard case .date(let created) = try alice["createdAt"] else {
+            Issue.record("createdAt is not a date")
+            return
+        }
+        #expect(DateFormatting.iso8601(created) == "2024-05-01T00:00:00.000Z")
+    }
+}
