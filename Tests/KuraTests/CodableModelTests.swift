@@ -69,6 +69,19 @@ import Testing
         #expect(encoded == ["name": "Rex", "age": 3, "citiesVisited": [], "favoriteParksByCity": [:], "companion": nil])
     }
 
+    @Test func decimalsAndObjectIdsWorkWithFoundationCoders() throws {
+        struct Money: Codable, Equatable {
+            var amount: Decimal128
+            var id: ObjectId
+        }
+        let money = Money(amount: try #require(Decimal128("-12.50")), id: try #require(ObjectId(hex: "507f1f77bcf86cd799439011")))
+        let json = try JSONEncoder().encode(money)
+        #expect(String(decoding: json, as: UTF8.self).contains(#""amount":"-12.50""#))
+        #expect(try JSONDecoder().decode(Money.self, from: json) == money)
+        let bad = Data(#"{"amount": "abc", "id": "507f1f77bcf86cd799439011"}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Money.self, from: bad) }
+    }
+
     @Test func aModelTypeKuraCannotStoreIsRefused() {
         struct Weird: KuraObject {
             var name: String

@@ -1,37 +1,40 @@
 import Foundation
 
-/// Decimals encode as their canonical text in other coders.
-extension Decimal128: Codable {
+/// Values that other coders write as text and read back from it.
+protocol TextCodable: Codable {
+    init?(codableText: String)
+    var codableText: String { get }
+    static var textDescription: String { get }
+}
+
+extension TextCodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
-        guard let value = Decimal128(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a decimal")
+        guard let value = Self(codableText: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not \(Self.textDescription)")
         }
         self = value
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(description)
+        try container.encode(codableText)
     }
 }
 
-/// ObjectIds encode as 24 hexadecimal digits in other coders.
-extension ObjectId: Codable {
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let value = ObjectId(hex: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an ObjectId")
-        }
-        self = value
-    }
+/// Decimals encode as their canonical text in other coders.
+extension Decimal128: TextCodable {
+    init?(codableText: String) { self.init(codableText) }
+    var codableText: String { description }
+    static var textDescription: String { "a decimal" }
+}
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(hexString)
-    }
+/// ObjectIds encode as 24 hexadecimal digits in other coders.
+extension ObjectId: TextCodable {
+    init?(codableText: String) { self.init(hex: codableText) }
+    var codableText: String { hexString }
+    static var textDescription: String { "an ObjectId" }
 }
 
 /// Mixed values encode as plain values in other coders; Kura's own coders keep every kind exactly.
