@@ -114,4 +114,31 @@ import Testing
         }
         #expect(DateFormatting.iso8601(created) == "2024-05-01T00:00:00.000Z")
     }
+
+    @Test func yamlTimestampsBinaryAnchorsAndAliasesMap() throws {
+        let yaml = """
+            ---
+            name: Alice
+            createdAt: 2024-05-01T00:00:00Z
+            dogs:
+              - &rex {name: Rex, age: 3, companion: !!binary AAEC}
+              - *rex
+            bestFriend: &bob {id: 2, name: Bob}
+            """
+        let node = try #require(try YAMLReader(text: yaml, file: "people.yaml").next())
+        let mapped = try DocumentMapper(schema: schema, file: "people.yaml").map(node, as: "Person")
+        #expect(mapped.value == [
+            "name": "Alice",
+            "createdAt": .date(Date(timeIntervalSince1970: 1_714_521_600)),
+            "dogs": [["name": "Rex", "age": 3, "companion": .data(Data([0, 1, 2])), "$id": "rex"], ["$ref": "rex"]],
+            "bestFriend": ["id": 2, "name": "Bob", "$id": "bob"],
+        ])
+        let bad = try #require(try YAMLReader(text: "name: Ann\ncreatedAt: yesterday\n", file: "p.yaml").next())
+        do {
+            _ = try DocumentMapper(schema: schema, file: "p.yaml").map(bad, as: "Person")
+            Issue.record("a string date was accepted")
+        } catch {
+            #expect(error.description == #"p.yaml:2:12: error: $.createdAt: expected date, found string "yesterday""#)
+        }
+    }
 }

@@ -56,6 +56,7 @@ private indirect enum J: Equatable, Sendable, CustomStringConvertible {
         case .string(let s): self = .str(s)
         case .array(let items): self = .arr(items.map(J.init))
         case .object(let members): self = .obj(members.map { Pair(key: $0.key, value: J($0.value)) })
+        case .timestamp, .binary, .anchored, .alias: self = .str("YAML-only \(node.value.kindName)")  // JSON never yields these
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed JSON value together with where it starts in the input.
 public struct DocumentNode: Sendable, Hashable {
     /// The value.
@@ -12,7 +14,8 @@ public struct DocumentNode: Sendable, Hashable {
     }
 }
 
-/// A JSON value; containers hold nodes so every nested value keeps its position.
+/// A JSON or YAML value; containers hold nodes so every nested value keeps its position.
+/// The cases after `object` only come from YAML documents.
 public enum DocumentValue: Sendable, Hashable {
     /// `null`.
     case null
@@ -26,6 +29,14 @@ public enum DocumentValue: Sendable, Hashable {
     case array([DocumentNode])
     /// An object's members in input order; duplicate keys are kept.
     case object([DocumentMember])
+    /// A YAML timestamp, as milliseconds since the Unix epoch (UTC).
+    case timestamp(Int64)
+    /// A YAML `!!binary` scalar, base64-decoded.
+    case binary(Data)
+    /// The first occurrence of a YAML node carrying the anchor `&name`.
+    indirect case anchored(String, DocumentNode)
+    /// A later YAML `*name` reference to the most recent node anchored as `name` in the same document.
+    case alias(String)
 
     /// A short name of the value's kind, as error messages print it.
     public var kindName: String {
@@ -36,6 +47,10 @@ public enum DocumentValue: Sendable, Hashable {
         case .string: "string"
         case .array: "array"
         case .object: "object"
+        case .timestamp: "timestamp"
+        case .binary: "binary"
+        case .anchored(_, let node): node.value.kindName
+        case .alias: "alias"
         }
     }
 }

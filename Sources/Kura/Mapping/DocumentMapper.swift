@@ -46,6 +46,8 @@ final class MappingContext {
     var found: [MappingError] = []
     var truncated = false
     var unknownKeys = 0
+    /// YAML anchors seen so far in the document, for aliases in value positions.
+    var anchors: [String: DocumentNode] = [:]
 
     init(mapper: DocumentMapper) { self.mapper = mapper }
 
@@ -80,6 +82,8 @@ final class MappingContext {
             return "string \"\(shown)\""
         case .array: return "array"
         case .object: return "object"
+        case .timestamp, .binary, .alias: return value.kindName
+        case .anchored(_, let inner): return describe(inner.value)
         }
     }
 
@@ -146,6 +150,26 @@ final class MappingContext {
     // MARK: Values
 
     func mapValue(_ node: DocumentNode, _ type: PropertyType, path: String, depth: Int) -> Value? {
+        switch node.value {
+        case .anchored(let name, let inner):
+            anchors[name] = inner
+            let value = mapValue(inner, type, path: path, depth: depth)
+            // An anchored object document is what later aliases link to, as `$id` is for `$ref`.
+            if isObjectLink(type), case .map(var fields)? = value {
+                fields["$id"] = .string(name)
+                return .map(fields)
+            }
+            return value
+        case .alias(let name):
+            if isObjectLink(type) { return .map(["$ref": .string(name)]) }
+            guard let target = anchors[name] else {
+                fail(.invalidValue, node, path, "unknown YAML alias '*\(name)'")
+                return nil
+            }
+            return mapValue(target, type, path: path, depth: depth)
+        default:
+            break
+        }
         switch type {
         case .optional(let wrapped):
             if case .null = node.value { return .null }
@@ -182,6 +206,12 @@ final class MappingContext {
         default:
             return ScalarMapping(context: self).map(node, type, path: path)
         }
+    }
+
+    /// Whether values of `type` link to stored objects of a type that is not embedded.
+    private func isObjectLink(_ type: PropertyType) -> Bool {
+        guard case .object(let target) = type.nonOptional else { return false }
+        return !(mapper.schema[type: target]?.isEmbedded ?? true)
     }
 
     private func mapEntries(_ members: [DocumentMember], element: PropertyType, path: String, depth: Int) -> Value? {

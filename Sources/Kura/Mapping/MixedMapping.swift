@@ -34,6 +34,17 @@ extension MappingContext {
                 if let value = mapMixed(member.value, path: "\(path).\(key)", depth: depth + 1) { entries[key] = value }
             }
             return .map(entries)
+        case .timestamp(let millis): return .date(DateFormatting.date(milliseconds: millis))
+        case .binary(let bytes): return .data(bytes)
+        case .anchored(let name, let inner):
+            anchors[name] = inner
+            return mapMixed(inner, path: path, depth: depth)
+        case .alias(let name):
+            guard let target = anchors[name] else {
+                fail(.invalidValue, node, path, "unknown YAML alias '*\(name)'")
+                return nil
+            }
+            return mapMixed(target, path: path, depth: depth + 1)
         }
     }
 }

@@ -22,6 +22,8 @@ struct ScalarMapping {
         case (.decimal, .number(let number)): return decimal(number.text, node, path: path)
         case (.decimal, .string(let text)): return decimal(text, node, path: path)
         case (.uuid, .string(let text)): return uuid(text, node, path: path)
+        case (.date, .timestamp(let millis)): return .date(DateFormatting.date(milliseconds: millis))
+        case (.data, .binary(let bytes)): return .data(bytes)
         case (.date, .string(let text)) where strategy.dateStrategy == .iso8601: return date(text, node, path: path)
         case (.date, .number(let number)) where strategy.dateStrategy == .secondsSince1970:
             return .date(Date(timeIntervalSince1970: number.doubleValue))
