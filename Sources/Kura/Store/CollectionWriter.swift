@@ -20,9 +20,10 @@ struct CollectionWriter {
             if let embeddedTarget, let changed = try updateEmbeddedInPlace(ref, property, embeddedTarget, entries, path: path, depth: depth) {
                 return changed
             }
-            if elementType == .mixed || embeddedTarget != nil {
-                let current = try ObjectReader(db: db, catalog: writer.catalog).collection(of: ref, property)
-                if embeddedTarget == nil, current == reassembled(entries, isMap: isMap) { return false }
+            if elementType == .mixed,
+                try ObjectReader(db: db, catalog: writer.catalog).collection(of: ref, property) == reassembled(entries, isMap: isMap)
+            {
+                return false
             }
         }
         var rows: [(key: String?, tag: Int64?, value: DatabaseValue)] = []
@@ -45,7 +46,7 @@ struct CollectionWriter {
             {
                 return false
             }
-            try clear(ref, property, elementType: elementType, embeddedTarget: embeddedTarget)
+            try clear(ref, property)
         }
         try insert(rows, owner: ref, property, isMap: isMap, tagged: elementType == .mixed)
         return !isNew
@@ -115,12 +116,7 @@ struct CollectionWriter {
 
     private func storedRows(_ ref: ObjectRef, _ property: Property, isMap: Bool) throws -> [(key: String?, value: DatabaseValue)] {
         let table = TableLayout.collectionTable(ref.type, property.name)
-        let order: String
-        switch property.type {
-        case .list: order = TableLayout.positionColumn
-        case .map: order = TableLayout.keyColumn
-        default: order = "rowid"
-        }
+        let order = TableLayout.orderColumn(for: property.type)
         let key = isMap ? TableLayout.keyColumn : "NULL"
         let rows = try Row.fetchAll(
             db.cachedStatement(
@@ -130,25 +126,10 @@ struct CollectionWriter {
     }
 
     /// Removes every element, deleting embedded elements and nested mixed containers with them.
-    func clear(_ ref: ObjectRef, _ property: Property, elementType: PropertyType, embeddedTarget: String?) throws {
-        let table = TableLayout.collectionTable(ref.type, property.name)
-        let owner = TableLayout.ownerColumn
-        var children: [Int64] = []
-        if embeddedTarget != nil {
-            children = try Int64.fetchAll(
-                db.cachedStatement(sql: "SELECT \(TableLayout.valueColumn) FROM \(table) WHERE \(owner) = ?"), arguments: [ref.id])
-        }
-        if elementType == .mixed {
-            let rows = try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT \(TableLayout.tagColumn), \(TableLayout.valueColumn) FROM \(table) WHERE \(owner) = ?"),
-                arguments: [ref.id])
-            for row in rows { try MixedStore.deleteContainer(tag: row[0] ?? 0, value: row[1], in: db) }
-        }
-        try db.cachedStatement(sql: "DELETE FROM \(table) WHERE \(owner) = ?").execute(arguments: [ref.id])
-        if let embeddedTarget {
-            let deleter = ObjectDeleter(transaction: writer.transaction)
-            for child in children { try deleter.delete(ObjectRef(type: embeddedTarget, id: child)) }
-        }
+    func clear(_ ref: ObjectRef, _ property: Property) throws {
+        let children = try ObjectDeleter.removeCollectionRows(of: ref, property, catalog: writer.catalog, in: db)
+        let deleter = ObjectDeleter(transaction: writer.transaction)
+        for child in children { try deleter.delete(child) }
     }
 
     private func insert(

@@ -27,41 +27,44 @@ struct ObjectDeleter {
     /// Clears the object's collections and mixed containers; returns its embedded children.
     private func releaseOwned(_ ref: ObjectRef, _ type: ObjectSchema) throws -> [ObjectRef] {
         var children: [ObjectRef] = []
-        let table = TableLayout.objectTable(type.name)
+        let reader = ObjectReader(db: db, catalog: catalog)
         for property in type.storedProperties {
-            let embeddedTarget = property.type.objectTypeName.flatMap { catalog.isEmbedded($0) ? $0 : nil }
             if property.type.isCollection {
-                let collection = TableLayout.collectionTable(type.name, property.name)
-                let owner = TableLayout.ownerColumn
-                if let embeddedTarget {
-                    children += try Int64.fetchAll(
-                        db.cachedStatement(sql: "SELECT \(TableLayout.valueColumn) FROM \(collection) WHERE \(owner) = ?"),
-                        arguments: [ref.id]
-                    ).map { ObjectRef(type: embeddedTarget, id: $0) }
-                }
-                if property.type.element == .mixed {
-                    let rows = try Row.fetchAll(
-                        db.cachedStatement(
-                            sql: "SELECT \(TableLayout.tagColumn), \(TableLayout.valueColumn) FROM \(collection) WHERE \(owner) = ?"),
-                        arguments: [ref.id])
-                    for row in rows { try MixedStore.deleteContainer(tag: row[0] ?? 0, value: row[1], in: db) }
-                }
-                try db.cachedStatement(sql: "DELETE FROM \(collection) WHERE \(owner) = ?").execute(arguments: [ref.id])
-            } else if let embeddedTarget {
-                let child = try Int64.fetchOne(
-                    db.cachedStatement(sql: "SELECT \(TableLayout.column(property.name)) FROM \(table) WHERE \(TableLayout.idColumn) = ?"),
-                    arguments: [ref.id])
-                if let child { children.append(ObjectRef(type: embeddedTarget, id: child)) }
-            } else if property.type == .mixed {
-                let row = try Row.fetchOne(
-                    db.cachedStatement(sql: """
-                        SELECT \(TableLayout.tagColumn(property.name)), \(TableLayout.column(property.name))
-                        FROM \(table) WHERE \(TableLayout.idColumn) = ?
-                        """),
-                    arguments: [ref.id])
-                if let row { try MixedStore.deleteContainer(tag: row[0] ?? 0, value: row[1], in: db) }
+                children += try Self.removeCollectionRows(of: ref, property, catalog: catalog, in: db)
+                continue
+            }
+            let embeddedTarget = property.type.objectTypeName.flatMap { catalog.isEmbedded($0) ? $0 : nil }
+            guard embeddedTarget != nil || property.type == .mixed else { continue }
+            let stored = try reader.storedColumn(of: ref, property)
+            if let embeddedTarget, case .int64(let child) = stored.value.storage {
+                children.append(ObjectRef(type: embeddedTarget, id: child))
+            } else {
+                try MixedStore.deleteContainer(tag: stored.tag, value: stored.value, in: db)
             }
         }
+        return children
+    }
+
+    /// Deletes every row of one collection property of `ref`, with the nested mixed containers its
+    /// elements hold; returns the embedded objects the rows owned, for the caller to delete.
+    static func removeCollectionRows(of ref: ObjectRef, _ property: Property, catalog: SchemaCatalog, in db: Database) throws
+        -> [ObjectRef]
+    {
+        let table = TableLayout.collectionTable(ref.type, property.name)
+        let owner = TableLayout.ownerColumn
+        var children: [ObjectRef] = []
+        if let target = property.type.objectTypeName, catalog.isEmbedded(target) {
+            children = try Int64.fetchAll(
+                db.cachedStatement(sql: "SELECT \(TableLayout.valueColumn) FROM \(table) WHERE \(owner) = ?"), arguments: [ref.id]
+            ).map { ObjectRef(type: target, id: $0) }
+        }
+        if property.type.element == .mixed {
+            let rows = try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT \(TableLayout.tagColumn), \(TableLayout.valueColumn) FROM \(table) WHERE \(owner) = ?"),
+                arguments: [ref.id])
+            for row in rows { try MixedStore.deleteContainer(tag: row[0] ?? 0, value: row[1], in: db) }
+        }
+        try db.cachedStatement(sql: "DELETE FROM \(table) WHERE \(owner) = ?").execute(arguments: [ref.id])
         return children
     }
 

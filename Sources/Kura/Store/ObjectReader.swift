@@ -97,12 +97,8 @@ struct ObjectReader {
         let table = TableLayout.collectionTable(ref.type, property.name)
         let valueColumns = TableLayout.valueColumn + (isMixed ? ", " + TableLayout.tagColumn : "")
         let isMap: Bool
-        let order: String
-        switch property.type {
-        case .list: (isMap, order) = (false, TableLayout.positionColumn)
-        case .map: (isMap, order) = (true, TableLayout.keyColumn)
-        default: (isMap, order) = (false, "rowid")
-        }
+        if case .map = property.type { isMap = true } else { isMap = false }
+        let order = TableLayout.orderColumn(for: property.type)
         let keyColumn = isMap ? TableLayout.keyColumn + ", " : ""
         let rows = try Row.fetchAll(
             db.cachedStatement(

@@ -28,6 +28,15 @@ enum TableLayout {
     /// The tag column beside a mixed property's value column.
     static func tagColumn(_ property: String) -> String { quote("\(property)#type") }
 
+    /// The column that orders a collection's rows: list position, map key, or insertion order for sets.
+    static func orderColumn(for type: PropertyType) -> String {
+        switch type {
+        case .list: positionColumn
+        case .map: keyColumn
+        default: "rowid"
+        }
+    }
+
     /// The STRICT-table column type that holds values of `type` (a non-collection type).
     static func sqlType(_ type: PropertyType) -> String {
         switch type.nonOptional {
