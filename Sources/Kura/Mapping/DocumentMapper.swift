@@ -26,7 +26,19 @@ public struct DocumentMapper {
             context.fail(.invalidValue, node, path, "the schema has no type '\(typeName)'")
             throw context.errors()
         }
-        let value = context.mapObject(node, type, path: path, depth: 0)
+        var root = node
+        var anchor: String?
+        if case .anchored(let name, let inner) = node.value {
+            // An anchored top-level document (`--- &name`) is what aliases and `$ref`s to `name` link to.
+            root = inner
+            anchor = name
+            context.anchors[name] = inner
+        }
+        var value = context.mapObject(root, type, path: path, depth: 0)
+        if let anchor, case .map(var fields)? = value {
+            fields["$id"] = .string(anchor)
+            value = .map(fields)
+        }
         guard context.found.isEmpty, let value else { throw context.errors() }
         return MappedDocument(value: value, unknownKeys: context.unknownKeys)
     }
@@ -162,6 +174,10 @@ final class MappingContext {
             return value
         case .alias(let name):
             if isObjectLink(type) { return .map(["$ref": .string(name)]) }
+            if let embedded = embeddedTarget(type) {
+                fail(.invalidValue, node, path, "expected a nested \(embedded) document, found alias *\(name) (\(Self.oneParent))")
+                return nil
+            }
             guard let target = anchors[name] else {
                 fail(.invalidValue, node, path, "unknown YAML alias '*\(name)'")
                 return nil
@@ -208,6 +224,14 @@ final class MappingContext {
         }
     }
 
+    static let oneParent = "an embedded object cannot be shared by two parents"
+
+    /// The embedded type that values of `type` are nested documents of, if it is one.
+    private func embeddedTarget(_ type: PropertyType) -> String? {
+        guard case .object(let target) = type.nonOptional, mapper.schema[type: target]?.isEmbedded == true else { return nil }
+        return target
+    }
+
     /// Whether values of `type` link to stored objects of a type that is not embedded.
     private func isObjectLink(_ type: PropertyType) -> Bool {
         guard case .object(let target) = type.nonOptional else { return false }
@@ -240,6 +264,10 @@ final class MappingContext {
     private func mapLink(_ node: DocumentNode, target: String, path: String, depth: Int) -> Value? {
         guard let targetType = mapper.schema[type: target] else { return nil }
         if case .object(let members) = node.value, members.count == 1, members[0].key == "$ref" {
+            if targetType.isEmbedded {
+                fail(.invalidValue, node, path, "expected a nested \(target) document, found a $ref (\(Self.oneParent))")
+                return nil
+            }
             guard let id = mapMixed(members[0].value, path: "\(path).$ref", depth: depth + 1) else { return nil }
             return .map(["$ref": id])
         }

@@ -41,7 +41,7 @@ final class ModelWriteSession {
             }
             let links = fields.filter { Self.holdsPlaceholder($0.value) }
             for name in links.keys { fields[name] = nil }
-            refs[local] = try writer.create(type.name, .map(fields), policy: policy)
+            refs[local] = try writer.create(type.name, .map(fields), policy: policy, path: type.name)
             if !links.isEmpty { deferredLinks.append((local, links)) }
         }
         let counts = transaction.counts

@@ -107,7 +107,9 @@ struct CollectionWriter {
         let type = try writer.catalog.type(target)
         var changed = false
         for (index, (row, entry)) in zip(current, entries).enumerated() {
-            guard case .int64(let id) = row.value.storage, case .map(let fields) = entry.value else { return nil }
+            guard case .int64(let id) = row.value.storage, case .map(let fields) = entry.value,
+                ObjectWriter.referenceId(fields) == nil
+            else { return nil }
             let elementPath = entry.key.map { "\(path).\($0)" } ?? "\(path)[\(index)]"
             changed = try writer.update(ObjectRef(type: target, id: id), type, fields, policy: .modified, path: elementPath, depth: depth + 1) || changed
         }

@@ -13,7 +13,7 @@ struct ObjectWriter {
     var reader: ObjectReader { ObjectReader(db: db, catalog: catalog) }
 
     /// Creates or updates a top-level object of `typeName` from `value` (a `.map` of properties).
-    func create(_ typeName: String, _ value: Value, policy: UpdatePolicy) throws -> ObjectRef {
+    func create(_ typeName: String, _ value: Value, policy: UpdatePolicy, path: String) throws -> ObjectRef {
         let type = try catalog.type(typeName)
         if type.isEmbedded {
             throw StoreError(.embeddedMisuse, "\(typeName) is embedded: create it as a nested value of its parent")
@@ -21,7 +21,7 @@ struct ObjectWriter {
         if type.isAsymmetric && policy != .error {
             throw StoreError(.asymmetricMisuse, "\(typeName) is asymmetric: its objects can only be inserted")
         }
-        return try upsert(type, fields(of: value, type, path: typeName), policy: policy, path: typeName, depth: 0)
+        return try upsert(type, fields(of: value, type, path: path), policy: policy, path: path, depth: 0)
     }
 
     /// The properties given by a `.map` value.
@@ -62,6 +62,7 @@ struct ObjectWriter {
                 throw StoreError(
                     .duplicatePrimaryKey, "\(path): an object of type \(type.name) with primary key \(key) already exists")
             }
+            try define(fields, as: ref, path: path)
             try update(ref, type, fields, policy: policy, path: path, depth: depth)
             return ref
         }
@@ -72,7 +73,7 @@ struct ObjectWriter {
     func insert(
         _ type: ObjectSchema, _ fields: [String: Value], key: Value?, policy: UpdatePolicy, path: String, depth: Int
     ) throws -> ObjectRef {
-        let ref = ObjectRef(type: type.name, id: try transaction.nextObjectId(type.name))
+        let ref = try allocate(type, fields, path: path)
         var columns = [TableLayout.idColumn]
         var arguments: [DatabaseValue] = [ref.id.databaseValue]
         var selfLinks: [(Property, Int64)] = []
@@ -182,7 +183,7 @@ struct ObjectWriter {
             try setColumn(ref, property, .null)
             try ObjectDeleter(transaction: transaction).delete(child)
             return true
-        case (.map(let fields), let child?):
+        case (.map(let fields), let child?) where Self.referenceId(fields) == nil:
             return try update(child, catalog.type(target), fields, policy: policy, path: path, depth: depth + 1)
         default:
             try setColumn(ref, property, try link(value, to: target, policy: policy, path: path, depth: depth))
@@ -249,6 +250,7 @@ struct ObjectWriter {
             try reader.requireExists(ref)
             return ref.id.databaseValue
         case .map(let fields):
+            if let id = Self.referenceId(fields) { return try resolveReference(id, to: type, path: path) }
             if type.isEmbedded {
                 return try insert(type, fields, key: nil, policy: policy, path: path, depth: depth + 1).id.databaseValue
             }

@@ -2,11 +2,21 @@
 extension Realm {
     /// Creates an object of `type` from a `.map` of property values, or updates the object with the
     /// same primary key under `update`. Nested maps create or update linked and embedded objects.
+    ///
+    /// With `references`, a nested value `{"$ref": id}` links to the object written from the value
+    /// carrying `"$id": id` in the same scope, before or after this one (see `ReferenceScope`).
+    /// `path` names where the value came from in error messages, such as `$[12]`; the type name by default.
     @discardableResult
-    public func create(_ type: String, value: Value, update: UpdatePolicy = .error) throws -> DynamicObject {
+    public func create(
+        _ type: String, value: Value, update: UpdatePolicy = .error, references: ReferenceScope? = nil, path: String? = nil
+    ) throws -> DynamicObject {
         let transaction = try requireTransaction()
         let ref = try Self.run(sql: nil) {
-            try transaction.atomically { try ObjectWriter(transaction: transaction).create(type, value, policy: update) }
+            try transaction.resolving(in: references) {
+                try transaction.atomically {
+                    try ObjectWriter(transaction: transaction).create(type, value, policy: update, path: path ?? type)
+                }
+            }
         }
         return DynamicObject(realm: self, ref: ref)
     }

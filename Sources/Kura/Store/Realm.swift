@@ -109,20 +109,31 @@ public final class Realm {
             throw StoreError(.notInWriteTransaction, "the realm is already in a write transaction")
         }
         let catalog = self.catalog
-        return try Self.run(sql: nil) {
-            try queue.writeWithoutTransaction { db in
-                var result: Result?
-                try db.inTransaction(.immediate) {
-                    let transaction = WriteTransaction(db: db, catalog: catalog)
-                    self.transaction = transaction
-                    defer { self.transaction = nil }
-                    result = try block()
-                    try transaction.flushCounters()
-                    return .commit
+        var used: WriteTransaction?
+        do {
+            let result = try Self.run(sql: nil) {
+                try queue.writeWithoutTransaction { db in
+                    var result: Result?
+                    try db.inTransaction(.immediate) {
+                        let transaction = WriteTransaction(db: db, catalog: catalog)
+                        used = transaction
+                        self.transaction = transaction
+                        defer { self.transaction = nil }
+                        result = try block()
+                        try transaction.requireResolvedReferences()
+                        try transaction.flushCounters()
+                        return .commit
+                    }
+                    guard let result else { throw StoreError(.database, "the write transaction returned no result") }
+                    return result
                 }
-                guard let result else { throw StoreError(.database, "the write transaction returned no result") }
-                return result
             }
+            used?.finishScopes(committed: true)
+            return result
+        } catch {
+            // References defined by a rolled-back transaction name objects that no longer exist.
+            used?.finishScopes(committed: false)
+            throw error
         }
     }
 

@@ -12,6 +12,10 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
         case duplicatePrimaryKey
         case primaryKeyChanged
         case linkTargetNotFound
+        /// A `{"$ref": id}` names no document with that `"$id"` in the input, or names one of another type.
+        case unresolvedReference
+        /// Two documents of one input carry the same `"$id"`.
+        case duplicateReferenceId
         case invalidMapKey
         case embeddedMisuse
         case asymmetricMisuse

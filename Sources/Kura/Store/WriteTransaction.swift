@@ -11,6 +11,10 @@ final class WriteTransaction {
     private var dirtyTypes: Set<String> = []
     private var lastMixedContainer: Int64?
     var counts: [String: ChangeCounts] = [:]
+    /// The scope `$id`/`$ref` links resolve in for the change being written, if any.
+    private(set) var references: ReferenceScope?
+    /// Every scope this transaction changed, with its undo mark from before the transaction.
+    private var scopeMarks: [(scope: ReferenceScope, mark: Int)] = []
 
     init(db: Database, catalog: SchemaCatalog) {
         self.db = db
@@ -67,10 +71,39 @@ final class WriteTransaction {
         }
     }
 
+    /// Runs `body` with `scope` as the scope references resolve in.
+    func resolving<T>(in scope: ReferenceScope?, _ body: () throws -> T) rethrows -> T {
+        if let scope, !scopeMarks.contains(where: { $0.scope === scope }) { scopeMarks.append((scope, scope.mark)) }
+        let outer = references
+        references = scope
+        defer { references = outer }
+        return try body()
+    }
+
+    /// Fails when a scope used by this transaction still has a reference no document defined,
+    /// since the link would name an object that does not exist.
+    func requireResolvedReferences() throws(StoreError) {
+        for (scope, _) in scopeMarks {
+            guard let first = scope.unresolved.min(by: { $0.path < $1.path }) else { continue }
+            throw StoreError(
+                .unresolvedReference,
+                "\(first.path): {\"$ref\": \(first.id)} names no document with \"$id\": \(first.id) in this input")
+        }
+    }
+
+    /// Settles the scopes this transaction used: their changes stay on commit and are undone on rollback.
+    func finishScopes(committed: Bool) {
+        for (scope, mark) in scopeMarks {
+            if committed { scope.commit() } else { scope.undo(to: mark) }
+        }
+        scopeMarks.removeAll()
+    }
+
     /// Runs `body` so that it takes effect whole or not at all: on error, everything it wrote
     /// inside the transaction is rolled back to a savepoint and the error is rethrown.
     func atomically<T>(_ body: () throws -> T) throws -> T {
         let savedCounts = counts
+        let savedMarks = scopeMarks.map { ($0.scope, $0.scope.mark) }
         try db.cachedStatement(sql: "SAVEPOINT kura_change").execute()
         do {
             let result = try body()
@@ -78,6 +111,7 @@ final class WriteTransaction {
             return result
         } catch {
             counts = savedCounts
+            for (scope, mark) in savedMarks { scope.undo(to: mark) }
             try db.cachedStatement(sql: "ROLLBACK TO kura_change").execute()
             try db.cachedStatement(sql: "RELEASE kura_change").execute()
             throw error

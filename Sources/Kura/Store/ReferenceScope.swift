@@ -1,0 +1,72 @@
+/// The objects named by `"$id"` in one input, so that `{"$ref": id}` links elsewhere in the same
+/// input resolve to them (SPEC §3); YAML anchors and aliases arrive here the same way.
+///
+/// A reference may come before the document that defines it: the target's object id is reserved
+/// at the first reference and taken by the defining document, so no link is ever rewritten in the
+/// common case. A write transaction that used a scope refuses to commit while a reference is
+/// unresolved, so no link to a missing object is ever stored.
+public final class ReferenceScope {
+    /// A reference that no document of the input has defined yet.
+    public struct Unresolved: Sendable, Equatable {
+        /// The `$ref` value.
+        public let id: Value
+        /// The type the reference expects.
+        public let type: String
+        /// Where the first reference was made.
+        public let path: String
+    }
+
+    enum Entry: Equatable {
+        /// A document carrying `"$id"` was written as this object.
+        case defined(ObjectRef, path: String)
+        /// Referenced, not yet defined; the object id is held for the defining document.
+        case reserved(ObjectRef, path: String)
+    }
+
+    private(set) var entries: [Value: Entry] = [:]
+    /// Every change as the entry it replaced, so a failed change can be undone.
+    private var journal: [(id: Value, previous: Entry?)] = []
+    private var reservedCount = 0
+
+    /// Makes an empty scope, one per input.
+    public init() {}
+
+    /// The references not resolved so far, in no particular order.
+    public var unresolved: [Unresolved] {
+        entries.compactMap { id, entry in
+            guard case .reserved(let ref, let path) = entry else { return nil }
+            return Unresolved(id: id, type: ref.type, path: path)
+        }
+    }
+
+    /// Whether every reference made so far names a defined document.
+    public var isResolved: Bool { reservedCount == 0 }
+
+    subscript(id: Value) -> Entry? { entries[id] }
+
+    func set(_ id: Value, _ entry: Entry) {
+        let previous = entries.updateValue(entry, forKey: id)
+        journal.append((id, previous))
+        adjustReserved(removing: previous, adding: entry)
+    }
+
+    /// A point to undo back to.
+    var mark: Int { journal.count }
+
+    /// Undoes every change made after `mark`, newest first.
+    func undo(to mark: Int) {
+        while journal.count > mark, let (id, previous) = journal.popLast() {
+            let current = entries[id]
+            entries[id] = previous
+            adjustReserved(removing: current, adding: previous)
+        }
+    }
+
+    /// Drops the undo history once a transaction has committed the changes it records.
+    func commit() { journal.removeAll(keepingCapacity: true) }
+
+    private func adjustReserved(removing old: Entry?, adding new: Entry?) {
+        if case .reserved? = old { reservedCount -= 1 }
+        if case .reserved? = new { reservedCount += 1 }
+    }
+}
