@@ -11,6 +11,10 @@ public struct MappingError: Error, Equatable, CustomStringConvertible {
         case invalidMapKey
         case invalidValue
         case nestingTooDeep
+        /// A `$ref` or primary key names no document of the input, or one of another type.
+        case unresolvedReference
+        /// Two documents of one input carry the same `"$id"`.
+        case duplicateReferenceId
     }
 
     /// What kind of problem this is.
@@ -45,6 +49,12 @@ public struct MappingErrors: Error, Equatable, CustomStringConvertible {
     public var errors: [MappingError]
     /// Whether more errors were found than the limit kept.
     public var truncated: Bool
+
+    /// Makes a list of errors.
+    public init(errors: [MappingError], truncated: Bool = false) {
+        self.errors = errors
+        self.truncated = truncated
+    }
 
     /// One line per error.
     public var description: String {

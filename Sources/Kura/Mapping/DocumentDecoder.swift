@@ -1,0 +1,47 @@
+import Foundation
+
+/// Decodes Codable model values straight from JSON or YAML documents, with the strict rules of
+/// SPEC §3 and no realm: objects linked by `"$id"`/`{"$ref": id}`, YAML anchors or primary key
+/// come back as one shared instance, so cycles through `@Link` properties keep their shape.
+public struct DocumentDecoder {
+    /// The schema derived from the models, which documents are checked against.
+    public let schema: Schema
+    /// Date and data strategies, unknown-key policy and error limit.
+    public var options: MappingOptions
+
+    /// Makes a decoder for documents of `models` (every model type they link to must be listed).
+    public init(models: [any KuraObject.Type], options: MappingOptions = MappingOptions()) throws {
+        self.schema = try Schema(models: models)
+        self.options = options
+    }
+
+    /// Decodes every document of `reader` as a `T`, in input order.
+    public func decode<T: KuraObject>(_ type: T.Type, from reader: some DocumentReader) throws -> [T] {
+        guard let objectType = schema[type: T.typeName] else {
+            throw StoreError(.unknownType, "\(T.typeName) is not one of the decoder's models")
+        }
+        let mapper = DocumentMapper(schema: schema, options: options, file: reader.file)
+        let graph = DocumentGraph(schema: schema, file: reader.file)
+        var roots: [ObjectRef] = []
+        while let node = try reader.next() {
+            let path = "$[\(roots.count)]"
+            let mapped = try mapper.map(node, as: T.typeName, path: path)
+            roots.append(try graph.add(mapped.value, as: objectType, path: path, position: node.position))
+        }
+        try graph.finish()
+        let session = DecodingSession { ref in .map(graph.objects[ref] ?? [:]) }
+        let models = try roots.map { try session.object(type, at: $0, codingPath: [], depth: 0) }
+        try session.fillLinks()
+        return models
+    }
+
+    /// Decodes JSON: one document, an array of documents, or JSON Lines.
+    public func decode<T: KuraObject>(_ type: T.Type, json: Data, file: String = "<input>") throws -> [T] {
+        try decode(type, from: JSONReader(data: json, file: file, layout: .auto))
+    }
+
+    /// Decodes a YAML stream of one or more documents.
+    public func decode<T: KuraObject>(_ type: T.Type, yaml: String, file: String = "<input>") throws -> [T] {
+        try decode(type, from: YAMLReader(text: yaml, file: file))
+    }
+}
