@@ -90,6 +90,7 @@ struct MapperCase: CustomTestStringConvertible, Sendable {
         accept("float", "0.1", .float(0.1)),
         accept("float", "3.4e38", .float(3.4e38)),
         reject("float", "1e39", "$.v: expected float, found number 1e39 (out of float range)"),
+        reject("float", #"{"$numberDouble": "1e39"}"#, #"$.v.$numberDouble: expected float, found "1e39" (out of float range)"#),
         reject("float", "true", "$.v: expected float, found bool true"),
         reject("float", #""1.5""#, #"$.v: expected float, found string "1.5""#),
         accept("double?", "null", nil),
@@ -120,6 +121,7 @@ struct MapperCase: CustomTestStringConvertible, Sendable {
         accept("decimal", "1.50", .decimal(Decimal128("1.50")!)),
         accept("decimal", "123456789012345678901234567890", .decimal(Decimal128("123456789012345678901234567890")!)),
         accept("decimal", #""-0.001""#, .decimal(Decimal128("-0.001")!)),
+        accept("decimal", #"{"$numberLong": "5"}"#, .decimal(Decimal128("5")!)),
         accept("decimal", #"{"$numberDecimal": "1E+10"}"#, .decimal(Decimal128("1E+10")!)),
         reject("decimal", #""abc""#, #"$.v: expected decimal, found string "abc""#),
         reject("decimal", "true", "$.v: expected decimal, found bool true"),
@@ -184,6 +186,7 @@ struct MapperCase: CustomTestStringConvertible, Sendable {
         reject("map<int>", #"{"a.b": 1}"#, "$.v: map key 'a.b' contains '.' (percent-encode map keys to store it)"),
         reject("map<int>", #"{"$a": 1}"#, "$.v: map key '$a' starts with '$' (percent-encode map keys to store it)"),
         accept("map<int>", #"{"a.b": 1, "$c": 2, "5%": 3}"#, ["a%2Eb": 1, "%24c": 2, "5%25": 3], encodeKeys),
+        accept("mixed", #"{"$c": 2}"#, ["%24c": 2], encodeKeys),
         reject("map<int>", #"{"a": 1, "a": 2}"#, "$.v: duplicate key 'a'"),
         accept("map<string?>", #"{"a": null}"#, ["a": nil]),
     ]

@@ -33,6 +33,7 @@ public struct DocumentMapper {
             root = inner
             anchor = name
             context.anchors[name] = inner
+            context.linkAnchors.insert(name)
         }
         var value = context.mapObject(root, type, path: path, depth: 0)
         if let anchor, case .map(var fields)? = value {
@@ -60,6 +61,8 @@ final class MappingContext {
     var unknownKeys = 0
     /// YAML anchors seen so far in the document, for aliases in value positions.
     var anchors: [String: DocumentNode] = [:]
+    /// The anchors on link documents, which carry `"$id"`: an alias to one links to the same object.
+    var linkAnchors: Set<String> = []
 
     init(mapper: DocumentMapper) { self.mapper = mapper }
 
@@ -123,6 +126,8 @@ final class MappingContext {
                         if let id = mapMixed(member.value, path: "\(path).$id", depth: depth + 1) { fields["$id"] = id }
                         continue
                     }
+                    // An anchor under an ignored key may still be aliased later in the document.
+                    if case .anchored(let name, let inner) = member.value.value { anchors[name] = inner }
                     unknownKeys += 1
                     if options.rejectUnknownKeys {
                         fail(.unknownProperty, at: member.keyPosition, path, "unknown property '\(member.key)' for \(type.name)")
@@ -167,13 +172,14 @@ final class MappingContext {
             anchors[name] = inner
             let value = mapValue(inner, type, path: path, depth: depth)
             // An anchored object document is what later aliases link to, as `$id` is for `$ref`.
-            if isObjectLink(type), case .map(var fields)? = value {
+            if isObjectLink(type), case .map(var fields)? = value, Self.isDocument(inner) {
+                linkAnchors.insert(name)
                 fields["$id"] = .string(name)
                 return .map(fields)
             }
             return value
         case .alias(let name):
-            if isObjectLink(type) { return .map(["$ref": .string(name)]) }
+            if isObjectLink(type) && linkAnchors.contains(name) { return .map(["$ref": .string(name)]) }
             if let embedded = embeddedTarget(type) {
                 fail(.invalidValue, node, path, "expected a nested \(embedded) document, found alias *\(name) (\(Self.oneParent))")
                 return nil
@@ -226,6 +232,13 @@ final class MappingContext {
 
     static let oneParent = "an embedded object cannot be shared by two parents"
 
+    static func isDocument(_ node: DocumentNode) -> Bool {
+        switch node.value {
+        case .object, .array: true
+        default: false
+        }
+    }
+
     /// The embedded type that values of `type` are nested documents of, if it is one.
     private func embeddedTarget(_ type: PropertyType) -> String? {
         guard case .object(let target) = type.nonOptional, mapper.schema[type: target]?.isEmbedded == true else { return nil }
@@ -274,7 +287,7 @@ final class MappingContext {
         if case .object = node.value {
             return mapObject(node, targetType, path: path, depth: depth)
         }
-        if case .array = node.value, !targetType.isEmbedded {
+        if case .array = node.value {
             return mapObject(node, targetType, path: path, depth: depth)
         }
         guard !targetType.isEmbedded, let key = targetType.primaryKeyProperty else {

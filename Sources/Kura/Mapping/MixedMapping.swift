@@ -25,7 +25,7 @@ extension MappingContext {
             }
             return .list(values)
         case .object(let members):
-            if members.count == 1, members[0].key.hasPrefix("$") {
+            if members.count == 1, ScalarMapping.wrapperKeys.contains(members[0].key) {
                 return ScalarMapping(context: self).map(node, .mixed, path: path)
             }
             var entries: [String: Value] = [:]

@@ -4,6 +4,9 @@ import Foundation
 struct ScalarMapping {
     let context: MappingContext
 
+    /// The keys of the typed wrappers; any other one-key `$` object is an ordinary map.
+    static let wrapperKeys: Set<String> = ["$numberLong", "$numberDouble", "$numberDecimal", "$date", "$oid", "$uuid", "$binary"]
+
     func map(_ node: DocumentNode, _ type: PropertyType, path: String) -> Value? {
         if case .null = node.value {
             context.mismatch(node, path, expected: type.description)
@@ -19,7 +22,12 @@ struct ScalarMapping {
         case (.int, .number(let number)): return integer(number, node, path: path)
         case (.float, .number(let number)): return floating(number, node, path: path, float: true)
         case (.double, .number(let number)): return floating(number, node, path: path, float: false)
-        case (.decimal, .number(let number)): return decimal(number.text, node, path: path)
+        case (.decimal, .number(let number)):
+            // YAML-only integer spellings (1_000, 0x1F) are decimals by value, not by text.
+            if Decimal128(number.text) == nil, number.isInteger, let exact = number.int64Value {
+                return decimal(String(exact), node, path: path)
+            }
+            return decimal(number.text, node, path: path)
         case (.decimal, .string(let text)): return decimal(text, node, path: path)
         case (.uuid, .string(let text)): return uuid(text, node, path: path)
         case (.date, .timestamp(let millis)): return .date(DateFormatting.date(milliseconds: millis))
@@ -38,7 +46,11 @@ struct ScalarMapping {
 
     /// `{"$date": …}`, `{"$oid": …}`, `{"$numberLong": …}` and the other typed wrappers.
     private func wrapper(_ member: DocumentMember, _ node: DocumentNode, expected type: PropertyType, path: String) -> Value? {
-        let inner = member.value
+        var inner = member.value
+        if case .anchored(let name, let anchored) = inner.value {
+            context.anchors[name] = anchored
+            inner = anchored
+        }
         let accepted: Bool
         switch (member.key, type) {
         case ("$numberLong", .int), ("$numberDouble", .double), ("$numberDouble", .float), ("$numberDecimal", .decimal),
@@ -59,13 +71,18 @@ struct ScalarMapping {
                 context.fail(.invalidValue, inner, innerPath, "expected an integer string in Int64 range, found \"\(text)\"")
                 return nil
             }
-            return .int(number)
+            return type == .decimal ? decimal(text, inner, path: innerPath) : .int(number)
         case ("$numberDouble", .string(let text)):
             guard let number = Double(text), !number.isNaN else {
                 context.fail(.invalidValue, inner, innerPath, "expected a number string, found \"\(text)\"")
                 return nil
             }
-            return type == .float ? .float(Float(number)) : .double(number)
+            guard type == .float else { return .double(number) }
+            guard !number.isFinite || abs(number) <= Double(Float.greatestFiniteMagnitude) else {
+                context.fail(.outOfRange, inner, innerPath, "expected float, found \"\(text)\" (out of float range)")
+                return nil
+            }
+            return .float(Float(number))
         case ("$numberDecimal", .string(let text)): return decimal(text, inner, path: innerPath)
         case ("$oid", .string(let text)):
             guard let id = ObjectId(hex: text) else {
@@ -75,6 +92,7 @@ struct ScalarMapping {
             return .objectId(id)
         case ("$uuid", .string(let text)): return uuid(text, inner, path: innerPath)
         case ("$date", .string(let text)): return date(text, inner, path: innerPath)
+        case ("$date", .timestamp(let millis)): return .date(DateFormatting.date(milliseconds: millis))
         case ("$date", .number(let number)) where number.int64Value != nil:
             return .date(DateFormatting.date(milliseconds: number.int64Value ?? 0))
         case ("$date", .object(let members)) where members.count == 1 && members[0].key == "$numberLong":
