@@ -45,6 +45,18 @@ public struct DocumentMapper {
     }
 }
 
+extension DocumentMapper {
+    /// The type a document names with `"$type"`, as documents of a whole-realm input do.
+    public static func declaredType(of node: DocumentNode) -> String? {
+        var node = node
+        if case .anchored(_, let inner) = node.value { node = inner }
+        guard case .object(let members) = node.value,
+            let member = members.first(where: { $0.key == "$type" }), case .string(let name) = member.value.value
+        else { return nil }
+        return name
+    }
+}
+
 /// One mapped document: its properties and how many unknown keys it had.
 public struct MappedDocument: Sendable, Equatable {
     /// The object's properties, nested documents as maps.
@@ -121,6 +133,13 @@ final class MappingContext {
                     continue
                 }
                 guard let property = type[property: member.key], !property.isComputed else {
+                    if member.key == "$type" {
+                        // A whole-realm input names each document's type; it must be the one mapped.
+                        if case .string(let name) = member.value.value, name == type.name { continue }
+                        fail(.typeMismatch, member.value, "\(path).$type",
+                             "expected \"\(type.name)\", found \(Self.describe(member.value.value))")
+                        continue
+                    }
                     if member.key == "$id" {
                         // Kept for the import layer, which resolves `{"$ref": id}` links to this document.
                         if let id = mapMixed(member.value, path: "\(path).$id", depth: depth + 1) { fields["$id"] = id }
