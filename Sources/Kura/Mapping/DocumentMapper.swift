@@ -286,7 +286,10 @@ final class MappingContext {
     /// A map key, refused or percent-encoded when it contains `.` or starts with `$`.
     func mapKey(_ member: DocumentMember, path: String) -> String? {
         let key = member.key
-        guard key.contains(".") || key.hasPrefix("$") || (options.percentEncodeMapKeys && key.contains("%")) else { return key }
+        let bytes = key.utf8
+        guard bytes.first == UInt8(ascii: "$") || bytes.contains(UInt8(ascii: "."))
+            || (options.percentEncodeMapKeys && bytes.contains(UInt8(ascii: "%")))
+        else { return key }
         if options.percentEncodeMapKeys { return MapKeyEncoding.encode(key) }
         let problem = key.hasPrefix("$") ? "starts with '$'" : "contains '.'"
         fail(.invalidMapKey, at: member.keyPosition, path, "map key '\(key)' \(problem) (percent-encode map keys to store it)")

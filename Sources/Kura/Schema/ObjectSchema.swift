@@ -3,13 +3,17 @@ public struct ObjectSchema: Sendable, Hashable {
     /// The type's name.
     public var name: String
     /// The properties, in declaration order.
-    public var properties: [Property]
+    public var properties: [Property] {
+        didSet { lookup = PropertyLookup(properties) }
+    }
     /// The name of the primary key property, if any.
     public var primaryKey: String?
     /// Whether objects are owned by exactly one parent and deleted with it.
     public var isEmbedded: Bool
     /// Whether objects are write-only: inserted and exported, never queried or updated.
     public var isAsymmetric: Bool
+    /// Derived from `properties` once, since mapping and writing ask for them for every value.
+    private var lookup: PropertyLookup
 
     /// Makes an object schema.
     public init(
@@ -21,11 +25,12 @@ public struct ObjectSchema: Sendable, Hashable {
         self.primaryKey = primaryKey
         self.isEmbedded = isEmbedded
         self.isAsymmetric = isAsymmetric
+        self.lookup = PropertyLookup(properties)
     }
 
     /// The property named `name`.
     public subscript(property name: String) -> Property? {
-        properties.first { $0.name == name }
+        lookup.positions[name].map { properties[$0] }
     }
 
     /// The primary key property, if any.
@@ -34,7 +39,33 @@ public struct ObjectSchema: Sendable, Hashable {
     }
 
     /// The properties that are stored, in order (all but linkingObjects).
-    public var storedProperties: [Property] {
-        properties.filter { !$0.isComputed }
+    public var storedProperties: [Property] { lookup.stored }
+
+    public static func == (lhs: ObjectSchema, rhs: ObjectSchema) -> Bool {
+        lhs.name == rhs.name && lhs.properties == rhs.properties && lhs.primaryKey == rhs.primaryKey
+            && lhs.isEmbedded == rhs.isEmbedded && lhs.isAsymmetric == rhs.isAsymmetric
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(properties)
+        hasher.combine(primaryKey)
+        hasher.combine(isEmbedded)
+        hasher.combine(isAsymmetric)
+    }
+}
+
+/// Where each property is, and which are stored.
+private struct PropertyLookup: Sendable {
+    let positions: [String: Int]
+    let stored: [Property]
+
+    init(_ properties: [Property]) {
+        var positions: [String: Int] = [:]
+        for (index, property) in properties.enumerated() where positions[property.name] == nil {
+            positions[property.name] = index
+        }
+        self.positions = positions
+        self.stored = properties.filter { !$0.isComputed }
     }
 }
