@@ -1,4 +1,5 @@
-/// An error reading a document: unreadable input, invalid UTF-8 or invalid JSON.
+/// An error reading or writing a document: unreadable input, invalid UTF-8 or invalid JSON, an
+/// unwritable output, or a value that has no document form.
 public struct DocumentError: Error, Equatable, CustomStringConvertible {
     /// What kind of problem this is.
     public enum Code: Sendable, Equatable {
@@ -10,12 +11,18 @@ public struct DocumentError: Error, Equatable, CustomStringConvertible {
         case invalidString
         /// A number literal is malformed.
         case invalidNumber
-        /// Containers are nested deeper than the reader allows.
+        /// Containers are nested deeper than the reader (or the writer) allows.
         case depthLimit
         /// The input ends in the middle of a value.
         case unexpectedEnd
-        /// The file cannot be opened or read.
+        /// The file cannot be opened, read or written.
         case io
+        /// A value cannot be written as a document that reads back as the same value: it does not
+        /// fit its property's type, names no property, is a stored-object reference, is NaN, has a
+        /// map key the mapper refuses, or is text the format cannot carry.
+        case unwritableValue
+        /// A document was written after the writer (or its output) was finished.
+        case outputClosed
     }
 
     /// What kind of problem this is.

@@ -89,7 +89,7 @@ public enum DateFormatting {
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+    static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
         let quotient = value / divisor
         let remainder = value % divisor
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
@@ -113,7 +113,7 @@ public enum DateFormatting {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+    static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -1,0 +1,102 @@
+/// Writes object values as JSON, JSON Lines or YAML documents that the `DocumentMapper` maps back
+/// to the same values: for a value `v` the mapper produced, `map(parse(write(v))) == v`, and
+/// writing what was read back gives the same bytes.
+///
+/// The schema directs the writing. Properties come in schema order with `$id` first; map entries
+/// are sorted by key. A link is written as the mapper reads it: a `.map` as a nested document,
+/// `["$ref": id]` as a reference, a scalar as the target's primary key. Typed values use the
+/// wrappers of SPEC §3 (`{"$date": …}`, `{"$binary": …}`, `{"$numberDecimal": …}`, `{"$oid": …}`,
+/// `{"$uuid": …}` in mixed values, `{"$numberDouble": "Infinity"}`); YAML uses timestamps,
+/// `!!binary`, anchors and aliases where they read back the same (see `YAMLTextWriter`).
+///
+/// Values the mapper never produces are refused with `.unwritableValue` rather than written as
+/// text that reads back differently: a stored-object reference (`.object`), NaN, a value that does
+/// not fit its property's type, a key that is not a stored property, a map key starting with `$`
+/// or containing `.`, and in YAML a string starting with U+FEFF (which the YAML reader drops);
+/// values nested deeper than the mapper reads are refused with `.depthLimit`. A `.float` in a
+/// mixed value is written as a double and reads back as one. A document that fails is not written
+/// at all, and the writer can go on with the next one.
+///
+/// Output: `json` is `[`, one compact document per line separated by `,`, and `]` (pretty: two-space
+/// indentation, one member per line); `jsonl` is one compact document per line (`pretty` is
+/// ignored); `yaml` is one block-style document after each `---` line (`pretty` is ignored).
+///
+/// Not thread-safe; use one writer from one task at a time.
+public final class DocumentWriter {
+    /// The output's format.
+    public let format: DocumentFormat
+    private let output: DocumentOutput
+    private let plan: WritePlan
+    private var json: DocumentWalker<JSONTextWriter>
+    private var yaml: DocumentWalker<YAMLTextWriter>
+    private var documentCount = 0
+    private var isFinished = false
+
+    /// Makes a writer of `format` documents of `schema`'s types into `output`.
+    public init(schema: Schema, format: DocumentFormat, pretty: Bool = false, output: DocumentOutput) {
+        self.format = format
+        self.output = output
+        plan = WritePlan(schema: schema)
+        json = DocumentWalker(emitter: JSONTextWriter(layout: format == .jsonl ? .lines : .array, pretty: pretty), plan: plan)
+        yaml = DocumentWalker(emitter: YAMLTextWriter(), plan: plan)
+    }
+
+    /// How many documents have been written.
+    public var documentsWritten: Int { documentCount }
+
+    /// Writes one top-level document: the properties of an object of `typeName`, as the mapper produces them.
+    public func write(_ value: Value, as typeName: String) throws(DocumentError) {
+        guard !isFinished, !output.isClosed else {
+            throw DocumentError(.outputClosed, "cannot write a document after the writer is finished", file: output.name)
+        }
+        guard let type = plan[typeName] else {
+            throw DocumentError(.unwritableValue, "$[\(documentCount)]: the schema has no type '\(typeName)'", file: output.name)
+        }
+        switch format {
+        case .json, .jsonl: try write(value, type, with: &json)
+        case .yaml: try write(value, type, with: &yaml)
+        }
+        documentCount += 1
+    }
+
+    /// Closes the array (JSON) and flushes.
+    ///
+    /// This also closes the output (a file is closed; standard output is only flushed). Calling
+    /// it again does nothing.
+    public func finish() throws(DocumentError) {
+        guard !isFinished else { return }
+        isFinished = true
+        switch format {
+        case .json, .jsonl: appendStreamEnd(with: &json)
+        case .yaml: appendStreamEnd(with: &yaml)
+        }
+        try output.close()
+    }
+
+    /// Writes one document into the output's buffer; on failure, removes what it wrote.
+    private func write<Emitter>(_ value: Value, _ type: TypePlan, with walker: inout DocumentWalker<Emitter>) throws(DocumentError) {
+        // The walker appends to the output's own buffer, lent for the duration.
+        output.exchangeBuffer(&walker.emitter.out)
+        let start = walker.emitter.out.count
+        var failure: WriteFailure?
+        do {
+            try walker.writeDocument(value, type)
+        } catch {
+            failure = error
+            walker.emitter.abandonDocument()
+            walker.emitter.out.removeSubrange(start...)
+        }
+        output.exchangeBuffer(&walker.emitter.out)
+        if let failure {
+            let path = failure.path(from: "$[\(documentCount)]")
+            throw DocumentError(failure.code, "\(path): \(failure.message)", file: output.name)
+        }
+        try output.flushIfFull()
+    }
+
+    private func appendStreamEnd<Emitter>(with walker: inout DocumentWalker<Emitter>) {
+        output.exchangeBuffer(&walker.emitter.out)
+        walker.emitter.finish()
+        output.exchangeBuffer(&walker.emitter.out)
+    }
+}
