@@ -143,7 +143,11 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
         switch value {
         case .map(let fields):
             if fields.count == 1, let id = fields["$ref"] {
-                try writeReference(to: id, aliasable: !target.isEmbedded, depth: depth)
+                guard !target.isEmbedded else {
+                    throw WriteFailure(
+                        .unwritableValue, "a reference cannot stand for embedded \(target.name): an embedded object has one parent")
+                }
+                try writeReference(to: id, depth: depth)
             } else {
                 try writeObject(fields, target, depth: depth, anchorable: !target.isEmbedded)
             }
@@ -159,10 +163,9 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
         }
     }
 
-    /// `aliasable` only for links to non-embedded types: the mapper reads an alias elsewhere as a
-    /// copy of the anchored node, not as a reference.
-    private mutating func writeReference(to id: Value, aliasable: Bool, depth: Int) throws(WriteFailure) {
-        if aliasable, let name = emitter.aliasName(for: id) {
+    /// An alias where the anchor is complete in the same YAML document, an explicit `$ref` otherwise.
+    private mutating func writeReference(to id: Value, depth: Int) throws(WriteFailure) {
+        if let name = emitter.aliasName(for: id) {
             emitter.alias(name)
             return
         }

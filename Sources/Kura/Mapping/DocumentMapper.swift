@@ -306,7 +306,13 @@ final class MappingContext {
             guard let id = mapMixed(members[0].value, path: "\(path).$ref", depth: depth + 1) else { return nil }
             return .map(["$ref": id])
         }
-        if case .object = node.value {
+        if case .object(let members) = node.value {
+            // A typed wrapper ({"$oid": …}, {"$uuid": …}) is a primary key value, not a document.
+            if members.count == 1, ScalarMapping.wrapperKeys.contains(members[0].key), !targetType.isEmbedded,
+                let key = targetType.primaryKeyProperty
+            {
+                return ScalarMapping(context: self).map(node, key.type, path: path)
+            }
             return mapObject(node, targetType, path: path, depth: depth)
         }
         if case .array = node.value {

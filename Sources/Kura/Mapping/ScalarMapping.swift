@@ -78,7 +78,7 @@ struct ScalarMapping {
                 return nil
             }
             guard type == .float else { return .double(number) }
-            guard !number.isFinite || abs(number) <= Double(Float.greatestFiniteMagnitude) else {
+            guard !number.isFinite || Float(number).isFinite else {
                 context.fail(.outOfRange, inner, innerPath, "expected float, found \"\(text)\" (out of float range)")
                 return nil
             }
@@ -123,8 +123,8 @@ struct ScalarMapping {
 
     private func floating(_ number: NumberLiteral, _ node: DocumentNode, path: String, float: Bool) -> Value? {
         let value = number.doubleValue
-        let limit = float ? Double(Float.greatestFiniteMagnitude) : Double.greatestFiniteMagnitude
-        guard value.isFinite, abs(value) <= limit else {
+        // The range is checked after rounding, so the largest float's own shortest text is accepted.
+        guard value.isFinite, !float || Float(value).isFinite else {
             context.fail(.outOfRange, node, path,
                          "expected \(float ? "float" : "double"), found number \(number.text) (out of \(float ? "float" : "double") range)")
             return nil
