@@ -40,8 +40,8 @@ struct DocumentAssembler {
 
     /// Names a shared object that will be written as a document of its own, so that links met
     /// before or inside it become `{"$ref": id}` instead of nesting it.
-    mutating func nameInAdvance(_ ref: ObjectRef) {
-        if ids[ref] == nil, isShared(ref) { _ = name(ref) }
+    mutating func nameInAdvance(_ ref: ObjectRef) throws {
+        if ids[ref] == nil, isShared(ref), try !hasKey(ref) { _ = name(ref) }
     }
 
     /// Takes the objects deferred so far, in the order they were met.
@@ -62,7 +62,7 @@ struct DocumentAssembler {
             throw StoreError(.unknownType, "the schema has no type '\(ref.type)'")
         }
         var fields: [String: Value] = [:]
-        if !type.isEmbedded, ids[ref] != nil || isShared(ref) {
+        if !type.isEmbedded, try ids[ref] != nil || (isShared(ref) && !hasKey(ref)) {
             fields["$id"] = ids[ref] ?? name(ref)
             written.insert(ref)  // before the properties, so a cycle back to it becomes a $ref
         }
@@ -108,7 +108,7 @@ struct DocumentAssembler {
             throw StoreError(.unknownType, "the schema has no type '\(ref.type)'")
         }
         if target.isEmbedded { return try object(ref, depth: depth + 1) }
-        if target.primaryKey != nil, let key = try primaryKey(ref), !key.isNull { return key }
+        if target.primaryKey != nil, let key = try primaryKey(ref), !key.isNull { return key }  // needs no $id
         if let id = ids[ref] { return .map(["$ref": id]) }
         guard depth < Self.maxNesting else {
             // Too deep to nest: written on its own later; the reference reaches forward to it.
@@ -116,6 +116,12 @@ struct DocumentAssembler {
             return .map(["$ref": name(ref)])
         }
         return try object(ref, depth: depth + 1)
+    }
+
+    /// Whether the object has a primary key value, which links use instead of `"$id"`.
+    private func hasKey(_ ref: ObjectRef) throws -> Bool {
+        guard schema[type: ref.type]?.primaryKey != nil, let key = try primaryKey(ref) else { return false }
+        return !key.isNull
     }
 
     /// A new `"$id"` for `ref`: its type and a number counting in the order objects are met, so an

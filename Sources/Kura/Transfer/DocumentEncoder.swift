@@ -37,7 +37,7 @@ public struct DocumentEncoder {
             },
             isShared: graph.isShared)
         // Every model given is a document of its own, so links to one of them refer to it.
-        for root in graph.roots { assembler.nameInAdvance(root) }
+        for root in graph.roots { try assembler.nameInAdvance(root) }
         let writer = DocumentWriter(schema: schema, format: format, pretty: pretty, output: output)
         for root in graph.roots {
             try writer.write(try assembler.document(root), as: T.typeName)
