@@ -78,6 +78,16 @@ import Testing
         }
     }
 
+    @Test func aReferenceNoDocumentDefinesStopsTheImport() throws {
+        let text = #"[{"name": "A", "dogs": [{"$ref": "x"}]}]"#
+        #expect {
+            try DocumentImporter(realm: realm, options: ImportOptions(type: "Person")).run(JSONReader(bytes: Array(text.utf8), file: "p.json"))
+        } throws: { error in
+            (error as? TransferError)?.description == #"p.json: error: $[0].dogs[0]: {"$ref": "x"} names no document with "$id": "x" in this input"#
+        }
+        #expect(try realm.count("Person") == 0)
+    }
+
     @Test func anUnknownTypeIsAUsageError() throws {
         #expect {
             try DocumentImporter(realm: realm, options: ImportOptions(type: "Cat")).run(JSONReader(bytes: Array("[]".utf8), file: "c.json"))

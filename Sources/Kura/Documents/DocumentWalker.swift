@@ -190,7 +190,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
         case (.objectId, .objectId(let id)): emitter.objectId(id)
         case (.uuid, .uuid(let id)): emitter.uuid(id, tagged: false)
         case (_, .object(let ref)): throw Self.storedObject(ref)
-        default: throw Self.mismatch(kind.name, value)
+        default: throw Self.mismatch(kind.rawValue, value)
         }
     }
 

@@ -113,7 +113,8 @@ struct FieldShape {
         case single, list, map
     }
 
-    enum Kind {
+    /// Raw values are the names of the schema format, for error messages.
+    enum Kind: String {
         case bool, int, float, double, string, date, data, decimal, objectId, uuid, mixed, link
         /// A computed property, or a type the schema format does not allow (such as a list of lists).
         case unwritable
@@ -171,26 +172,6 @@ struct FieldShape {
     }
 }
 
-extension FieldShape.Kind {
-    /// The kind's name in the schema format, for error messages.
-    var name: String {
-        switch self {
-        case .bool: "bool"
-        case .int: "int"
-        case .float: "float"
-        case .double: "double"
-        case .string: "string"
-        case .date: "date"
-        case .data: "data"
-        case .decimal: "decimal"
-        case .objectId: "objectId"
-        case .uuid: "uuid"
-        case .mixed: "mixed"
-        case .link: "link"
-        case .unwritable: "unwritable"
-        }
-    }
-}
 
 /// A value that cannot be written, with the path to it built while the error unwinds (so the
 /// path costs nothing while writing succeeds).

@@ -46,12 +46,14 @@ public final class DocumentImporter {
                         inBatch += 1
                     }
                     try addCounts(try realm.changeCounts())
-                    if !scope.isResolved { try failUnresolved(scope, file: reader.file) }
-                    if options.dryRun { throw DryRunRollback() }
+                    // An unresolved reference stops the commit; a dry run checks the same before undoing.
+                    if options.dryRun && scope.isResolved { throw DryRunRollback() }
                 }
             }
         } catch is DryRunRollback {
             // Everything was checked and counted; the transaction is undone.
+        } catch let error as StoreError where error.code == .unresolvedReference {
+            throw TransferError(.badDocument, error.message, file: reader.file, underlying: error)
         }
         summary.bytes = reader.bytesRead
         return summary
@@ -122,13 +124,6 @@ public final class DocumentImporter {
             summary.counts[type, default: ChangeCounts()].updated += change.updated
             summary.counts[type, default: ChangeCounts()].unchanged += change.unchanged
         }
-    }
-
-    private func failUnresolved(_ scope: ReferenceScope, file: String) throws {
-        guard let first = scope.unresolved.min(by: { $0.path < $1.path }) else { return }
-        throw TransferError(
-            .badDocument, "\(first.path): {\"$ref\": \(first.id)} names no document with \"$id\": \(first.id) in this input",
-            file: file)
     }
 
     private static func messages(of error: any Error) -> [String] {
