@@ -37,7 +37,7 @@ final class DocumentGraph {
     /// Resolves links given by primary key; fails on references no document defined.
     func finish() throws(MappingErrors) {
         if let (id, entry) = reserved.min(by: { $0.value.use.path < $1.value.use.path }) {
-            throw failure(.unresolvedReference, entry.use, "{\"$ref\": \(id)} names no document with \"$id\": \(id) in this input")
+            throw failure(.unresolvedReference, entry.use, ReferenceScope.unresolvedMessage(id: id))
         }
         var targets: [Int64: ObjectRef] = [:]
         for (placeholder, link) in keyLinks {

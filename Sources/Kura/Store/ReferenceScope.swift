@@ -14,6 +14,14 @@ public final class ReferenceScope {
         public let type: String
         /// Where the first reference was made.
         public let path: String
+
+        /// What is wrong, with the path first.
+        public var message: String { "\(path): " + ReferenceScope.unresolvedMessage(id: id) }
+    }
+
+    /// Why a reference is unresolved, as every place that finds one says it.
+    static func unresolvedMessage(id: Value) -> String {
+        "{\"$ref\": \(id)} names no document with \"$id\": \(id) in this input"
     }
 
     enum Entry: Equatable {

@@ -85,9 +85,7 @@ final class WriteTransaction {
     func requireResolvedReferences() throws(StoreError) {
         for (scope, _) in scopeMarks {
             guard let first = scope.unresolved.min(by: { $0.path < $1.path }) else { continue }
-            throw StoreError(
-                .unresolvedReference,
-                "\(first.path): {\"$ref\": \(first.id)} names no document with \"$id\": \(first.id) in this input")
+            throw StoreError(.unresolvedReference, first.message)
         }
     }
 

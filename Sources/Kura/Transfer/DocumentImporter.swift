@@ -26,40 +26,69 @@ public final class DocumentImporter {
 
     /// Imports every document of `reader` and returns what was done (for a dry run, what would be).
     public func run(_ reader: some DocumentReader) throws -> ImportSummary {
+        try run([reader])
+    }
+
+    /// Imports the documents of several inputs, in order, as one import: under `.stop` all of them
+    /// or nothing. `$id`/`$ref` resolve within each input.
+    public func run(_ readers: [any DocumentReader]) throws -> ImportSummary {
         summary = ImportSummary()
-        if let type = options.type { try checkTopLevel(type, file: reader.file, position: nil) }
-        let scope = ReferenceScope()
-        let mapper = DocumentMapper(schema: realm.schema, options: options.mapping, file: reader.file)
-        var finished = false
+        if let type = options.type { try checkTopLevel(type, file: readers.first?.file ?? "", position: nil) }
+        var inputs = readers.makeIterator()
+        let open = { [realm, options] (reader: any DocumentReader) in Input(reader, schema: realm.schema, options: options.mapping) }
+        var current = inputs.next().map(open)
+        var bytesBefore = 0
         do {
-            while !finished {
+            while current != nil {
                 try realm.write {
                     // One transaction for a stop or dry-run import; batches otherwise, each closed only
                     // when no reference waits for a later document.
                     var inBatch = 0
-                    while options.onError == .stop || options.dryRun || inBatch < options.batchSize || !scope.isResolved {
-                        guard let node = try read(reader) else {
-                            finished = true
-                            break
+                    while let input = current,
+                        options.onError == .stop || options.dryRun || inBatch < options.batchSize || !input.scope.isResolved
+                    {
+                        if let node = try read(input.reader, bytesBefore: bytesBefore) {
+                            input.documents += 1
+                            try importDocument(node, path: "$[\(input.documents - 1)]", mapper: input.mapper, scope: input.scope)
+                            inBatch += 1
+                            continue
                         }
-                        try importDocument(node, mapper: mapper, scope: scope)
-                        inBatch += 1
+                        try requireResolved(input)
+                        bytesBefore += input.reader.bytesRead
+                        current = inputs.next().map(open)
                     }
                     try addCounts(try realm.changeCounts())
-                    // An unresolved reference stops the commit; a dry run checks the same before undoing.
-                    if options.dryRun && scope.isResolved { throw DryRunRollback() }
+                    if options.dryRun { throw DryRunRollback() }
                 }
             }
         } catch is DryRunRollback {
             // Everything was checked and counted; the transaction is undone.
-        } catch let error as StoreError where error.code == .unresolvedReference {
-            throw TransferError(.badDocument, error.message, file: reader.file, underlying: error)
         }
-        summary.bytes = reader.bytesRead
+        summary.bytes = bytesBefore
         return summary
     }
 
-    private func read(_ reader: some DocumentReader) throws -> DocumentNode? {
+    /// One input being imported: its reader, its mapper and the scope its references resolve in.
+    private final class Input {
+        let reader: any DocumentReader
+        let mapper: DocumentMapper
+        let scope = ReferenceScope()
+        /// Documents read from this input, for paths such as `$[12]`.
+        var documents = 0
+
+        init(_ reader: any DocumentReader, schema: Schema, options: MappingOptions) {
+            self.reader = reader
+            mapper = DocumentMapper(schema: schema, options: options, file: reader.file)
+        }
+    }
+
+    /// At the end of an input, every reference in it must have found its document.
+    private func requireResolved(_ input: Input) throws {
+        guard let first = input.scope.unresolved.min(by: { $0.path < $1.path }) else { return }
+        throw TransferError(.badDocument, first.message, file: input.reader.file)
+    }
+
+    private func read(_ reader: any DocumentReader, bytesBefore: Int) throws -> DocumentNode? {
         let node: DocumentNode?
         do {
             node = try reader.next()
@@ -69,15 +98,14 @@ public final class DocumentImporter {
         if node != nil {
             summary.documents += 1
             if summary.documents % progressInterval == 0 {
-                onProgress?(ImportProgress(bytes: reader.bytesRead, documents: summary.documents, rejected: summary.totalRejected))
+                onProgress?(ImportProgress(
+                    bytes: bytesBefore + reader.bytesRead, documents: summary.documents, rejected: summary.totalRejected))
             }
         }
-        summary.bytes = reader.bytesRead
         return node
     }
 
-    private func importDocument(_ node: DocumentNode, mapper: DocumentMapper, scope: ReferenceScope) throws {
-        let path = "$[\(summary.documents - 1)]"
+    private func importDocument(_ node: DocumentNode, path: String, mapper: DocumentMapper, scope: ReferenceScope) throws {
         var typeName = options.type ?? "?"
         do {
             if options.type == nil {
