@@ -33,6 +33,12 @@ struct CommandFailure: Error, CustomStringConvertible {
             throw exit(error.code == .unreadableFile ? .inputMissing : .badData, error.description)
         } catch let error as StoreError {
             throw exit(code(for: error), error.description)
+        } catch let error as MappingErrors {
+            throw exit(.badData, error.description)
+        } catch let error as TransferError {
+            throw exit(error.code == .usage ? .usage : .badData, error.description)
+        } catch let error as DocumentError {
+            throw exit(error.code == .io || error.code == .outputClosed ? .io : .badData, error.description)
         }
     }
 

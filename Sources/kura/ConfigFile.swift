@@ -8,6 +8,17 @@ struct ConfigFile: Decodable {
     var realm: String?
     /// The schema file for `init`.
     var schema: String?
+    /// How `import` accepts dates given as plain strings or numbers: strict, iso8601,
+    /// secondsSince1970 or millisecondsSince1970.
+    var dateStrategy: String?
+    /// How `import` accepts data given as a plain string: strict or base64.
+    var dataStrategy: String?
+    /// Documents per transaction when bad documents are skipped.
+    var batchSize: Int?
+    /// The import mode: insert, update, modified or replace.
+    var mode: String?
+    /// What an import does with a bad document: stop or skip.
+    var onError: String?
 
     /// Reads `explicitPath`, or `./config.yaml` when it exists; no file gives empty defaults.
     /// Relative paths in the file are taken from the file's own folder.

@@ -133,6 +133,7 @@ final class MappingContext {
                     continue
                 }
                 guard let property = type[property: member.key], !property.isComputed else {
+                    if member.key == "$errors" && depth == 0 { continue }  // a rejects file's note on the document
                     if member.key == "$type" {
                         // A whole-realm input names each document's type; it must be the one mapped.
                         if case .string(let name) = member.value.value, name == type.name { continue }

@@ -1,0 +1,162 @@
+import ArgumentParser
+import Foundation
+import Kura
+
+/// `kura import [REALM] FILE...`: strict bulk import of JSON, JSON Lines or YAML documents.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import JSON, JSON Lines or YAML documents into a realm, with strict type checking.",
+        discussion: """
+            Each document is checked against the realm's schema (SPEC §3): types must match exactly, \
+            dates and data are never guessed from strings, and required properties must be present. \
+            Without --type, every document names its type with "$type" (as a whole-realm export does).
+
+            With --on-error stop (the default) the import is atomic: on the first bad document nothing \
+            is written. With skip, good documents are imported and bad ones go to the rejects file, \
+            one JSON line each with its errors under "$errors".
+
+            The realm may be left out when config.yaml names one and the first file has a document \
+            extension (.json, .jsonl, .ndjson, .yaml, .yml).
+            """)
+
+    @Argument(help: "The realm file (optional, see below), then one or more input files.")
+    var paths: [String] = []
+
+    @Option(name: .long, help: "The type of every document; without it documents carry \"$type\".")
+    var type: String?
+
+    @Option(name: .long, help: "json (one document or an array), jsonl or yaml (default: from the file extension).")
+    var format: DocumentFormat?
+
+    @Option(name: .long, help: "insert (an existing primary key is an error), update, modified or replace.")
+    var mode: UpdatePolicy?
+
+    @Option(name: .customLong("on-error"), help: "stop (atomic: nothing is written) or skip (bad documents are set aside).")
+    var onError: ImportOptions.ErrorPolicy?
+
+    @Option(name: .long, help: "Where skipped documents are written (default: FILE.rejects.jsonl beside the first input).")
+    var rejects: String?
+
+    @Flag(name: .customLong("dry-run"), help: "Check and count everything, write nothing.")
+    var dryRun = false
+
+    @Option(name: .customLong("batch-size"), help: "Documents per transaction with --on-error skip (default 10000).")
+    var batchSize: Int?
+
+    @Option(name: .customLong("date-strategy"), help: "strict, iso8601, secondsSince1970 or millisecondsSince1970.")
+    var dateStrategy: MappingOptions.DateStrategy?
+
+    @Option(name: .customLong("data-strategy"), help: "strict or base64.")
+    var dataStrategy: MappingOptions.DataStrategy?
+
+    @Flag(name: .customLong("reject-unknown-keys"), help: "Refuse keys the schema does not define (default: ignore and count).")
+    var rejectUnknownKeys = false
+
+    @Flag(name: .customLong("percent-encode-map-keys"), help: "Store map keys with '.' or a leading '$' percent-encoded.")
+    var percentEncodeMapKeys = false
+
+    @Option(name: .long, help: "A configuration file to read instead of ./config.yaml.")
+    var config: String?
+
+    func run() throws {
+        try CommandFailure.report {
+            let settings = try ConfigFile.load(explicitPath: config)
+            let (realmPath, files) = try Self.split(paths, settings: settings)
+            let options = try importOptions(settings)
+            for file in files where !FileManagerProbe.exists(file) {
+                throw CommandFailure(.inputMissing, "no input file at '\(file)'")
+            }
+            guard FileManagerProbe.exists(realmPath) else {
+                throw CommandFailure(.inputMissing, "no realm at '\(realmPath)': create it with kura init")
+            }
+            let realm = try Realm(path: realmPath)
+            let readers = try files.map(openReader)
+            let importer = DocumentImporter(realm: realm, options: options)
+            var rejectsWriter: RejectsWriter?
+            let rejectsPath = options.onError == .skip ? rejects ?? Self.defaultRejectsPath(for: files[0]) : nil
+            if let rejectsPath {
+                let writer = try RejectsWriter(output: DocumentOutput(path: rejectsPath))
+                rejectsWriter = writer
+                importer.onReject = { node, errors in try writer.write(node, errors: errors) }
+            }
+            let progress = ProgressLine(totalBytes: files.reduce(0) { $0 + Self.size(of: $1) })
+            importer.onProgress = { progress.update($0) }
+            let summary = try importer.run(readers)
+            progress.finish()
+            try rejectsWriter?.close()
+            print(ImportReport(summary: summary, dryRun: options.dryRun, rejectsPath: rejectsPath).text, terminator: "")
+        }
+    }
+
+    /// The realm and the input files from the arguments: a realm first unless config.yaml names one
+    /// and the first argument looks like a document file.
+    static func split(_ paths: [String], settings: ConfigFile) throws -> (realm: String, files: [String]) {
+        guard let first = paths.first else { throw CommandFailure(.usage, "give the files to import: kura import [REALM] FILE...") }
+        let firstIsDocument = DocumentFormat(fileExtension: URL(fileURLWithPath: first).pathExtension) != nil
+        if paths.count >= 2 && !(firstIsDocument && settings.realm != nil) {
+            return (first, Array(paths.dropFirst()))
+        }
+        guard let realm = settings.realm else {
+            throw CommandFailure(.usage, "a realm path is needed: give REALM before the files or set it in config.yaml")
+        }
+        return (realm, paths)
+    }
+
+    private func importOptions(_ settings: ConfigFile) throws -> ImportOptions {
+        var options = ImportOptions(type: type)
+        options.mode = try mode ?? Self.parse(settings.mode, "mode", UpdatePolicy.init(rawValue:)) ?? .error
+        options.onError = try onError ?? Self.parse(settings.onError, "onError", ImportOptions.ErrorPolicy.init(rawValue:)) ?? .stop
+        options.dryRun = dryRun
+        options.batchSize = batchSize ?? settings.batchSize ?? options.batchSize
+        guard options.batchSize > 0 else { throw CommandFailure(.usage, "--batch-size must be at least 1") }
+        options.mapping.dateStrategy = try dateStrategy
+            ?? Self.parse(settings.dateStrategy, "dateStrategy", MappingOptions.DateStrategy.init(rawValue:)) ?? .strict
+        options.mapping.dataStrategy = try dataStrategy
+            ?? Self.parse(settings.dataStrategy, "dataStrategy", MappingOptions.DataStrategy.init(rawValue:)) ?? .strict
+        options.mapping.rejectUnknownKeys = rejectUnknownKeys
+        options.mapping.percentEncodeMapKeys = percentEncodeMapKeys
+        if rejects != nil && options.onError != .skip {
+            throw CommandFailure(.usage, "--rejects needs --on-error skip")
+        }
+        return options
+    }
+
+    private static func parse<T>(_ text: String?, _ key: String, _ make: (String) -> T?) throws -> T? {
+        guard let text else { return nil }
+        guard let value = make(text) else { throw CommandFailure(.usage, "config.yaml: '\(text)' is not a valid \(key)") }
+        return value
+    }
+
+    private func openReader(_ path: String) throws -> any DocumentReader {
+        let ext = URL(fileURLWithPath: path).pathExtension
+        guard let chosen = format ?? DocumentFormat(fileExtension: ext) else {
+            throw CommandFailure(.usage, "cannot tell the format of '\(path)' from its extension: give --format json|jsonl|yaml")
+        }
+        do {
+            switch chosen {
+            case .json: return try JSONReader(path: path, layout: .auto)
+            case .jsonl: return try JSONReader(path: path, layout: .lines)
+            case .yaml: return try YAMLReader(path: path)
+            }
+        } catch {
+            throw CommandFailure(.io, error.description)
+        }
+    }
+
+    /// `people.json` → `people.rejects.jsonl`, in the input's folder, as the input was named.
+    static func defaultRejectsPath(for input: String) -> String {
+        let ext = URL(fileURLWithPath: input).pathExtension
+        return (ext.isEmpty ? input : String(input.dropLast(ext.count + 1))) + ".rejects.jsonl"
+    }
+
+    static func size(of path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+}
+
+extension DocumentFormat: ExpressibleByArgument {}
+extension UpdatePolicy: ExpressibleByArgument {}
+extension ImportOptions.ErrorPolicy: ExpressibleByArgument {}
+extension MappingOptions.DateStrategy: ExpressibleByArgument {}
+extension MappingOptions.DataStrategy: ExpressibleByArgument {}

@@ -1,0 +1,26 @@
+import Kura
+
+/// The closing summary of an import: one line per type, then the totals.
+struct ImportReport {
+    let summary: ImportSummary
+    let dryRun: Bool
+    let rejectsPath: String?
+
+    var text: String {
+        var lines: [String] = []
+        if dryRun { lines.append("dry run: nothing was written") }
+        for type in summary.types {
+            let counts = summary.counts[type] ?? ChangeCounts()
+            var line = "\(type): \(counts.inserted) inserted, \(counts.updated) updated, \(counts.unchanged) unchanged"
+            if let rejected = summary.rejected[type] { line += ", \(rejected) rejected" }
+            if let unknown = summary.unknownKeys[type] { line += ", \(unknown) unknown keys ignored" }
+            lines.append(line)
+        }
+        var total = "\(summary.documents) documents, \(summary.bytes) bytes"
+        if summary.totalRejected > 0, let rejectsPath {
+            total += "; \(summary.totalRejected) rejected, written to \(rejectsPath)"
+        }
+        lines.append(total)
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Kura
+
+/// A one-line progress report on standard error, redrawn in place, only when it is a terminal.
+final class ProgressLine {
+    private let totalBytes: Int
+    private let start = Date()
+    private var lastDrawn = Date.distantPast
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+
+    init(totalBytes: Int) { self.totalBytes = totalBytes }
+
+    /// Redraws the line, at most five times a second.
+    func update(_ progress: ImportProgress) {
+        let now = Date()
+        guard isTerminal, now.timeIntervalSince(lastDrawn) >= 0.2 else { return }
+        lastDrawn = now
+        let elapsed = max(now.timeIntervalSince(start), 0.001)
+        let bytesPerSecond = Double(progress.bytes) / elapsed
+        var line = String(format: "%.1f/%.1f MB", Double(progress.bytes) / 1e6, Double(totalBytes) / 1e6)
+        if totalBytes > 0 { line += String(format: " (%d%%)", progress.bytes * 100 / totalBytes) }
+        line += String(format: "  %d documents  %.0f documents/s  %.1f MB/s", progress.documents,
+                       Double(progress.documents) / elapsed, bytesPerSecond / 1e6)
+        if bytesPerSecond > 0, totalBytes > progress.bytes {
+            line += String(format: "  %.0f s left", Double(totalBytes - progress.bytes) / bytesPerSecond)
+        }
+        if progress.rejected > 0 { line += "  \(progress.rejected) rejected" }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+    }
+
+    /// Clears the line.
+    func finish() {
+        guard isTerminal, lastDrawn != .distantPast else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
