@@ -144,6 +144,27 @@ import Testing
         #expect(try keyed.value(forKey: "label") == "new")
     }
 
+    @Test func aLinkByPrimaryKeyMayComeBeforeItsObject() throws {
+        let scope = ReferenceScope()
+        try realm.write {
+            try realm.create("Node", value: ["name": "A", "keyed": 5], references: scope, path: "$[0]")
+            try realm.create("Keyed", value: ["id": 5, "label": "five"], references: scope, path: "$[1]")
+        }
+        #expect(try realm.count("Keyed") == 1)
+        #expect(try node("A").link("keyed")?.value(forKey: "label") == "five")
+        #expect {
+            try realm.write { try realm.create("Node", value: ["name": "B", "keyed": 9], references: ReferenceScope(), path: "$[0]") }
+        } throws: { error in
+            (error as? StoreError)?.description == "error: $[0].keyed: no Keyed with primary key 9 in the realm or this input"
+        }
+        #expect {
+            // Without a scope there is no later document to wait for.
+            try realm.write { try realm.create("Node", value: ["name": "B", "keyed": 9]) }
+        } throws: { error in
+            (error as? StoreError)?.description == "error: Node.keyed: no Keyed with primary key 9"
+        }
+    }
+
     @Test func aFailedDocumentTakesItsReferencesWithIt() throws {
         let scope = ReferenceScope()
         try realm.write {

@@ -11,8 +11,17 @@ extension ObjectWriter {
 
     /// The object id for a new object: the one reserved by an earlier reference to its `"$id"`,
     /// or a fresh one (recorded under its `"$id"`, if it has one).
-    func allocate(_ type: ObjectSchema, _ fields: [String: Value], path: String) throws -> ObjectRef {
-        guard let id = fields["$id"], let scope = transaction.references else {
+    func allocate(_ type: ObjectSchema, _ fields: [String: Value], key: Value?, path: String) throws -> ObjectRef {
+        guard let scope = transaction.references else {
+            return ObjectRef(type: type.name, id: try transaction.nextObjectId(type.name))
+        }
+        if let key, !key.isNull, case .reserved(let held, _)? = scope[ReferenceScope.keyReference(type: type.name, key: key)] {
+            // Linked by its primary key before it was written: it takes the id held for it.
+            scope.set(ReferenceScope.keyReference(type: type.name, key: key), .defined(held, path: path))
+            try define(fields, as: held, path: path)
+            return held
+        }
+        guard let id = fields["$id"] else {
             return ObjectRef(type: type.name, id: try transaction.nextObjectId(type.name))
         }
         switch scope[id] {

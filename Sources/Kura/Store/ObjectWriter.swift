@@ -73,7 +73,7 @@ struct ObjectWriter {
     func insert(
         _ type: ObjectSchema, _ fields: [String: Value], key: Value?, policy: UpdatePolicy, path: String, depth: Int
     ) throws -> ObjectRef {
-        let ref = try allocate(type, fields, path: path)
+        let ref = try allocate(type, fields, key: key, path: path)
         var columns = [TableLayout.idColumn]
         var arguments: [DatabaseValue] = [ref.id.databaseValue]
         var selfLinks: [(Property, Int64)] = []
@@ -261,10 +261,12 @@ struct ObjectWriter {
                     .typeMismatch, "\(path): expected a nested \(target) object, found \(value.kindName) \(value)")
             }
             let key = try encodeScalar(value, keyProperty, path: path)
-            guard let id = try reader.lookup(type, key: key) else {
+            if let id = try reader.lookup(type, key: key) { return id.databaseValue }
+            guard transaction.references != nil else {
                 throw StoreError(.linkTargetNotFound, "\(path): no \(target) with primary key \(value)")
             }
-            return id.databaseValue
+            // A later document of the same input may bring the object: its id is held for it.
+            return try resolveReference(ReferenceScope.keyReference(type: target, key: value), to: type, path: path)
         }
     }
 }

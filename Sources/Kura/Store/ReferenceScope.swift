@@ -21,7 +21,18 @@ public final class ReferenceScope {
 
     /// Why a reference is unresolved, as every place that finds one says it.
     static func unresolvedMessage(id: Value) -> String {
-        "{\"$ref\": \(id)} names no document with \"$id\": \(id) in this input"
+        if case .list(let parts) = id, parts.count == 3, parts[0] == .string(keyMarker), case .string(let type) = parts[1] {
+            return "no \(type) with primary key \(parts[2]) in the realm or this input"
+        }
+        return "{\"$ref\": \(id)} names no document with \"$id\": \(id) in this input"
+    }
+
+    private static let keyMarker = "#key"
+
+    /// The scope entry of a link by primary key to an object not yet written; a list, so it never
+    /// collides with an `"$id"` (which is a scalar).
+    static func keyReference(type: String, key: Value) -> Value {
+        .list([.string(keyMarker), .string(type), key])
     }
 
     enum Entry: Equatable {
