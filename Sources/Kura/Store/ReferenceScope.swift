@@ -58,6 +58,9 @@ public final class ReferenceScope {
         }
     }
 
+    /// The unresolved reference reported first: the one with the smallest path, so reports are stable.
+    public var firstUnresolved: Unresolved? { unresolved.min { $0.path < $1.path } }
+
     /// Whether every reference made so far names a defined document.
     public var isResolved: Bool { reservedCount == 0 }
 

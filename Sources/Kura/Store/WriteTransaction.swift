@@ -84,7 +84,7 @@ final class WriteTransaction {
     /// since the link would name an object that does not exist.
     func requireResolvedReferences() throws(StoreError) {
         for (scope, _) in scopeMarks {
-            guard let first = scope.unresolved.min(by: { $0.path < $1.path }) else { continue }
+            guard let first = scope.firstUnresolved else { continue }
             throw StoreError(.unresolvedReference, first.message)
         }
     }

@@ -84,7 +84,7 @@ public final class DocumentImporter {
 
     /// At the end of an input, every reference in it must have found its document.
     private func requireResolved(_ input: Input) throws {
-        guard let first = input.scope.unresolved.min(by: { $0.path < $1.path }) else { return }
+        guard let first = input.scope.firstUnresolved else { return }
         throw TransferError(.badDocument, first.message, file: input.reader.file)
     }
 
