@@ -10,15 +10,27 @@ final class ProgressLine {
 
     init(totalBytes: Int) { self.totalBytes = totalBytes }
 
-    /// Redraws the line, at most five times a second.
+    /// Redraws the line for an import, at most five times a second.
     func update(_ progress: ImportProgress) {
+        update(bytes: progress.bytes, documents: progress.documents, rejected: progress.rejected)
+    }
+
+    /// Redraws the line for an export, at most five times a second.
+    func update(_ progress: ExportProgress) {
+        update(bytes: progress.bytes, documents: progress.documents, rejected: 0)
+    }
+
+    private func update(bytes: Int, documents: Int, rejected: Int) {
+        let progress = (bytes: bytes, documents: documents, rejected: rejected)
         let now = Date()
         guard isTerminal, now.timeIntervalSince(lastDrawn) >= 0.2 else { return }
         lastDrawn = now
         let elapsed = max(now.timeIntervalSince(start), 0.001)
         let bytesPerSecond = Double(progress.bytes) / elapsed
-        var line = String(format: "%.1f/%.1f MB", Double(progress.bytes) / 1e6, Double(totalBytes) / 1e6)
-        if totalBytes > 0 { line += String(format: " (%d%%)", progress.bytes * 100 / totalBytes) }
+        var line = String(format: "%.1f MB", Double(progress.bytes) / 1e6)
+        if totalBytes > 0 {
+            line += String(format: "/%.1f MB (%d%%)", Double(totalBytes) / 1e6, progress.bytes * 100 / totalBytes)
+        }
         line += String(format: "  %d documents  %.0f documents/s  %.1f MB/s", progress.documents,
                        Double(progress.documents) / elapsed, bytesPerSecond / 1e6)
         if bytesPerSecond > 0, totalBytes > progress.bytes {

@@ -16,24 +16,47 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
     var emitter: Emitter
     let plan: WritePlan
 
-    /// Writes the properties of one top-level object of type `type`.
-    mutating func writeDocument(_ value: Value, _ type: TypePlan) throws(WriteFailure) {
+    /// Writes the properties of one top-level object of type `type`, led by `"$type"` when `tagged`
+    /// (as documents of a whole-realm export are).
+    mutating func writeDocument(_ value: Value, _ type: TypePlan, tagged: Bool = false) throws(WriteFailure) {
         guard case .map(let fields) = value else {
             throw WriteFailure(.unwritableValue, "expected a map of \(type.name) properties, found \(value.kindName)")
         }
         emitter.beginDocument()
         // Top-level documents are never anchored: YAML anchors are document-scoped and a node's
         // anchor becomes usable only once the node is complete, so no alias could refer to it.
-        try writeObject(fields, type, depth: 0, anchorable: false)
+        try writeObject(fields, type, depth: 0, anchorable: false, typeTag: tagged ? type.name : nil)
         emitter.endDocument()
     }
 
-    private mutating func writeObject(_ fields: [String: Value], _ type: TypePlan, depth: Int, anchorable: Bool) throws(WriteFailure) {
+    /// Writes the realm document of a whole-realm export: `{"$realm": {"autoIncrement": {T: n}}}`,
+    /// the highest autoIncrement key ever used per type, where deletions left it above the keys present.
+    mutating func writeRealmDocument(autoIncrement: [(type: String, last: Int64)]) throws(WriteFailure) {
+        emitter.beginDocument()
+        emitter.beginObject(count: 1, anchor: nil)
+        try emitter.key(RealmDocument.key)
+        emitter.beginObject(count: 1, anchor: nil)
+        try emitter.key(RealmDocument.autoIncrementKey)
+        emitter.beginObject(count: autoIncrement.count, anchor: nil)
+        for (type, last) in autoIncrement {
+            try emitter.key(type)
+            emitter.int(last)
+        }
+        emitter.endObject(anchor: nil)
+        emitter.endObject(anchor: nil)
+        emitter.endObject(anchor: nil)
+        emitter.endDocument()
+    }
+
+    mutating func writeObject(
+        _ fields: [String: Value], _ type: TypePlan, depth: Int, anchorable: Bool, typeTag: String? = nil
+    ) throws(WriteFailure) {
         guard depth < DocumentMapper.maxDepth else { throw WriteFailure.tooDeep }
         // Scratch space for ordering the fields, on the stack for the usual small documents.
         try withUnsafeTemporaryAllocation(of: Value.self, capacity: fields.count) { (values) throws(WriteFailure) in
             try withUnsafeTemporaryAllocation(of: PresentField.self, capacity: fields.count) { (present) throws(WriteFailure) in
-                try writeObject(fields, type, depth: depth, anchorable: anchorable, values: values, present: present)
+                try writeObject(
+                    fields, type, depth: depth, anchorable: anchorable, typeTag: typeTag, values: values, present: present)
             }
         }
     }
@@ -41,7 +64,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
     /// Orders the present fields by schema position (one lookup per field, where looking up every
     /// property would cost one per property), then writes `$id` and the fields.
     private mutating func writeObject(
-        _ fields: [String: Value], _ type: TypePlan, depth: Int, anchorable: Bool,
+        _ fields: [String: Value], _ type: TypePlan, depth: Int, anchorable: Bool, typeTag: String?,
         values: UnsafeMutableBufferPointer<Value>, present: UnsafeMutableBufferPointer<PresentField>
     ) throws(WriteFailure) {
         var count = 0
@@ -63,7 +86,12 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
         Self.sortByPosition(ordered)
         var anchor: String?
         if let id, anchorable { anchor = emitter.anchorName(for: id) }
-        emitter.beginObject(count: anchor == nil ? fields.count : fields.count - 1, anchor: anchor)
+        let members = (anchor == nil ? fields.count : fields.count - 1) + (typeTag == nil ? 0 : 1)
+        emitter.beginObject(count: members, anchor: anchor)
+        if let typeTag {
+            try emitter.key("$type")
+            try emitter.string(typeTag)
+        }
         if let id, anchor == nil {
             try emitter.key("$id")
             do { try writeMixed(id, depth: depth + 1) } catch { throw error.inside(.key("$id")) }
@@ -164,7 +192,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
     }
 
     /// An alias where the anchor is complete in the same YAML document, an explicit `$ref` otherwise.
-    private mutating func writeReference(to id: Value, depth: Int) throws(WriteFailure) {
+    mutating func writeReference(to id: Value, depth: Int) throws(WriteFailure) {
         if let name = emitter.aliasName(for: id) {
             emitter.alias(name)
             return
@@ -175,7 +203,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
         emitter.endObject(anchor: nil)
     }
 
-    private mutating func writeScalar(_ value: Value, _ kind: FieldShape.Kind) throws(WriteFailure) {
+    mutating func writeScalar(_ value: Value, _ kind: FieldShape.Kind) throws(WriteFailure) {
         switch (kind, value) {
         case (.string, .string(let text)): try emitter.string(text)
         case (.bool, .bool(let flag)): emitter.bool(flag)
@@ -200,7 +228,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
     }
 
     /// Any value of a mixed property. A `.float` is written as a double and reads back as one.
-    private mutating func writeMixed(_ value: Value, depth: Int) throws(WriteFailure) {
+    mutating func writeMixed(_ value: Value, depth: Int) throws(WriteFailure) {
         guard depth < DocumentMapper.maxDepth else { throw WriteFailure.tooDeep }
         switch value {
         case .null: emitter.null()
@@ -221,6 +249,10 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
             }
             emitter.endArray()
         case .map(let entries):
+            if let link = MixedLink(entries) {
+                try writeMixedLink(link, depth: depth)
+                return
+            }
             emitter.beginObject(count: entries.count, anchor: nil)
             for (key, entry) in try Self.sortedEntries(entries) {
                 try emitter.key(key)
@@ -251,7 +283,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
         WriteFailure(.unwritableValue, "expected \(expected), found \(value.kindName)")
     }
 
-    private static func storedObject(_ ref: ObjectRef) -> WriteFailure {
+    static func storedObject(_ ref: ObjectRef) -> WriteFailure {
         WriteFailure(.unwritableValue, "cannot write the stored object reference \(ref); convert links to documents, references or keys first")
     }
 }

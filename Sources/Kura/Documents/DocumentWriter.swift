@@ -41,11 +41,15 @@ public final class DocumentWriter {
         yaml = DocumentWalker(emitter: YAMLTextWriter(), plan: plan)
     }
 
+    /// How many bytes have been written (flushed or buffered).
+    public var bytesWritten: Int { output.byteCount }
+
     /// How many documents have been written.
     public var documentsWritten: Int { documentCount }
 
-    /// Writes one top-level document: the properties of an object of `typeName`, as the mapper produces them.
-    public func write(_ value: Value, as typeName: String) throws(DocumentError) {
+    /// Writes one top-level document: the properties of an object of `typeName`, as the mapper
+    /// produces them, led by `"$type": typeName` when `tagged` (a whole-realm export's documents).
+    public func write(_ value: Value, as typeName: String, tagged: Bool = false) throws(DocumentError) {
         guard !isFinished, !output.isClosed else {
             throw DocumentError(.outputClosed, "cannot write a document after the writer is finished", file: output.name)
         }
@@ -53,8 +57,21 @@ public final class DocumentWriter {
             throw DocumentError(.unwritableValue, "$[\(documentCount)]: the schema has no type '\(typeName)'", file: output.name)
         }
         switch format {
-        case .json, .jsonl: try write(value, type, with: &json)
-        case .yaml: try write(value, type, with: &yaml)
+        case .json, .jsonl: try write(with: &json) { (walker) throws(WriteFailure) in try walker.writeDocument(value, type, tagged: tagged) }
+        case .yaml: try write(with: &yaml) { (walker) throws(WriteFailure) in try walker.writeDocument(value, type, tagged: tagged) }
+        }
+        documentCount += 1
+    }
+
+    /// Writes the realm document a whole-realm export starts with when autoIncrement counters stand
+    /// above the keys present: `{"$realm": {"autoIncrement": {type: highest key ever used}}}`.
+    func writeRealmDocument(autoIncrement: [(type: String, last: Int64)]) throws(DocumentError) {
+        guard !isFinished, !output.isClosed else {
+            throw DocumentError(.outputClosed, "cannot write a document after the writer is finished", file: output.name)
+        }
+        switch format {
+        case .json, .jsonl: try write(with: &json) { (walker) throws(WriteFailure) in try walker.writeRealmDocument(autoIncrement: autoIncrement) }
+        case .yaml: try write(with: &yaml) { (walker) throws(WriteFailure) in try walker.writeRealmDocument(autoIncrement: autoIncrement) }
         }
         documentCount += 1
     }
@@ -74,13 +91,15 @@ public final class DocumentWriter {
     }
 
     /// Writes one document into the output's buffer; on failure, removes what it wrote.
-    private func write<Emitter>(_ value: Value, _ type: TypePlan, with walker: inout DocumentWalker<Emitter>) throws(DocumentError) {
+    private func write<Emitter>(
+        with walker: inout DocumentWalker<Emitter>, _ body: (inout DocumentWalker<Emitter>) throws(WriteFailure) -> Void
+    ) throws(DocumentError) {
         // The walker appends to the output's own buffer, lent for the duration.
         output.exchangeBuffer(&walker.emitter.out)
         let start = walker.emitter.out.count
         var failure: WriteFailure?
         do {
-            try walker.writeDocument(value, type)
+            try body(&walker)
         } catch {
             failure = error
             walker.emitter.abandonDocument()

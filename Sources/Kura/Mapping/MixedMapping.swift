@@ -28,6 +28,9 @@ extension MappingContext {
             if members.count == 1, ScalarMapping.wrapperKeys.contains(members[0].key) {
                 return ScalarMapping(context: self).map(node, .mixed, path: path)
             }
+            if let tag = members.first(where: { $0.key == MixedLink.typeKey }) {
+                return mapMixedLink(node, members, tag: tag.value, path: path, depth: depth)
+            }
             var entries: [String: Value] = [:]
             for member in members {
                 guard let key = mapKey(member, path: path) else { continue }
@@ -46,5 +49,33 @@ extension MappingContext {
             }
             return mapMixed(target, path: path, depth: depth + 1)
         }
+    }
+
+    /// A link in a mixed position (see `MixedLink`): by primary key, by `$ref`, or a nested document.
+    private func mapMixedLink(
+        _ node: DocumentNode, _ members: [DocumentMember], tag: DocumentNode, path: String, depth: Int
+    ) -> Value? {
+        guard case .string(let typeName) = tag.value else {
+            mismatch(tag, "\(path).$type", expected: "a type name")
+            return nil
+        }
+        guard let type = mapper.schema[type: typeName], !type.isEmbedded else {
+            fail(.invalidValue, tag, "\(path).$type", "a mixed value cannot link to '\(typeName)': not a top-level type of the schema")
+            return nil
+        }
+        if members.count == 2, let key = members.first(where: { $0.key == MixedLink.primaryKeyKey }) {
+            guard let keyProperty = type.primaryKeyProperty else {
+                fail(.invalidValue, key.value, "\(path).$key", "\(typeName) has no primary key")
+                return nil
+            }
+            let keyPath = "\(path).$key"
+            return ScalarMapping(context: self).map(key.value, keyProperty.type.nonOptional, path: keyPath)
+                .map { MixedLink(typeName: typeName, link: $0).value }
+        }
+        if members.count == 2, let reference = members.first(where: { $0.key == "$ref" }) {
+            return mapMixed(reference.value, path: "\(path).$ref", depth: depth + 1)
+                .map { MixedLink(typeName: typeName, link: .map(["$ref": $0])).value }
+        }
+        return mapObject(node, type, path: path, depth: depth + 1).map { MixedLink(typeName: typeName, link: $0).value }
     }
 }

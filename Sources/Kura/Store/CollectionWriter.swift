@@ -83,7 +83,7 @@ struct CollectionWriter {
         throws -> (tag: Int64?, value: DatabaseValue)
     {
         if elementType == .mixed {
-            let (tag, stored) = try MixedStore.encode(value, in: writer.transaction, path: path)
+            let (tag, stored) = try MixedStore.encode(value, in: writer.transaction, policy: policy, path: path)
             return (tag, stored)
         }
         if let target = elementType.objectTypeName {

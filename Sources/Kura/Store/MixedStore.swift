@@ -6,10 +6,11 @@ enum MixedStore {
     /// How deep mixed lists and maps may nest; this also bounds the recursion that reads them.
     static let maxDepth = 100
 
-    /// The tag and column value for `value`, writing any nested containers it holds.
-    static func encode(_ value: Value, in transaction: WriteTransaction, path: String, depth: Int = 0) throws
-        -> (tag: Int64, value: DatabaseValue)
-    {
+    /// The tag and column value for `value`, writing any nested containers it holds. A `MixedLink`
+    /// is resolved as a link property would resolve it (nested objects follow `policy`).
+    static func encode(
+        _ value: Value, in transaction: WriteTransaction, policy: UpdatePolicy = .error, path: String, depth: Int = 0
+    ) throws -> (tag: Int64, value: DatabaseValue) {
         if let (tag, type) = MixedTag.scalar(for: value) {
             guard let encoded = ScalarCodec.encode(value, as: type) else {
                 throw StoreError(.typeMismatch, "\(path): \(value) cannot be stored (NaN is not supported)")
@@ -32,15 +33,27 @@ enum MixedStore {
         case .list(let items):
             let container = try transaction.nextMixedContainer()
             for (position, item) in items.enumerated() {
-                let (tag, stored) = try encode(item, in: transaction, path: "\(path)[\(position)]", depth: depth + 1)
+                let (tag, stored) = try encode(
+                    item, in: transaction, policy: policy, path: "\(path)[\(position)]", depth: depth + 1)
                 try insert(container, position: Int64(position), key: nil, tag: tag, value: stored, in: transaction.db)
             }
             return (MixedTag.list, container.databaseValue)
         case .map(let entries):
+            if let link = MixedLink(entries) {
+                let target = try transaction.catalog.type(link.typeName)
+                if target.isEmbedded {
+                    throw StoreError(.embeddedMisuse, "\(path): a mixed value cannot link to embedded type \(link.typeName)")
+                }
+                let stored = try ObjectWriter(transaction: transaction)
+                    .link(link.link, to: link.typeName, policy: policy, path: path, depth: depth)
+                guard case .int64(let id) = stored.storage else { return (MixedTag.null, .null) }
+                return (MixedTag.linkBase + (try transaction.catalog.typeId(link.typeName)), id.databaseValue)
+            }
             let container = try transaction.nextMixedContainer()
             for key in entries.keys.sorted() {
                 try MapKeyRule.check(key, path: path)
-                let (tag, stored) = try encode(entries[key] ?? .null, in: transaction, path: "\(path).\(key)", depth: depth + 1)
+                let (tag, stored) = try encode(
+                    entries[key] ?? .null, in: transaction, policy: policy, path: "\(path).\(key)", depth: depth + 1)
                 try insert(container, position: nil, key: key, tag: tag, value: stored, in: transaction.db)
             }
             return (MixedTag.map, container.databaseValue)

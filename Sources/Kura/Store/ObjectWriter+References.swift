@@ -82,13 +82,29 @@ extension ObjectWriter {
         }
     }
 
-    /// Points every typed link to `old` at `new` (references only ever reach typed link properties).
+    /// Points every link to `old` at `new`: typed link properties and links held in mixed values.
     private func relink(from old: ObjectRef, to new: ObjectRef) throws {
         for link in catalog.incoming[old.type] ?? [] {
             let (table, column) = link.property.type.isCollection
                 ? (TableLayout.collectionTable(link.ownerType, link.property.name), TableLayout.valueColumn)
                 : (TableLayout.objectTable(link.ownerType), TableLayout.column(link.property.name))
             try db.execute(sql: "UPDATE \(table) SET \(column) = ? WHERE \(column) = ?", arguments: [new.id, old.id])
+        }
+        let tag = MixedTag.linkBase + (try catalog.typeId(old.type))
+        var tagged: [(table: String, tag: String, value: String)] = [
+            (TableLayout.mixedTable, TableLayout.tagColumn, TableLayout.valueColumn)
+        ]
+        for site in catalog.mixedSites {
+            let name = site.property.name
+            tagged.append(
+                site.property.type.isCollection
+                    ? (TableLayout.collectionTable(site.ownerType, name), TableLayout.tagColumn, TableLayout.valueColumn)
+                    : (TableLayout.objectTable(site.ownerType), TableLayout.tagColumn(name), TableLayout.column(name)))
+        }
+        for (table, tagColumn, valueColumn) in tagged {
+            try db.execute(
+                sql: "UPDATE \(table) SET \(valueColumn) = ? WHERE \(tagColumn) = ? AND \(valueColumn) = ?",
+                arguments: [new.id, tag, old.id])
         }
     }
 }

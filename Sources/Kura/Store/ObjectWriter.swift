@@ -83,7 +83,7 @@ struct ObjectWriter {
             columns.append(TableLayout.column(property.name))
             switch property.type.nonOptional {
             case .mixed:
-                let (tag, stored) = try MixedStore.encode(value, in: transaction, path: propertyPath)
+                let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: propertyPath)
                 columns.append(TableLayout.tagColumn(property.name))
                 arguments.append(stored)
                 arguments.append(tag.databaseValue)
@@ -152,7 +152,7 @@ struct ObjectWriter {
                 return false
             }
             try MixedStore.deleteContainer(tag: current.tag, value: current.value, in: db)
-            let (tag, stored) = try MixedStore.encode(value, in: transaction, path: path)
+            let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: path)
             try setColumn(ref, property, stored, tag: tag)
             return true
         case .object(let target) where catalog.isEmbedded(target):

@@ -16,7 +16,10 @@ struct DocumentAssembler {
     /// An object's primary key value (`nil` or `.null` when it has none).
     let primaryKey: (ObjectRef) throws -> Value?
     /// Whether an object is reached more than once in what is written, so it needs an `"$id"`.
-    let isShared: (ObjectRef) -> Bool
+    let isShared: (ObjectRef) throws -> Bool
+    /// Whether an object without a primary key is written as a document of its own (a root of a
+    /// streamed export), so links to it are references and never nest it.
+    var isRoot: (ObjectRef) -> Bool = { _ in false }
 
     /// The `"$id"` given to each shared or deferred object so far.
     private var ids: [ObjectRef: Value] = [:]
@@ -27,7 +30,7 @@ struct DocumentAssembler {
 
     init(
         schema: Schema, load: @escaping (ObjectRef) throws -> [String: Value],
-        primaryKey: @escaping (ObjectRef) throws -> Value?, isShared: @escaping (ObjectRef) -> Bool
+        primaryKey: @escaping (ObjectRef) throws -> Value?, isShared: @escaping (ObjectRef) throws -> Bool
     ) {
         self.schema = schema
         self.load = load
@@ -41,7 +44,7 @@ struct DocumentAssembler {
     /// Names a shared object that will be written as a document of its own, so that links met
     /// before or inside it become `{"$ref": id}` instead of nesting it.
     mutating func nameInAdvance(_ ref: ObjectRef) throws {
-        if ids[ref] == nil, isShared(ref), try !hasKey(ref) { _ = name(ref) }
+        if ids[ref] == nil, try isShared(ref), try !hasKey(ref) { _ = name(ref) }
     }
 
     /// Takes the objects deferred so far, in the order they were met.
@@ -94,12 +97,31 @@ struct DocumentAssembler {
             var fields: [String: Value] = [:]
             try addProperties(of: stored, embedded, to: &fields, depth: depth + 1)
             return .map(fields)
+        case (_, .mixed):
+            return try mixed(value, depth: depth)
         case (.map(let entries), .map(let element)):
             var converted: [String: Value] = [:]
             for (key, entry) in entries { converted[key] = try self.value(entry, element, depth: depth) }
             return .map(converted)
         default:
             return value
+        }
+    }
+
+    /// A mixed value with its links as `MixedLink`s (stored mixed values nest a bounded depth).
+    private mutating func mixed(_ value: Value, depth: Int) throws -> Value {
+        switch value {
+        case .object(let ref): return MixedLink(typeName: ref.type, link: try link(ref, depth: depth)).value
+        case .list(let items):
+            var converted: [Value] = []
+            converted.reserveCapacity(items.count)
+            for item in items { converted.append(try mixed(item, depth: depth)) }
+            return .list(converted)
+        case .map(let entries):
+            var converted: [String: Value] = [:]
+            for (key, entry) in entries { converted[key] = try mixed(entry, depth: depth) }
+            return .map(converted)
+        default: return value
         }
     }
 
@@ -110,6 +132,8 @@ struct DocumentAssembler {
         if target.isEmbedded { return try object(ref, depth: depth + 1) }
         if target.primaryKey != nil, let key = try primaryKey(ref), !key.isNull { return key }  // needs no $id
         if let id = ids[ref] { return .map(["$ref": id]) }
+        // A root written later in the stream: named now, it will carry the name as its "$id".
+        if isRoot(ref) { return .map(["$ref": name(ref)]) }
         guard depth < Self.maxNesting else {
             // Too deep to nest: written on its own later; the reference reaches forward to it.
             deferred.append(ref)

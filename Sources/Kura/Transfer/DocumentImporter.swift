@@ -108,6 +108,10 @@ public final class DocumentImporter {
     private func importDocument(_ node: DocumentNode, path: String, mapper: DocumentMapper, scope: ReferenceScope) throws {
         var typeName = options.type ?? "?"
         do {
+            if let counters = try RealmDocument.counters(in: node, file: mapper.file, path: path) {
+                try raiseCounters(counters, file: mapper.file, node: node, path: path)
+                return
+            }
             if options.type == nil {
                 guard let declared = DocumentMapper.declaredType(of: node) else {
                     throw TransferError(
@@ -130,6 +134,19 @@ public final class DocumentImporter {
             }
             summary.rejected[typeName, default: 0] += 1
             try onReject?(node, Self.messages(of: error))
+        }
+    }
+
+    /// Applies a whole-realm export's `{"$realm": {"autoIncrement": …}}`: counters are raised, never lowered.
+    private func raiseCounters(_ counters: [String: Int64], file: String, node: DocumentNode, path: String) throws {
+        let transaction = try realm.requireTransaction()
+        for (type, last) in counters.sorted(by: { $0.key < $1.key }) {
+            guard let key = realm.schema[type: type]?.primaryKeyProperty, key.isAutoIncrement else {
+                throw TransferError(
+                    .badDocument, "\(path).$realm.autoIncrement.\(type): the realm has no type '\(type)' with an autoIncrement key",
+                    file: file, position: node.position)
+            }
+            try transaction.noteExplicitKey(type, last)
         }
     }
 

@@ -1,0 +1,40 @@
+/// Links inside mixed values (see `MixedLink`): `{"$type": T, "$key": k}`, `{"$type": T, "$ref": id}`,
+/// or `{"$type": T, …properties}`.
+extension DocumentWalker {
+    mutating func writeMixedLink(_ link: MixedLink, depth: Int) throws(WriteFailure) {
+        guard let target = plan[link.typeName], !target.isEmbedded else {
+            throw WriteFailure(.unwritableValue, "a mixed value cannot link to '\(link.typeName)': not a top-level type of the schema")
+        }
+        switch link.link {
+        case .map(let fields):
+            if fields.count == 1, let id = fields["$ref"] {
+                emitter.beginObject(count: 2, anchor: nil)
+                try writeTypeTag(target)
+                try emitter.key("$ref")
+                do { try writeMixed(id, depth: depth + 1) } catch { throw error.inside(.key("$ref")) }
+                emitter.endObject(anchor: nil)
+            } else {
+                // `$id` stays a key: an alias in a mixed position would copy the value, not link it.
+                try writeObject(fields, target, depth: depth, anchorable: false, typeTag: target.name)
+            }
+        case .object(let ref):
+            throw Self.storedObject(ref)
+        case .null:
+            throw WriteFailure(.unwritableValue, "expected a \(target.name) link, found null")
+        default:
+            guard let key = target.primaryKey else {
+                throw WriteFailure(.unwritableValue, "expected a nested \(target.name) document, found \(link.link.kindName)")
+            }
+            emitter.beginObject(count: 2, anchor: nil)
+            try writeTypeTag(target)
+            try emitter.key(MixedLink.primaryKeyKey)
+            do { try writeScalar(link.link, key) } catch { throw error.inside(.key(MixedLink.primaryKeyKey)) }
+            emitter.endObject(anchor: nil)
+        }
+    }
+
+    private mutating func writeTypeTag(_ target: TypePlan) throws(WriteFailure) {
+        try emitter.key(MixedLink.typeKey)
+        try emitter.string(target.name)
+    }
+}

@@ -1,0 +1,45 @@
+/// What `RealmExporter` writes: one type (optionally filtered, sorted and limited) or the whole realm.
+public struct ExportOptions: Sendable, Equatable {
+    /// The type whose objects are the documents; `nil` exports the whole realm, each document
+    /// naming its type with `"$type"`.
+    public var type: String?
+    /// A Realm-style predicate selecting the objects of `type`.
+    public var predicate: String?
+    /// Sort keys such as `name` or `age desc, name`; by default objects come by primary key, or in
+    /// creation order for types without one.
+    public var sort: String?
+    /// At most this many documents of `type`.
+    public var limit: Int?
+
+    /// Makes options; the defaults export the whole realm.
+    public init(type: String? = nil, predicate: String? = nil, sort: String? = nil, limit: Int? = nil) {
+        self.type = type
+        self.predicate = predicate
+        self.sort = sort
+        self.limit = limit
+    }
+}
+
+/// What an export wrote.
+public struct ExportSummary: Sendable, Equatable {
+    /// Top-level documents written, by type.
+    public var documents: [String: Int] = [:]
+    /// Objects written, top-level or nested, by type (embedded objects included).
+    public var objects: [String: Int] = [:]
+    /// Bytes written.
+    public var bytes = 0
+
+    /// Makes an empty summary.
+    public init() {}
+
+    /// Top-level documents written in all.
+    public var totalDocuments: Int { documents.values.reduce(0, +) }
+}
+
+/// How far an export has got, for progress reports.
+public struct ExportProgress: Sendable {
+    /// Top-level documents written.
+    public var documents: Int
+    /// Bytes written.
+    public var bytes: Int
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import Kura
+
+/// `kura export [REALM]`: a realm's objects as JSON, JSON Lines or YAML documents that import reads back.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a realm, or the objects of one type, as JSON, JSON Lines or YAML documents.",
+        discussion: """
+            Without --type the whole realm is exported: every document names its type with "$type", and \
+            importing the file into an empty realm (kura import NEW.realm FILE) gives the same realm back. \
+            Links to objects with a primary key are written as the key; objects without one are nested \
+            where they are linked, and one reached twice or in a cycle carries "$id" where it is first \
+            written and is {"$ref": id} after (YAML uses anchors and aliases within a document). Dates, \
+            data, object ids and decimals use typed wrappers such as {"$date": "…"}.
+
+            --where takes a Realm-style predicate, such as "age >= 3 AND name BEGINSWITH 'R'", \
+            "ANY dogs.age >= 3", "dogs.@count > 1" or "ANY owners.name == 'Alice'". --sort takes key \
+            paths, each optionally followed by asc or desc: "name", "age desc, name".
+
+            Documents go to standard output unless --output names a file; a file is written whole or \
+            not at all.
+            """)
+
+    @OptionGroup var realmOptions: RealmOptions
+
+    @Option(name: .long, help: "Export only the objects of this type.")
+    var type: String?
+
+    @Option(name: .customLong("where"), help: "A predicate selecting the objects of --type.")
+    var predicate: String?
+
+    @Option(name: .long, help: "Sort keys for --type, such as 'name' or 'age desc, name'.")
+    var sort: String?
+
+    @Option(name: .long, help: "At most this many documents of --type.")
+    var limit: Int?
+
+    @Option(name: .long, help: "json (an array, one document per line), jsonl or yaml (default: from --output, else json).")
+    var format: DocumentFormat?
+
+    @Option(name: [.short, .long], help: "The file to write (default: standard output).")
+    var output: String?
+
+    @Flag(name: .long, help: "Indent JSON, one member per line.")
+    var pretty = false
+
+    func validate() throws {
+        if type == nil && (predicate != nil || sort != nil || limit != nil) {
+            throw ValidationError("--where, --sort and --limit need --type")
+        }
+        if let limit, limit < 0 { throw ValidationError("--limit must be 0 or more") }
+    }
+
+    func run() throws {
+        try CommandFailure.report {
+            let settings = try realmOptions.settings()
+            let realmPath = try realmOptions.realmPath(settings)
+            guard FileManagerProbe.exists(realmPath) else {
+                throw CommandFailure(.inputMissing, "no realm at '\(realmPath)'")
+            }
+            let chosen = try chosenFormat()
+            let realm = try Realm(path: realmPath)
+            if let type, realm.schema[type: type] == nil {
+                throw CommandFailure(.usage, "the realm has no type '\(type)'")
+            }
+            let target = OutputFile(path: output)
+            let writer = DocumentWriter(schema: realm.schema, format: chosen, pretty: pretty, output: try target.open())
+            var exporter = RealmExporter(
+                realm: realm, options: ExportOptions(type: type, predicate: predicate, sort: sort, limit: limit))
+            let progress = ProgressLine(totalBytes: 0)
+            if output != nil { exporter.onProgress = { progress.update($0) } }
+            let summary: ExportSummary
+            do {
+                summary = try exporter.run(to: writer)
+                try target.commit()
+            } catch {
+                target.discard()
+                throw error
+            }
+            progress.finish()
+            let destination = output.map { " to \($0)" } ?? ""
+            let perType = summary.documents.keys.sorted().map { "\($0): \(summary.documents[$0] ?? 0)" }
+            let details = perType.isEmpty ? "" : " (\(perType.joined(separator: ", ")))"
+            FileHandle.standardError.write(Data("Exported \(summary.totalDocuments) documents\(details), \(summary.bytes) bytes\(destination)\n".utf8))
+        }
+    }
+
+    private func chosenFormat() throws -> DocumentFormat {
+        if let format { return format }
+        guard let output else { return .json }
+        guard let inferred = DocumentFormat(fileExtension: URL(fileURLWithPath: output).pathExtension) else {
+            throw CommandFailure(.usage, "cannot tell the format of '\(output)' from its extension: give --format json|jsonl|yaml")
+        }
+        return inferred
+    }
+}
+
+/// An output file written beside its final path and moved there only when complete, so a failed
+/// export never leaves half a file (or clobbers an earlier one).
+struct OutputFile {
+    let path: String?
+
+    private var temporaryPath: String? { path.map { $0 + ".partial" } }
+
+    func open() throws -> DocumentOutput {
+        guard let temporaryPath else { return DocumentOutput.standardOutput() }
+        return try DocumentOutput(path: temporaryPath)
+    }
+
+    func commit() throws {
+        guard let path, let temporaryPath else { return }
+        guard rename(temporaryPath, path) == 0 else {
+            throw CommandFailure(.io, "cannot move '\(temporaryPath)' to '\(path)': \(String(cString: strerror(errno)))")
+        }
+    }
+
+    func discard() {
+        if let temporaryPath { unlink(temporaryPath) }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Kura
+import Testing
+
+/// `kura export` run as a program: whole-realm round trips and one-type exports.
+@Suite struct ExportCommandTests {
+    let folder: URL
+    let kura = Fixtures.executable("kura")
+
+    init() throws {
+        folder = try Fixtures.temporaryDirectory()
+    }
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    func read(_ name: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path(name))) }
+
+    @Test(arguments: ["json", "jsonl", "yaml"])
+    func wholeRealmExportImportsIntoAnEmptyRealmAndExportsTheSameBytes(format: String) throws {
+        let (source, schema) = try GraphFixture.makeRealm(in: folder)
+        do {
+            // A deletion leaves the autoIncrement counter above the keys present; the export keeps it.
+            let realm = try Realm(path: source)
+            try realm.write {
+                guard let gone = try realm.object(ofType: "Owner", forPrimaryKey: .int(3)) else { throw CancellationError() }
+                try realm.delete(gone)
+            }
+        }
+        let first = try Fixtures.run(kura, ["export", source, "--output", path("first.\(format)")])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr == "Exported 6 documents (Node: 4, Owner: 2), \(try read("first.\(format)").count) bytes to \(path("first.\(format)"))\n")
+        #expect(try Fixtures.run(kura, ["init", path("copy.realm"), "--schema", schema]).status == 0)
+        let imported = try Fixtures.run(kura, ["import", path("copy.realm"), path("first.\(format)")])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try Fixtures.run(kura, ["export", path("copy.realm"), "--output", path("second.\(format)")]).status == 0)
+        #expect(try read("first.\(format)") == read("second.\(format)"))
+
+        let copy = try Realm(path: path("copy.realm"))
+        let original = try Realm(path: source)
+        for type in ["Owner", "Node", "Spot"] { #expect(try copy.count(type) == original.count(type)) }
+        try expectSameShape(copy)
+        // The counter came along: the next key is 4, not 3.
+        let next = try copy.write { try copy.create("Owner", value: .map(["name": .string("New")])) }
+        #expect(try next["id"] == .int(4))
+    }
+
+    /// Cycles, shared objects and links in mixed values are the same objects after the round trip.
+    private func expectSameShape(_ realm: Realm) throws {
+        guard let ann = try realm.object(ofType: "Owner", forPrimaryKey: .int(1)),
+            let bo = try realm.object(ofType: "Owner", forPrimaryKey: .int(2))
+        else {
+            Issue.record("owners missing")
+            return
+        }
+        let annNodes = try ann.objects("nodes")
+        let boNodes = try bo.objects("nodes")
+        #expect(annNodes.count == 2 && boNodes.count == 1)
+        #expect(annNodes.first?.ref == boNodes.first?.ref)
+        #expect(try ann["favorite"] == .object(boNodes[0].ref))
+        #expect(try bo["favorite"] == .object(ann.ref))
+        #expect(try ann.link("rival")?.ref == bo.ref && bo.link("rival")?.ref == ann.ref)
+        let loop = annNodes[1]
+        #expect(try loop.link("next")?.ref == loop.ref)
+        let cycleA = try realm.objects("Node").first { try $0["name"] == .string("cycleA") }
+        #expect(try cycleA?.link("next")?.link("next")?.ref == cycleA?.ref)
+        var chain = try realm.objects("Node").first { try $0["name"] == .string("chain0") }
+        var length = 0
+        while let node = chain {
+            length += 1
+            chain = try node.link("next")
+        }
+        #expect(length == 100)
+    }
+
+    @Test func theSamplesRoundTripInEveryFormat() throws {
+        let realm = path("people.realm")
+        #expect(try Fixtures.run(kura, ["init", realm, "--schema", Fixtures.samplesSchemaPath]).status == 0)
+        let samples = Fixtures.packageRoot.appendingPathComponent("Samples/people.json").path
+        #expect(try Fixtures.run(kura, ["import", realm, samples, "--type", "Person"]).status == 0)
+        for format in ["json", "jsonl", "yaml"] {
+            #expect(try Fixtures.run(kura, ["export", realm, "-o", path("a.\(format)")]).status == 0)
+            let again = path("again-\(format).realm")
+            #expect(try Fixtures.run(kura, ["init", again, "--schema", Fixtures.samplesSchemaPath]).status == 0)
+            #expect(try Fixtures.run(kura, ["import", again, path("a.\(format)")]).status == 0)
+            #expect(try Fixtures.run(kura, ["export", again, "-o", path("b.\(format)")]).status == 0)
+            #expect(try read("a.\(format)") == read("b.\(format)"), "\(format)")
+        }
+    }
+
+    @Test func oneTypeExportsPlainDocumentsThatImportWithType() throws {
+        let realm = path("people.realm")
+        #expect(try Fixtures.run(kura, ["init", realm, "--schema", Fixtures.samplesSchemaPath]).status == 0)
+        let samples = Fixtures.packageRoot.appendingPathComponent("Samples/people.json").path
+        #expect(try Fixtures.run(kura, ["import", realm, samples, "--type", "Person"]).status == 0)
+        let people = try Fixtures.run(kura, ["export", realm, "--type", "Person", "--format", "jsonl", "--limit", "2"])
+        #expect(people.status == 0)
+        let lines = people.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { !$0.contains("\"$type\"") })
+        #expect(lines.first?.hasPrefix(#"{"id":1,"name":"Alice","dogs":[{"$id":"Dog-1","name":"Rex","age":3,"#) == true)
+
+        #expect(try Fixtures.run(kura, ["export", realm, "--type", "Dog", "-o", path("dogs.json")]).status == 0)
+        let fresh = path("dogs.realm")
+        #expect(try Fixtures.run(kura, ["init", fresh, "--schema", Fixtures.samplesSchemaPath]).status == 0)
+        let imported = try Fixtures.run(kura, ["import", fresh, path("dogs.json"), "--type", "Dog"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try Realm(path: fresh).count("Dog") == Realm(path: realm).count("Dog"))
+    }
+
+    @Test func exitCodesTellUsageAndMissingInput() throws {
+        let realm = path("people.realm")
+        #expect(try Fixtures.run(kura, ["init", realm, "--schema", Fixtures.samplesSchemaPath]).status == 0)
+        let missing = try Fixtures.run(kura, ["export", path("nothere.realm")])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "kura: error: no realm at '\(path("nothere.realm"))'\n")
+        let unknown = try Fixtures.run(kura, ["export", realm, "--type", "Cat"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr == "kura: error: the realm has no type 'Cat'\n")
+        #expect(try Fixtures.run(kura, ["export", realm, "--where", "age > 3"]).status == 64)
+        let embedded = try Fixtures.run(kura, ["export", realm, "--type", "Address"])
+        #expect(embedded.status == 65)
+        #expect(embedded.stderr == "kura: error: Address is embedded: its objects are exported nested in their parents\n")
+        let unwritable = try Fixtures.run(kura, ["export", realm, "-o", path("no/such/folder/out.json")])
+        #expect(unwritable.status == 74)
+        #expect(!FileManager.default.fileExists(atPath: path("no/such/folder/out.json")))
+    }
+}
