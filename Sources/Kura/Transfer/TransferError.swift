@@ -8,6 +8,8 @@ public struct TransferError: Error, Equatable, CustomStringConvertible {
         case badInput
         /// The request does not fit the realm (unknown type, an embedded type at the top level…).
         case usage
+        /// The destination realm's schema cannot hold what a copy would bring.
+        case schemaMismatch
     }
 
     /// What kind of problem this is.

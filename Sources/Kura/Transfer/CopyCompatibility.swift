@@ -1,0 +1,51 @@
+/// Whether a destination schema can hold objects of a source schema's types, checked before a copy
+/// writes anything: every copied type and stored property must exist with the same type, flags and
+/// primary key, and the destination may add only properties a copied object can leave out.
+struct CopyCompatibility {
+    let source: Schema
+    let destination: Schema
+
+    /// What stops objects of `types` from being copied, one line each; empty when nothing does.
+    func problems(for types: [String]) -> [String] {
+        var problems: [String] = []
+        for name in types {
+            guard let from = source[type: name] else { continue }
+            guard let to = destination[type: name] else {
+                problems.append("the destination has no type '\(name)'")
+                continue
+            }
+            problems += flagProblems(from, to)
+            for property in from.storedProperties {
+                guard let target = to[property: property.name], !target.isComputed else {
+                    problems.append("\(name).\(property.name) (\(property.type)): the destination has no such property")
+                    continue
+                }
+                if target.type != property.type {
+                    problems.append("\(name).\(property.name): \(property.type) in the source, \(target.type) in the destination")
+                }
+            }
+            for property in to.storedProperties where from[property: property.name] == nil && isRequired(property, in: to) {
+                problems.append("\(name).\(property.name) (\(property.type)): required in the destination, absent in the source")
+            }
+        }
+        return problems
+    }
+
+    private func flagProblems(_ from: ObjectSchema, _ to: ObjectSchema) -> [String] {
+        var problems: [String] = []
+        if from.isEmbedded != to.isEmbedded {
+            problems.append("\(from.name): \(from.isEmbedded ? "embedded" : "not embedded") in the source, "
+                + "\(to.isEmbedded ? "embedded" : "not embedded") in the destination")
+        }
+        if from.primaryKey != to.primaryKey {
+            problems.append("\(from.name): primary key \(from.primaryKey ?? "none") in the source, "
+                + "\(to.primaryKey ?? "none") in the destination")
+        }
+        return problems
+    }
+
+    private func isRequired(_ property: Property, in type: ObjectSchema) -> Bool {
+        if property.type.isNullable || property.type.isCollection || property.defaultValue != nil { return false }
+        return !(property.name == type.primaryKey && property.isAutoIncrement)
+    }
+}

@@ -1,0 +1,194 @@
+import GRDB
+
+/// Where `ObjectStream` puts the documents it assembles: a document writer (export) or another
+/// realm (copy).
+protocol ObjectStreamSink: AnyObject {
+    /// Bytes written so far, for progress (0 where there are none).
+    var bytesWritten: Int { get }
+    /// Takes the top-level document of `source`; `tagged` when the stream holds several types.
+    func write(_ document: Value, of source: ObjectRef, tagged: Bool) throws
+    /// Takes the autoIncrement counters that stand above the highest key present.
+    func keepCounters(_ counters: [(type: String, last: Int64)]) throws
+}
+
+/// Streams a realm's objects, as documents of SPEC §5, into a sink from within one read transaction:
+/// objects are loaded as they are written, so memory stays flat however large the realm.
+///
+/// A whole realm goes type by type in schema order: every object with a primary key (by key), every
+/// object without one that nothing links to (by creation order), then what is only reachable through
+/// cycles among objects without a key. A selection goes in the order given, and can bring along the
+/// objects with a primary key that it links to (a copy's link closure).
+struct ObjectStream {
+    let db: Database
+    let catalog: SchemaCatalog
+    let sink: any ObjectStreamSink
+    let reader: ObjectReader
+    let census: LinkCensus
+    var onProgress: ((ExportProgress) -> Void)?
+    var progressInterval = 1000
+    var summary = ExportSummary()
+    private var assembler: DocumentAssembler
+    private let state: State
+
+    /// What the assembler's closures share with the stream.
+    private final class State {
+        var root: ObjectRef?
+        var written = ObjectIdSet()
+        var objects: [String: Int] = [:]
+        var rootType: String?
+        /// Objects with a primary key linked from what was written, when the closure is followed.
+        var keyedLinks: [ObjectRef] = []
+        var followsKeyedLinks = false
+    }
+
+    /// Makes a stream of `rootType`'s objects (a selection), or of the whole realm when it is `nil`.
+    init(db: Database, catalog: SchemaCatalog, sink: any ObjectStreamSink, rootType: String?) throws {
+        self.db = db
+        self.catalog = catalog
+        self.sink = sink
+        let reader = ObjectReader(db: db, catalog: catalog)
+        self.reader = reader
+        let owners = rootType.map { Set(catalog.schema.typesReachable(from: $0)) }
+        let census = try LinkCensus(db: db, catalog: catalog, owners: owners)
+        self.census = census
+        let state = State()
+        state.rootType = rootType
+        self.state = state
+        let schema = catalog.schema
+        assembler = DocumentAssembler(
+            schema: schema,
+            load: { ref in
+                state.objects[ref.type, default: 0] += 1
+                state.written.insert(ref)
+                return try reader.values(of: ref)
+            },
+            primaryKey: { ref in
+                guard let type = schema[type: ref.type], let key = type.primaryKeyProperty else { return nil }
+                if state.followsKeyedLinks && ref != state.root && !state.written.contains(ref) {
+                    state.keyedLinks.append(ref)
+                }
+                return try reader.value(of: ref, key)
+            },
+            isShared: { ref in
+                // A root counts as one more place it is reached from.
+                let reached = try census.incoming(ref) + (ref == state.root ? 1 : 0)
+                return reached > 1
+            })
+    }
+
+    // MARK: Whole realm
+
+    mutating func writeRealm() throws {
+        let counters = try raisedCounters()
+        if !counters.isEmpty { try sink.keepCounters(counters) }
+        for type in catalog.schema.types where !type.isEmbedded {
+            let order = type.primaryKey.map { TableLayout.column($0) + ", " } ?? ""
+            let ids = try Int64.fetchCursor(
+                db, sql: "SELECT \(TableLayout.idColumn) FROM \(TableLayout.objectTable(type.name)) ORDER BY \(order)\(TableLayout.idColumn)")
+            while let id = try ids.next() {
+                let ref = ObjectRef(type: type.name, id: id)
+                // Objects without a key that something links to are nested there instead.
+                if type.primaryKey == nil, try census.incoming(ref) > 0 { continue }
+                try writeRoot(ref, tagged: true)
+            }
+        }
+        // What is left is only reachable through cycles among objects without a key.
+        for type in catalog.schema.types where !type.isEmbedded && type.primaryKey == nil {
+            let ids = try Int64.fetchCursor(
+                db, sql: "SELECT \(TableLayout.idColumn) FROM \(TableLayout.objectTable(type.name)) ORDER BY \(TableLayout.idColumn)")
+            while let id = try ids.next() {
+                let ref = ObjectRef(type: type.name, id: id)
+                if !state.written.contains(ref) { try writeRoot(ref, tagged: true) }
+            }
+        }
+    }
+
+    /// The autoIncrement counters that stand above the highest key present.
+    private func raisedCounters() throws -> [(type: String, last: Int64)] {
+        var counters: [(type: String, last: Int64)] = []
+        for type in catalog.schema.types {
+            guard let key = type.primaryKeyProperty, key.isAutoIncrement else { continue }
+            let last = try Int64.fetchOne(
+                db, sql: "SELECT \"lastKey\" FROM \(TableLayout.typesTable) WHERE \"name\" = ?", arguments: [type.name]) ?? 0
+            let highest = try Int64.fetchOne(
+                db, sql: "SELECT max(\(TableLayout.column(key.name))) FROM \(TableLayout.objectTable(type.name))") ?? 0
+            if last > highest { counters.append((type.name, last)) }
+        }
+        return counters
+    }
+
+    // MARK: A selection
+
+    /// Writes the objects `ids` of `type`; with `followingKeyedLinks`, then every object with a
+    /// primary key they link to, transitively, each once (documents tagged with `"$type"`).
+    mutating func writeSelection(_ type: String, ids: [Int64], followingKeyedLinks: Bool = false) throws {
+        state.followsKeyedLinks = followingKeyedLinks
+        if catalog.schema[type: type]?.primaryKey == nil {
+            // Every selected object is a document of its own: links to one never nest it.
+            var selected = ObjectIdSet()
+            for id in ids { selected.insert(ObjectRef(type: type, id: id)) }
+            assembler.isRoot = { ref in selected.contains(ref) }
+        }
+        for id in ids {
+            let ref = ObjectRef(type: type, id: id)
+            if !state.written.contains(ref) { try writeRoot(ref, tagged: followingKeyedLinks) }
+        }
+        while let next = state.keyedLinks.popLast() {
+            if !state.written.contains(next) { try writeRoot(next, tagged: true) }
+        }
+    }
+
+    // MARK: Writing
+
+    private mutating func writeRoot(_ ref: ObjectRef, tagged: Bool) throws {
+        state.root = ref
+        try assembler.nameInAdvance(ref)
+        try write(ref, tagged: tagged)
+        state.root = nil
+        // Chains too deep to nest continue in documents of their own, right after.
+        var pending = assembler.takeDeferred()
+        while !pending.isEmpty {
+            for deep in pending {
+                guard tagged || deep.type == state.rootType else {
+                    throw StoreError(
+                        .nestingTooDeep,
+                        "\(deep.type) objects nest deeper than \(DocumentAssembler.maxNesting) levels under \(ref): export the whole realm")
+                }
+                try write(deep, tagged: tagged)
+            }
+            pending = assembler.takeDeferred()
+        }
+    }
+
+    private mutating func write(_ ref: ObjectRef, tagged: Bool) throws {
+        let document = try assembler.document(ref)
+        try sink.write(document, of: ref, tagged: tagged)
+        summary.documents[ref.type, default: 0] += 1
+        summary.objects = state.objects
+        summary.bytes = sink.bytesWritten
+        if summary.totalDocuments % progressInterval == 0 {
+            onProgress?(ExportProgress(documents: summary.totalDocuments, bytes: summary.bytes))
+        }
+    }
+}
+
+/// A set of objects as one bit per object id and type, so a realm of millions costs kilobytes.
+struct ObjectIdSet {
+    private var bits: [String: [UInt64]] = [:]
+
+    mutating func insert(_ ref: ObjectRef) {
+        guard ref.id >= 0 else { return }
+        let word = Int(ref.id / 64)
+        var words = bits[ref.type] ?? []
+        bits[ref.type] = nil  // keeps the array uniquely referenced while it changes
+        if words.count <= word { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }
+        words[word] |= 1 << UInt64(ref.id % 64)
+        bits[ref.type] = words
+    }
+
+    func contains(_ ref: ObjectRef) -> Bool {
+        guard ref.id >= 0, let words = bits[ref.type] else { return false }
+        let word = Int(ref.id / 64)
+        return word < words.count && words[word] & (1 << UInt64(ref.id % 64)) != 0
+    }
+}

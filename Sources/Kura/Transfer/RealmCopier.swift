@@ -1,0 +1,106 @@
+import GRDB
+
+/// What `RealmCopier` copies: the objects of one type (optionally filtered) or the whole realm.
+public struct CopyOptions: Sendable, Equatable {
+    /// The type whose objects are selected; `nil` copies the whole realm.
+    public var type: String?
+    /// A Realm-style predicate selecting the objects of `type`.
+    public var predicate: String?
+    /// How objects whose primary key the destination already holds are treated (SPEC §3's modes).
+    public var mode: UpdatePolicy
+
+    /// Makes options; the defaults copy the whole realm and refuse existing primary keys.
+    public init(type: String? = nil, predicate: String? = nil, mode: UpdatePolicy = .error) {
+        self.type = type
+        self.predicate = predicate
+        self.mode = mode
+    }
+}
+
+/// Copies objects from one realm into another (SPEC §5): the selected objects and everything they link
+/// to, transitively, embedded objects included. Each source object is copied once, so cycles and
+/// shared objects keep their shape; objects with a primary key are matched by key under the mode.
+///
+/// The destination's schema is checked before anything is written, and the copy is one transaction:
+/// it happens whole or not at all. The source is read in one read transaction.
+public struct RealmCopier {
+    /// The realm read from.
+    public let source: Realm
+    /// The realm written to.
+    public let destination: Realm
+    /// What is copied and how.
+    public let options: CopyOptions
+
+    /// Makes a copier from `source` into `destination`.
+    public init(source: Realm, destination: Realm, options: CopyOptions = CopyOptions()) {
+        self.source = source
+        self.destination = destination
+        self.options = options
+    }
+
+    /// Copies, and returns the objects inserted, updated and unchanged in the destination per type.
+    public func run() throws -> [String: ChangeCounts] {
+        if source.configuration.path == destination.configuration.path && !source.configuration.isInMemory {
+            throw TransferError(.usage, "the source and the destination are the same realm")
+        }
+        let catalog = source.catalog
+        if let type = options.type {
+            let schema = try catalog.type(type)
+            if schema.isEmbedded {
+                throw TransferError(.usage, "\(type) is embedded: copy its parents, which bring it along")
+            }
+        }
+        try checkDestinationSchema()
+        return try destination.write {
+            let sink = RealmSink(realm: destination, mode: options.mode)
+            try source.read { db in
+                var stream = try ObjectStream(db: db, catalog: catalog, sink: sink, rootType: options.type)
+                if let type = options.type {
+                    let ids = try RealmExporter.selectedIds(type, predicate: options.predicate, db: db, catalog: catalog)
+                    try stream.writeSelection(type, ids: ids, followingKeyedLinks: true)
+                } else {
+                    try stream.writeRealm()
+                }
+            }
+            return try destination.changeCounts()
+        }
+    }
+
+    /// Every type the copy may bring must fit the destination; types without objects are skipped.
+    private func checkDestinationSchema() throws {
+        let schema = source.schema
+        let candidates = options.type.map { schema.typesReachable(from: $0) } ?? schema.types.map(\.name)
+        var types: [String] = []
+        for type in candidates where try source.count(type) > 0 { types.append(type) }
+        let problems = CopyCompatibility(source: schema, destination: destination.schema).problems(for: types)
+        guard problems.isEmpty else {
+            throw TransferError(
+                .schemaMismatch, "the destination schema cannot hold the copy: " + problems.joined(separator: "; "))
+        }
+    }
+}
+
+/// Copy's sink: each document is created in the destination realm, references resolving in one scope.
+private final class RealmSink: ObjectStreamSink {
+    let realm: Realm
+    let mode: UpdatePolicy
+    let references = ReferenceScope()
+
+    init(realm: Realm, mode: UpdatePolicy) {
+        self.realm = realm
+        self.mode = mode
+    }
+
+    var bytesWritten: Int { 0 }
+
+    func write(_ document: Value, of source: ObjectRef, tagged: Bool) throws {
+        try realm.create(source.type, value: document, update: mode, references: references, path: "source object \(source)")
+    }
+
+    func keepCounters(_ counters: [(type: String, last: Int64)]) throws {
+        let transaction = try realm.requireTransaction()
+        for (type, last) in counters where realm.schema[type: type]?.primaryKeyProperty?.isAutoIncrement == true {
+            try transaction.noteExplicitKey(type, last)
+        }
+    }
+}

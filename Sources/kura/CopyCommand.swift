@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import Kura
+
+/// `kura copy SOURCE DEST`: objects and everything they link to, from one realm into another.
+struct CopyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "Copy objects, with everything they link to, from one realm into another.",
+        discussion: """
+            Without --type the whole realm is copied. With --type (and --where) the selected objects \
+            are copied together with every object they link to, transitively, embedded objects \
+            included. Each object is copied once, so cycles and shared objects keep their shape; \
+            objects with a primary key are matched by key in the destination under --mode.
+
+            The destination's schema is checked first: every copied type and property must exist \
+            there with the same type. A destination that does not exist yet is created with the \
+            source's schema. The copy is one transaction: it happens whole or not at all.
+            """)
+
+    @Argument(help: "The realm to copy from.")
+    var source: String
+
+    @Argument(help: "The realm to copy into (created with the source's schema if it does not exist).")
+    var destination: String
+
+    @Option(name: .long, help: "Copy the objects of this type (and what they link to).")
+    var type: String?
+
+    @Option(name: .customLong("where"), help: "A predicate selecting the objects of --type.")
+    var predicate: String?
+
+    @Option(name: .long, help: "insert (an existing primary key is an error), update, modified or replace.")
+    var mode: UpdatePolicy?
+
+    @Option(name: .long, help: "A configuration file to read instead of ./config.yaml.")
+    var config: String?
+
+    func validate() throws {
+        if type == nil && predicate != nil { throw ValidationError("--where needs --type") }
+    }
+
+    func run() throws {
+        try CommandFailure.report {
+            let settings = try ConfigFile.load(explicitPath: config)
+            guard FileManagerProbe.exists(source) else { throw CommandFailure(.inputMissing, "no realm at '\(source)'") }
+            let from = try Realm(path: source)
+            if let type, from.schema[type: type] == nil {
+                throw CommandFailure(.usage, "the source realm has no type '\(type)'")
+            }
+            if Self.sameFile(source, destination) {
+                throw CommandFailure(.usage, "the source and the destination are the same realm")
+            }
+            let created = !FileManagerProbe.exists(destination)
+            let into = try Realm(path: destination, schema: created ? from.schema : nil)
+            let chosenMode = try mode ?? settings.mode.map { text in
+                guard let parsed = UpdatePolicy(rawValue: text) else {
+                    throw CommandFailure(.usage, "config.yaml: '\(text)' is not a valid mode")
+                }
+                return parsed
+            } ?? .error
+            let counts: [String: ChangeCounts]
+            do {
+                counts = try RealmCopier(
+                    source: from, destination: into, options: CopyOptions(type: type, predicate: predicate, mode: chosenMode)
+                ).run()
+            } catch {
+                if created { Self.remove(destination) }
+                throw error
+            }
+            if created { print("\(destination): created with the source's schema") }
+            for type in counts.keys.sorted() {
+                let count = counts[type] ?? ChangeCounts()
+                print("\(type): \(count.inserted) inserted, \(count.updated) updated, \(count.unchanged) unchanged")
+            }
+        }
+    }
+
+    private static func sameFile(_ first: String, _ second: String) -> Bool {
+        let resolve = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        return resolve(first) == resolve(second)
+    }
+
+    /// Removes a realm this command created, with its WAL and shared-memory files.
+    private static func remove(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}

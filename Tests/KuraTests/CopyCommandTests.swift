@@ -1,0 +1,108 @@
+import Foundation
+import Kura
+import Testing
+
+/// `kura copy` run as a program: whole realms, link closures, cycles, schema checks, modes.
+@Suite struct CopyCommandTests {
+    let folder: URL
+    let kura = Fixtures.executable("kura")
+    let source: String
+    let schema: String
+
+    init() throws {
+        folder = try Fixtures.temporaryDirectory()
+        (source, schema) = try GraphFixture.makeRealm(in: folder)
+    }
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// The whole-realm export of a realm, the yardstick of "equal realms".
+    func export(_ realm: String) throws -> String {
+        let result = try Fixtures.run(kura, ["export", realm, "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    @Test func aWholeRealmCopyEqualsItsSource() throws {
+        let result = try Fixtures.run(kura, ["copy", source, path("copy.realm")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            \(path("copy.realm")): created with the source's schema
+            Node: 106 inserted, 0 updated, 0 unchanged
+            Owner: 3 inserted, 0 updated, 0 unchanged
+            Spot: 2 inserted, 0 updated, 0 unchanged
+
+            """)
+        #expect(try export(path("copy.realm")) == export(source))
+    }
+
+    @Test func aTypeCopyBringsExactlyItsLinkClosure() throws {
+        let result = try Fixtures.run(kura, ["copy", source, path("owners.realm"), "--type", "Owner"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let copy = try Realm(path: path("owners.realm"))
+        #expect(try copy.count("Owner") == 3)
+        // The owners' nodes: the shared one (also their favorite) and the self-loop; nothing else.
+        let names = try copy.objects("Node").map { try $0["name"] }
+        #expect(Set(names) == [.string("s"), .string("self")])
+        guard let ann = try copy.object(ofType: "Owner", forPrimaryKey: .int(1)),
+            let bo = try copy.object(ofType: "Owner", forPrimaryKey: .int(2))
+        else {
+            Issue.record("owners missing")
+            return
+        }
+        #expect(try ann.objects("nodes").first?.ref == bo.objects("nodes").first?.ref)
+        let loop = try ann.objects("nodes")[1]
+        #expect(try loop.link("next")?.ref == loop.ref)
+    }
+
+    @Test func aCycleWithoutKeysCopiesAndStaysACycle() throws {
+        #expect(try Fixtures.run(kura, ["copy", source, path("nodes.realm"), "--type", "Node"]).status == 0)
+        let copy = try Realm(path: path("nodes.realm"))
+        let cycleA = try copy.objects("Node").first { try $0["name"] == .string("cycleA") }
+        #expect(cycleA != nil)
+        #expect(try cycleA?.link("next")?.link("next")?.ref == cycleA?.ref)
+        // Every node once: the copy holds as many as the source.
+        #expect(try copy.count("Node") == Realm(path: source).count("Node"))
+    }
+
+    @Test func aDestinationMissingAPropertyFailsBeforeAnythingIsWritten() throws {
+        let narrow = try String(contentsOfFile: schema, encoding: .utf8)
+            .replacingOccurrences(of: "      price: decimal?\n", with: "")
+            .replacingOccurrences(of: "      seen: set<int>\n", with: "      seen: set<int>\n      badge: string\n")
+        let narrowPath = path("narrow.yaml")
+        try narrow.write(toFile: narrowPath, atomically: true, encoding: .utf8)
+        #expect(try Fixtures.run(kura, ["init", path("narrow.realm"), "--schema", narrowPath]).status == 0)
+        let result = try Fixtures.run(kura, ["copy", source, path("narrow.realm")])
+        #expect(result.status == 65)
+        #expect(result.stderr == """
+            kura: error: the destination schema cannot hold the copy: Owner.badge (string): required in the destination, \
+            absent in the source; Node.price (decimal?): the destination has no such property
+
+            """)
+        let destination = try Realm(path: path("narrow.realm"))
+        #expect(try destination.count("Owner") == 0 && destination.count("Node") == 0)
+    }
+
+    @Test func modesDecideWhatAnExistingKeyDoes() throws {
+        #expect(try Fixtures.run(kura, ["copy", source, path("twice.realm"), "--type", "Owner"]).status == 0)
+        let again = try Fixtures.run(kura, ["copy", source, path("twice.realm"), "--type", "Owner"])
+        #expect(again.status == 65)
+        #expect(again.stderr == "kura: error: source object Owner#1: an object of type Owner with primary key 1 already exists\n")
+        #expect(try Realm(path: path("twice.realm")).count("Node") == 2)
+        let modified = try Fixtures.run(kura, ["copy", source, path("twice.realm"), "--type", "Owner", "--mode", "modified"])
+        #expect(modified.status == 0, "\(modified.stderr)")
+        // Objects without a key are always new (SPEC §3), so owners whose node lists point at the new
+        // copies count as updated; the owner without nodes is unchanged.
+        #expect(modified.stdout == "Node: 2 inserted, 0 updated, 0 unchanged\nOwner: 0 inserted, 2 updated, 1 unchanged\n")
+    }
+
+    @Test func usageErrors() throws {
+        let same = try Fixtures.run(kura, ["copy", source, source])
+        #expect(same.status == 64)
+        #expect(same.stderr == "kura: error: the source and the destination are the same realm\n")
+        let missing = try Fixtures.run(kura, ["copy", path("none.realm"), path("x.realm")])
+        #expect(missing.status == 66)
+        #expect(!FileManager.default.fileExists(atPath: path("x.realm")))
+        #expect(try Fixtures.run(kura, ["copy", source, path("y.realm"), "--type", "Cat"]).status == 64)
+    }
+}
