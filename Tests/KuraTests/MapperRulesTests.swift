@@ -151,6 +151,17 @@ struct MapperCase: CustomTestStringConvertible, Sendable {
         accept("mixed", #"{"$oid": "507f1f77bcf86cd799439011"}"#, .objectId(oid)),
         accept("mixed", #"{"$numberDecimal": "2.50"}"#, .decimal(Decimal128("2.50")!)),
         reject("mixed", #"{"a.b": 1}"#, "$.v: map key 'a.b' contains '.' (percent-encode map keys to store it)"),
+        // links inside mixed values: by key, by reference, nested
+        accept("mixed", #"{"$type": "Target", "$key": "t1"}"#, ["$type": "Target", "$link": "t1"]),
+        accept("mixed", #"{"$type": "Keyless", "$ref": "k1"}"#, ["$type": "Keyless", "$link": ["$ref": "k1"]]),
+        accept("mixed", #"{"$type": "Keyless", "name": "n"}"#, ["$type": "Keyless", "$link": ["name": "n"]]),
+        accept("mixed", #"[{"$type": "Target", "$key": "t2"}]"#, [["$type": "Target", "$link": "t2"]]),
+        reject("mixed", #"{"$type": "Keyless", "$key": "x"}"#, "$.v.$key: Keyless has no primary key"),
+        reject("mixed", #"{"$type": "Target", "$key": 5}"#, "$.v.$key: expected string, found number 5"),
+        reject("mixed", #"{"$type": "Spot", "x": 1}"#, "$.v.$type: a mixed value cannot link to 'Spot': not a top-level type of the schema"),
+        reject("mixed", #"{"$type": "Nothing"}"#, "$.v.$type: a mixed value cannot link to 'Nothing': not a top-level type of the schema"),
+        reject("mixed", #"{"$type": 3}"#, "$.v.$type: expected a type name, found number 3"),
+        reject("mixed", #"{"$type": "Keyless", "name": 3}"#, "$.v.name: expected string, found number 3"),
         // links
         accept("Target?", #"{"code": "t1"}"#, ["code": "t1"]),
         accept("Target?", #""t1""#, "t1"),

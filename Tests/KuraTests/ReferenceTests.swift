@@ -245,3 +245,38 @@ import Testing
         }
     }
 }
+
+/// Links inside mixed values, written through an import: by key (also to a later document), by
+/// reference, and nested.
+@Suite struct MixedLinkImportTests {
+    @Test func mixedLinksResolveLikeLinkProperties() throws {
+        let realm = try Realm(path: ":memory:", schema: try Fixtures.samplesSchema())
+        let input = #"""
+            [{"$type": "Dog", "name": "Rex", "age": 3, "companion": {"$type": "Person", "$key": 7}},
+             {"$type": "Person", "id": 7, "name": "Ann", "dogs": [{"$id": "d", "name": "Fido", "age": 1,
+               "companion": [{"$type": "Dog", "$ref": "d"}, {"$type": "DogToy", "name": "Ball"}]}]}]
+            """#
+        _ = try DocumentImporter(realm: realm).run(JSONReader(bytes: Array(input.utf8), file: "in.json"))
+        let ann = try #require(try realm.object(ofType: "Person", forPrimaryKey: .int(7)))
+        let rex = try #require(try realm.objects("Dog").first { try $0["name"] == .string("Rex") })
+        #expect(try rex["companion"] == .object(ann.ref))
+        let fido = try #require(try ann.objects("dogs").first)
+        guard case .list(let items) = try fido["companion"], items.count == 2, case .object(let toy) = items[1] else {
+            Issue.record("companion is not a list of two links")
+            return
+        }
+        #expect(items[0] == .object(fido.ref))
+        #expect(toy.type == "DogToy")
+        #expect(try realm.count("DogToy") == 1)
+    }
+
+    @Test func aMixedLinkToAMissingKeyIsRefused() throws {
+        let realm = try Realm(path: ":memory:", schema: try Fixtures.samplesSchema())
+        let input = #"[{"name": "Rex", "age": 3, "companion": {"$type": "Person", "$key": 9}}]"#
+        #expect(throws: TransferError(.badDocument, "$[0].companion: no Person with primary key 9 in the realm or this input", file: "in.json")) {
+            try DocumentImporter(realm: realm, options: ImportOptions(type: "Dog")).run(
+                JSONReader(bytes: Array(input.utf8), file: "in.json"))
+        }
+        #expect(try realm.count("Dog") == 0)
+    }
+}

@@ -24,6 +24,7 @@ public struct DocumentDecoder {
         let graph = DocumentGraph(schema: schema, file: reader.file)
         var roots: [ObjectRef] = []
         while let node = try reader.next() {
+            if RealmDocument.isRealmDocument(node) { continue }  // a whole-realm export's counters: no model
             let path = "$[\(roots.count)]"
             let mapped = try mapper.map(node, as: T.typeName, path: path)
             roots.append(try graph.add(mapped.value, as: objectType, path: path, position: node.position))
