@@ -61,9 +61,12 @@ struct CopyCommand: ParsableCommand {
             } ?? .error
             let counts: [String: ChangeCounts]
             do {
-                counts = try RealmCopier(
-                    source: from, destination: into, options: CopyOptions(type: type, predicate: predicate, mode: chosenMode)
-                ).run()
+                var copier = RealmCopier(
+                    source: from, destination: into, options: CopyOptions(type: type, predicate: predicate, mode: chosenMode))
+                let progress = ProgressLine(totalBytes: 0)
+                copier.onProgress = { progress.update($0) }
+                counts = try copier.run()
+                progress.finish()
             } catch {
                 if created { Self.remove(destination) }
                 throw error

@@ -27,15 +27,20 @@ final class ProgressLine {
         lastDrawn = now
         let elapsed = max(now.timeIntervalSince(start), 0.001)
         let bytesPerSecond = Double(progress.bytes) / elapsed
-        var line = String(format: "%.1f MB", Double(progress.bytes) / 1e6)
-        if totalBytes > 0 {
-            line += String(format: "/%.1f MB (%d%%)", Double(totalBytes) / 1e6, progress.bytes * 100 / totalBytes)
+        var parts: [String] = []
+        if progress.bytes > 0 || totalBytes > 0 {
+            var size = String(format: "%.1f MB", Double(progress.bytes) / 1e6)
+            if totalBytes > 0 {
+                size += String(format: "/%.1f MB (%d%%)", Double(totalBytes) / 1e6, progress.bytes * 100 / totalBytes)
+            }
+            parts.append(size)
         }
-        line += String(format: "  %d documents  %.0f documents/s  %.1f MB/s", progress.documents,
-                       Double(progress.documents) / elapsed, bytesPerSecond / 1e6)
+        parts.append(String(format: "%d documents  %.0f documents/s", progress.documents, Double(progress.documents) / elapsed))
+        if progress.bytes > 0 { parts.append(String(format: "%.1f MB/s", bytesPerSecond / 1e6)) }
         if bytesPerSecond > 0, totalBytes > progress.bytes {
-            line += String(format: "  %.0f s left", Double(totalBytes - progress.bytes) / bytesPerSecond)
+            parts.append(String(format: "%.0f s left", Double(totalBytes - progress.bytes) / bytesPerSecond))
         }
+        var line = parts.joined(separator: "  ")
         if progress.rejected > 0 { line += "  \(progress.rejected) rejected" }
         FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
     }

@@ -30,6 +30,8 @@ public struct RealmCopier {
     public let destination: Realm
     /// What is copied and how.
     public let options: CopyOptions
+    /// Called now and then with how many top-level objects have been copied (`bytes` stays 0).
+    public var onProgress: ((ExportProgress) -> Void)?
 
     /// Makes a copier from `source` into `destination`.
     public init(source: Realm, destination: Realm, options: CopyOptions = CopyOptions()) {
@@ -55,6 +57,7 @@ public struct RealmCopier {
             let sink = RealmSink(realm: destination, mode: options.mode)
             try source.read { db in
                 var stream = try ObjectStream(db: db, catalog: catalog, sink: sink, rootType: options.type)
+                stream.onProgress = onProgress
                 if let type = options.type {
                     let ids = try RealmExporter.selectedIds(type, predicate: options.predicate, db: db, catalog: catalog)
                     try stream.writeSelection(type, ids: ids, followingKeyedLinks: true)
