@@ -251,6 +251,26 @@ import Testing
         #expect(try realm.count("Dog", where: nil) == 6)
     }
 
+    @Test func deleteWhereDeletesTheMatchesInOneWrite() throws {
+        #expect(throws: StoreError.self) { try realm.delete("Dog", where: "age >= 3") }
+        // A failure later in the write takes the deletion back with it.
+        struct Abandon: Error {}
+        #expect(throws: Abandon.self) {
+            try realm.write {
+                #expect(try realm.delete("Dog", where: nil) == 6)
+                throw Abandon()
+            }
+        }
+        #expect(try realm.count("Dog") == 6)
+        #expect(throws: QueryError(.unknownProperty, "Dog has no property 'agee'", in: .where, column: 1)) {
+            try realm.write { try realm.delete("Dog", where: "agee > 1") }
+        }
+        #expect(try realm.write { try realm.delete("Dog", where: "age >= 3") } == 4)
+        #expect(try names("Dog", nil) == ["Fido", "Ghost"])
+        #expect(try names("Person", "dogs.@count == 0") == ["Bob", "Chen", "dana"])
+        #expect(try names("Person", "ANY dogs.name == 'Fido'") == ["Alice", "Émile"])
+    }
+
     @Test func badPredicatesAreRefusedWithTheirColumn() throws {
         let cases: [(String, String, String)] = [
             ("Dog", "agee > 3", "where:1: error: Dog has no property 'agee'"),

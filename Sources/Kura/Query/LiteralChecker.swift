@@ -77,10 +77,11 @@ struct LiteralChecker {
         case (.decimal, .number(let text)): converted = Decimal128(text).map(Value.decimal)
         case (.objectId, .objectId(let id)): converted = .objectId(id)
         case (.uuid, .uuid(let id)): converted = .uuid(id)
-        default: converted = nil
+        default: throw mismatch(literal, note: "")
         }
+        // The literal is of the right kind here, so a failed conversion means it does not fit the range.
         guard let converted, let stored = ScalarCodec.encode(converted, as: type) else {
-            throw mismatch(literal, note: literal.value.isNumber ? " (out of range)" : "")
+            throw mismatch(literal, note: " (out of range)")
         }
         return stored
     }
@@ -142,12 +143,5 @@ struct LiteralChecker {
     static func spelled(_ op: ComparisonOperator) -> String {
         let spelling = op.spelling
         return spelling.first?.isLetter == true ? spelling : "'\(spelling)'"
-    }
-}
-
-extension PredicateLiteral.Value {
-    var isNumber: Bool {
-        if case .number = self { return true }
-        return false
     }
 }

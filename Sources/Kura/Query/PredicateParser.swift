@@ -143,7 +143,7 @@ struct PredicateParser {
         var components: [PredicateKeyPath.Component] = []
         while true {
             switch current.kind {
-            case .identifier(let name):
+            case .identifier(let name) where !(components.isEmpty && Self.reserved.contains(name.uppercased())):
                 components.append(.init(name: name, isAggregate: false, column: current.column))
             case .aggregate(let name) where !components.isEmpty:
                 components.append(.init(name: name, isAggregate: true, column: current.column))
@@ -155,6 +155,11 @@ struct PredicateParser {
             advance()
         }
     }
+
+    /// Words that cannot start a key path (after a `.`, they are ordinary property names).
+    private static let reserved: Set<String> = [
+        "AND", "OR", "NOT", "IN", "BETWEEN", "BEGINSWITH", "CONTAINS", "ENDSWITH", "LIKE", "TRUEPREDICATE", "FALSEPREDICATE",
+    ]
 
     private static let symbolOperators: [String: ComparisonOperator] = [
         "==": .equal, "!=": .notEqual, "<": .less, "<=": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual,
