@@ -21,9 +21,16 @@ import Testing
               labels: list<string?>
               things: list<mixed>
               parts: map<Part?>
+              favorite: Part?
           Part:
             properties:
               label: string
+              holders: { linkingObjects: Gadget.parts }
+              favoredBy: { linkingObjects: Gadget.favorite }
+          Log:
+            asymmetric: true
+            properties:
+              message: string
         """
     static let firstCode = "507f1f77bcf86cd799439011"
     static let secondCode = "507f1f77bcf86cd799439012"
@@ -41,14 +48,15 @@ import Testing
         let prices = try ["1.50", "10", "9.99"].map { Value.decimal(try #require(Decimal128($0))) }
         try realm.write {
             let part = try realm.create("Part", value: ["label": "p1"])
+            let spare = try realm.create("Part", value: ["label": "p2"])
             try realm.create("Gadget", value: [
                 "name": "one", "flag": true, "ratio": 0.5, "weight": .float(0.1), "price": prices[0], "code": firstCode,
                 "tag": firstTag, "blob": .data(Data("abc".utf8)), "scores": [1, 2, 3], "labels": ["x", nil],
-                "things": [1, "two", 3.5], "parts": ["a": .object(part.ref)],
+                "things": [1, "two", 3.5], "parts": ["a": .object(part.ref)], "favorite": .object(spare.ref),
             ])
             try realm.create("Gadget", value: [
                 "name": "two", "flag": false, "ratio": 2.0, "weight": .float(2.5), "price": prices[1], "code": secondCode,
-                "tag": secondTag, "blob": .data(Data("xyz".utf8)), "things": [true],
+                "tag": secondTag, "blob": .data(Data("xyz".utf8)), "things": [true], "favorite": .object(spare.ref),
             ])
             try realm.create("Gadget", value: [
                 "name": "three", "flag": false, "ratio": -1.0, "weight": .float(0), "price": prices[2], "scores": [5],
@@ -117,6 +125,31 @@ import Testing
         for (predicate, expected) in cases {
             #expect(try names(predicate) == expected, "\(predicate)")
         }
+    }
+
+    @Test func backlinksFromMapsAndToOneLinks() throws {
+        let labels = { (predicate: String) throws -> [String] in
+            try realm.objects("Part", where: predicate).map { object in
+                guard case .string(let label) = try object["label"] else { return "<no label>" }
+                return label
+            }
+        }
+        #expect(try labels("ANY holders.name == 'one'") == ["p1"])
+        #expect(try labels("holders.@count == 0") == ["p2"])
+        #expect(try labels("favoredBy.@count == 2") == ["p2"])
+        #expect(try labels("ANY favoredBy.flag == false") == ["p2"])
+        #expect(try labels("ALL favoredBy.flag == false") == ["p1"])
+        #expect(try names("favorite.favoredBy.@count == 2") == ["one", "two"])
+        #expect(try names("ANY favorite.favoredBy.name == 'two'") == ["one", "two"])
+    }
+
+    @Test func asymmetricTypesAreNotQueried() throws {
+        try realm.write { try realm.create("Log", value: ["message": "started"]) }
+        #expect(throws: QueryError(.notQueryable, "Log is asymmetric: its objects can be inserted and exported, not queried")) {
+            try realm.objects("Log", where: "message == 'started'")
+        }
+        #expect(throws: QueryError.self) { try realm.write { try realm.delete("Log", where: nil) } }
+        #expect(try realm.count("Log") == 1)
     }
 
     @Test func sortingByDecimalsIsByValue() throws {

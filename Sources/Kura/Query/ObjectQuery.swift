@@ -5,7 +5,7 @@ import GRDB
 /// Everything is checked against the schema when the query is made, so a query that is made runs.
 /// It compiles to one SELECT of object ids, which an exporter or copier runs in its own read
 /// transaction with `matchingIds(_:)`.
-struct ObjectQuery {
+struct ObjectQuery: Sendable {
     /// The queried type's name.
     let type: String
     /// `SELECT "#id" …`, ordered and limited.
