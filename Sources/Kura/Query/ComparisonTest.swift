@@ -49,20 +49,17 @@ struct ComparisonTest {
         }
         switch op {
         case .in:
+            var typedValues: [DatabaseValue] = []
             for literal in literals {
                 if literal.value == .null {
                     alternatives.append(Alternative(tags: nil, form: .isNull))
                     continue
                 }
                 let (tags, value) = try checker.bind(literal, folding: caseInsensitive)
-                if !isMixed, let index = alternatives.firstIndex(where: { if case .within = $0.form { true } else { false } }),
-                    case .within(let values) = alternatives[index].form
-                {
-                    alternatives[index].form = .within(values + [value])
-                } else {
-                    alternatives.append(Alternative(tags: tags, form: .within([value])))
-                }
+                // Each mixed value carries its own kind; typed values share one SQL IN list.
+                if isMixed { alternatives.append(Alternative(tags: tags, form: .within([value]))) } else { typedValues.append(value) }
             }
+            if !typedValues.isEmpty { alternatives.append(Alternative(tags: nil, form: .within(typedValues))) }
         case .between:
             let (lowTags, low) = try checker.bind(try checker.nonNull(literals[0]), folding: caseInsensitive)
             let (highTags, high) = try checker.bind(try checker.nonNull(literals[1]), folding: caseInsensitive)
@@ -81,18 +78,17 @@ struct ComparisonTest {
                 return
             }
             let (tags, value) = try checker.bind(literal, folding: caseInsensitive)
-            alternatives = [Alternative(tags: tags, form: Self.form(op, value, literal: literal, type: type))]
-            // A mixed value of another kind is never equal, so != is the negation of the whole test.
             if isMixed && op == .notEqual {
+                // A mixed value of another kind is never equal, so != negates the whole test, kind included.
                 alternatives = [Alternative(tags: tags, form: .compare(.equal, value))]
                 negated = true
+            } else {
+                alternatives = [Alternative(tags: tags, form: Self.form(op, value))]
             }
         }
     }
 
-    private static func form(_ op: ComparisonOperator, _ value: DatabaseValue, literal: PredicateLiteral, type: PropertyType)
-        -> Form
-    {
+    private static func form(_ op: ComparisonOperator, _ value: DatabaseValue) -> Form {
         let length: Int
         switch value.storage {
         case .string(let text): length = text.unicodeScalars.count
@@ -132,10 +128,6 @@ struct ComparisonTest {
     }
 
     private func formSQL(_ form: Form, value raw: String, tag: String?) -> SQLFragment {
-        if case .isNull = form {
-            if isMixed, let tag { return SQLFragment("(coalesce(\(tag), 0) = \(MixedTag.null))") }
-            return SQLFragment("(\(raw) IS NULL)")
-        }
         let value: String
         switch reading {
         case .plain: value = raw
@@ -145,6 +137,8 @@ struct ComparisonTest {
         let present = "\(raw) IS NOT NULL AND "
         switch form {
         case .isNull:
+            // A mixed null has the null tag; through a null link the tag itself reads as NULL.
+            if isMixed, let tag { return SQLFragment("(coalesce(\(tag), 0) = \(MixedTag.null))") }
             return SQLFragment("(\(raw) IS NULL)")
         case .compare(let op, let argument):
             switch op {

@@ -72,53 +72,9 @@ final class PredicateCompiler {
             subject: path.subject, type: path.valueType, op: comparison.op, caseInsensitive: comparison.caseInsensitive,
             operand: comparison.operand, column: comparison.column)
 
-        var position = Position(type: root.name, id: "\(rootAlias).\(TableLayout.idColumn)", scope: scope)
-        var subquery: (scope: QueryScope, correlation: String)?
-        for hop in path.hops {
-            switch hop {
-            case .toOne(let owner, let property, let target):
-                let alias = try position.scope.objectAlias(type: owner, idExpression: position.id)
-                position = Position(type: target, id: "\(alias).\(TableLayout.column(property))", scope: position.scope)
-            case .collection(let owner, let property, _), .backlink(let owner, let property, true):
-                let alias = names.make()
-                let table = TableLayout.collectionTable(owner, property)
-                let isBacklink: Bool
-                if case .backlink = hop { isBacklink = true } else { isBacklink = false }
-                let (match, next) = isBacklink
-                    ? (TableLayout.valueColumn, TableLayout.ownerColumn) : (TableLayout.ownerColumn, TableLayout.valueColumn)
-                let condition = "\(alias).\(match) = \(position.id)"
-                let rowScope = try enter(table, alias, condition, &subquery)
-                position = Position(type: Self.target(of: hop), id: "\(alias).\(next)", scope: rowScope)
-            case .backlink(let source, let property, false):
-                let alias = names.make()
-                let condition = "\(alias).\(TableLayout.column(property)) = \(position.id)"
-                let rowScope = try enter(TableLayout.objectTable(source), alias, condition, &subquery)
-                let id = "\(alias).\(TableLayout.idColumn)"
-                rowScope.register(alias: alias, forObjectId: id)
-                position = Position(type: source, id: id, scope: rowScope)
-            }
-        }
-
-        let value: String
-        var tag: String?
-        switch path.end {
-        case .column(let name, let type):
-            let alias = try position.scope.objectAlias(type: position.type, idExpression: position.id)
-            value = "\(alias).\(TableLayout.column(name))"
-            if type == .mixed { tag = "\(alias).\(TableLayout.tagColumn(name))" }
-        case .link(let name):
-            let alias = try position.scope.objectAlias(type: position.type, idExpression: position.id)
-            value = "\(alias).\(TableLayout.column(name))"
-        case .elements(let owner, let property, let type, let keys):
-            let alias = names.make()
-            let condition = "\(alias).\(TableLayout.ownerColumn) = \(position.id)"
-            _ = try enter(TableLayout.collectionTable(owner, property), alias, condition, &subquery)
-            value = "\(alias).\(keys ? TableLayout.keyColumn : TableLayout.valueColumn)"
-            if type == .mixed && !keys { tag = "\(alias).\(TableLayout.tagColumn)" }
-        case .count(let source):
-            value = Self.count(source, of: position.id)
-        }
-
+        var subquery: Subquery?
+        let position = try follow(path.hops, into: &subquery)
+        let (value, tag) = try self.value(path.end, at: position, subquery: &subquery)
         var check = test.sql(value: value, tag: tag)
         // Measured on SQLite 3.40: a comparison with subqueries takes about 20 parser stack entries.
         let depthWithSubquery = 24
@@ -137,6 +93,63 @@ final class PredicateCompiler {
         return quantified
     }
 
+    /// The rows a comparison through a to-many step ranges over: one scope, correlated to the outer row.
+    private typealias Subquery = (scope: QueryScope, correlation: String)
+
+    /// Follows the hops from the root object: to-one links as joins in the current scope, to-many
+    /// steps as tables of the comparison's subquery (opened by the first of them).
+    private func follow(_ hops: [ResolvedKeyPath.Hop], into subquery: inout Subquery?) throws(QueryError) -> Position {
+        var position = Position(type: root.name, id: "\(rootAlias).\(TableLayout.idColumn)", scope: scope)
+        for hop in hops {
+            switch hop {
+            case .toOne(let owner, let property, let target):
+                let alias = try position.scope.objectAlias(type: owner, idExpression: position.id)
+                position = Position(type: target, id: "\(alias).\(TableLayout.column(property))", scope: position.scope)
+            case .collection(let owner, let property, let target):
+                let alias = names.make()
+                let condition = "\(alias).\(TableLayout.ownerColumn) = \(position.id)"
+                let rows = try enter(TableLayout.collectionTable(owner, property), alias, condition, &subquery)
+                position = Position(type: target, id: "\(alias).\(TableLayout.valueColumn)", scope: rows)
+            case .backlink(let source, let property, true):
+                let alias = names.make()
+                let condition = "\(alias).\(TableLayout.valueColumn) = \(position.id)"
+                let rows = try enter(TableLayout.collectionTable(source, property), alias, condition, &subquery)
+                position = Position(type: source, id: "\(alias).\(TableLayout.ownerColumn)", scope: rows)
+            case .backlink(let source, let property, false):
+                let alias = names.make()
+                let condition = "\(alias).\(TableLayout.column(property)) = \(position.id)"
+                let rows = try enter(TableLayout.objectTable(source), alias, condition, &subquery)
+                let id = "\(alias).\(TableLayout.idColumn)"
+                rows.register(alias: alias, forObjectId: id)
+                position = Position(type: source, id: id, scope: rows)
+            }
+        }
+        return position
+    }
+
+    /// The SQL of the value a path ends at (and of its mixed tag), on the object at `position`.
+    private func value(_ end: ResolvedKeyPath.End, at position: Position, subquery: inout Subquery?) throws(QueryError)
+        -> (value: String, tag: String?)
+    {
+        switch end {
+        case .column(let name, let type):
+            let alias = try position.scope.objectAlias(type: position.type, idExpression: position.id)
+            let tag = type == .mixed ? "\(alias).\(TableLayout.tagColumn(name))" : nil
+            return ("\(alias).\(TableLayout.column(name))", tag)
+        case .link(let name):
+            let alias = try position.scope.objectAlias(type: position.type, idExpression: position.id)
+            return ("\(alias).\(TableLayout.column(name))", nil)
+        case .elements(let owner, let property, let type, let keys):
+            let alias = names.make()
+            let condition = "\(alias).\(TableLayout.ownerColumn) = \(position.id)"
+            _ = try enter(TableLayout.collectionTable(owner, property), alias, condition, &subquery)
+            let tag = type == .mixed && !keys ? "\(alias).\(TableLayout.tagColumn)" : nil
+            return ("\(alias).\(keys ? TableLayout.keyColumn : TableLayout.valueColumn)", tag)
+        case .count(let source):
+            return (Self.count(source, of: position.id), nil)
+        }
+    }
+
     // MARK: Sort keys
 
     /// The ORDER BY term of a sort key: a property, or a `@count`, reached through to-one links only.
@@ -147,11 +160,8 @@ final class PredicateCompiler {
         }
         let toMany = "\(path.subject) goes through a list, set, map or linkingObjects: a sort key may follow only to-one links"
         guard !path.isToMany else { throw refuse(toMany) }
-        var position = Position(type: root.name, id: "\(rootAlias).\(TableLayout.idColumn)", scope: scope)
-        for case .toOne(let owner, let property, let target) in path.hops {
-            let alias = try scope.objectAlias(type: owner, idExpression: position.id)
-            position = Position(type: target, id: "\(alias).\(TableLayout.column(property))", scope: scope)
-        }
+        var noSubquery: Subquery?
+        let position = try follow(path.hops, into: &noSubquery)
         let direction = key.ascending ? "" : " DESC"
         switch path.end {
         case .column(let name, let type):
@@ -171,7 +181,7 @@ final class PredicateCompiler {
     /// Adds a table of rows reached through a to-many step: the first one opens the comparison's
     /// subquery (correlated to the outer row by `condition`); later ones are joined into it.
     private func enter(
-        _ table: String, _ alias: String, _ condition: String, _ subquery: inout (scope: QueryScope, correlation: String)?
+        _ table: String, _ alias: String, _ condition: String, _ subquery: inout Subquery?
     ) throws(QueryError) -> QueryScope {
         if let open = subquery {
             try open.scope.join(table, alias: alias, on: condition)
@@ -180,13 +190,6 @@ final class PredicateCompiler {
         let opened = QueryScope(table: table, alias: alias, names: names)
         subquery = (opened, condition)
         return opened
-    }
-
-    private static func target(of hop: ResolvedKeyPath.Hop) -> String {
-        switch hop {
-        case .toOne(_, _, let target), .collection(_, _, let target): target
-        case .backlink(let source, _, _): source
-        }
     }
 
     /// The number of elements, entries or (distinct) linking objects of the object whose id is `id`.
