@@ -12,6 +12,6 @@ struct KuraCommand: ParsableCommand {
             or from the file given with --config; flags override them.
             """,
         version: "0.1.0",
-        subcommands: [InitCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, SchemaCommand.self]
+        subcommands: [InitCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, DeleteCommand.self, SchemaCommand.self]
     )
 }

@@ -55,6 +55,18 @@ import Testing
         #expect(try loop.link("next")?.ref == loop.ref)
     }
 
+    @Test func aCopyWithWhereBringsExactlyTheLinkClosure() throws {
+        let result = try Fixtures.run(kura, ["copy", source, path("ann.realm"), "--type", "Owner", "--where", "name == 'Ann'"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let copy = try Realm(path: path("ann.realm"))
+        // Ann, her rival Bo (by key) and back, and their two nodes: nothing else.
+        #expect(try copy.objects("Owner").map { try $0["name"] } == [.string("Ann"), .string("Bo")])
+        #expect(try Set(copy.objects("Node").map { try $0["name"] }) == [.string("s"), .string("self")])
+        let chain = try Fixtures.run(kura, ["copy", source, path("chain.realm"), "--type", "Node", "--where", "name == 'chain90'"])
+        #expect(chain.status == 0, "\(chain.stderr)")
+        #expect(try Realm(path: path("chain.realm")).count("Node") == 10)
+    }
+
     @Test func aCycleWithoutKeysCopiesAndStaysACycle() throws {
         #expect(try Fixtures.run(kura, ["copy", source, path("nodes.realm"), "--type", "Node"]).status == 0)
         let copy = try Realm(path: path("nodes.realm"))

@@ -107,6 +107,35 @@ import Testing
         #expect(try Realm(path: fresh).count("Dog") == Realm(path: realm).count("Dog"))
     }
 
+    @Test func ownersOfDogsAgedThreeOrMoreThroughWhere() throws {
+        let realm = path("people.realm")
+        #expect(try Fixtures.run(kura, ["init", realm, "--schema", Fixtures.samplesSchemaPath]).status == 0)
+        for (file, type) in [("people.json", ["--type", "Person"]), ("people.jsonl", ["--type", "Person"]), ("dogs.yaml", [])] {
+            let sample = Fixtures.packageRoot.appendingPathComponent("Samples/\(file)").path
+            #expect(try Fixtures.run(kura, ["import", realm, sample] + type).status == 0)
+        }
+        func names(_ arguments: [String]) throws -> [String] {
+            let result = try Fixtures.run(kura, ["export", realm, "--format", "jsonl"] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try result.stdout.split(separator: "\n").map { line in
+                let document = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                return document?["name"] as? String ?? "?"
+            }
+        }
+        // Rex (3) is Alice's and Bob's, Tass (6) Ingrid's, Sky (9) Leif's, Bella (4) Dagny's and Erik's.
+        #expect(try names(["--type", "Person", "--where", "ANY dogs.age >= 3", "--sort", "name"])
+            == ["Alice", "Bob", "Dagny", "Erik", "Ingrid", "Leif"])
+        // The same question asked from the dogs, through the owners backlink.
+        #expect(try names(["--type", "Dog", "--where", "age >= 3 AND owners.@count > 0", "--sort", "age desc"])
+            == ["Sky", "Tass", "Bella", "Rex"])
+        #expect(try names(["--type", "Dog", "--where", "ANY owners.name == 'Alice'"]) == ["Rex"])
+        #expect(try names(["--type", "Person", "--where", "ANY dogs.age >= 3", "--sort", "name desc", "--limit", "2"])
+            == ["Leif", "Ingrid"])
+        let bad = try Fixtures.run(kura, ["export", realm, "--type", "Dog", "--where", "agee > 3"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr == "kura: where:1: error: Dog has no property 'agee'\n")
+    }
+
     @Test func exitCodesTellUsageAndMissingInput() throws {
         let realm = path("people.realm")
         #expect(try Fixtures.run(kura, ["init", realm, "--schema", Fixtures.samplesSchemaPath]).status == 0)

@@ -47,6 +47,7 @@ public final class Realm {
         }
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            QueryFunctions.install(in: db)
         }
         let queue: DatabaseQueue
         do {

@@ -61,14 +61,9 @@ public struct RealmExporter {
         _ type: String, predicate: String?, sort: String? = nil, limit: Int? = nil, db: Database, catalog: SchemaCatalog
     ) throws -> [Int64] {
         let schema = try catalog.type(type)
-        if predicate != nil || sort != nil {
-            throw TransferError(.usage, "--where and --sort are not supported yet")
-        }
-        var order = TableLayout.idColumn
-        if let key = schema.primaryKey { order = TableLayout.column(key) + ", " + order }
-        var sql = "SELECT \(TableLayout.idColumn) FROM \(TableLayout.objectTable(type)) ORDER BY \(order)"
-        if let limit { sql += " LIMIT \(max(0, limit))" }
-        return try Int64.fetchAll(db, sql: sql)
+        let query = try ObjectQuery(
+            type, where: predicate, sortedBy: sort ?? schema.primaryKey, limit: limit, catalog: catalog, allowsAsymmetric: true)
+        return try query.matchingIds(db)
     }
 }
 

@@ -1,0 +1,166 @@
+import Foundation
+import GRDB
+
+/// The SQL test of one comparison on one value, checked against the value's type when it is made.
+///
+/// Every test is two-valued (true or false, never NULL), so that `NOT`, `ALL` and `NONE` can negate
+/// it: as in Realm, `x != 3` is true when x is null and `x < 3` is false.
+struct ComparisonTest {
+    /// One way the value can pass; a mixed value compared with `IN {1, 'a'}` has several.
+    private struct Alternative {
+        /// For mixed values: the tags of the kinds of value this alternative applies to.
+        var tags: [Int64]?
+        var form: Form
+    }
+
+    private enum Form {
+        case isNull
+        case compare(ComparisonOperator, DatabaseValue)
+        case between(DatabaseValue, DatabaseValue)
+        case within([DatabaseValue])
+        case prefix(DatabaseValue, length: Int)
+        case suffix(DatabaseValue, length: Int)
+        case contains(DatabaseValue)
+        case glob(DatabaseValue)
+    }
+
+    /// How the stored value is read before it is compared.
+    private enum Reading { case plain, folded, decimal }
+
+    private var alternatives: [Alternative] = []
+    private var negated = false
+    private var reading = Reading.plain
+    private let isMixed: Bool
+
+    /// Checks `op`, the modifier and the literals against `type` (a non-optional scalar type, `.mixed`,
+    /// or `.object` for a link); `subject` names the key path in messages.
+    init(
+        subject: String, type: PropertyType, op: ComparisonOperator, caseInsensitive: Bool, operand: PredicateOperand,
+        column: Int
+    ) throws(QueryError) {
+        isMixed = type == .mixed
+        let checker = LiteralChecker(subject: subject, type: type, op: op, column: column)
+        try checker.checkOperator(caseInsensitive: caseInsensitive)
+        if caseInsensitive { reading = .folded } else if type == .decimal { reading = .decimal }
+        let literals: [PredicateLiteral]
+        switch operand {
+        case .literal(let literal): literals = [literal]
+        case .list(let items, _): literals = items
+        }
+        switch op {
+        case .in:
+            var typedValues: [DatabaseValue] = []
+            for literal in literals {
+                if literal.value == .null {
+                    alternatives.append(Alternative(tags: nil, form: .isNull))
+                    continue
+                }
+                let (tags, value) = try checker.bind(literal, folding: caseInsensitive)
+                // Each mixed value carries its own kind; typed values share one SQL IN list.
+                if isMixed { alternatives.append(Alternative(tags: tags, form: .within([value]))) } else { typedValues.append(value) }
+            }
+            if !typedValues.isEmpty { alternatives.append(Alternative(tags: nil, form: .within(typedValues))) }
+        case .between:
+            let (lowTags, low) = try checker.bind(try checker.nonNull(literals[0]), folding: caseInsensitive)
+            let (highTags, high) = try checker.bind(try checker.nonNull(literals[1]), folding: caseInsensitive)
+            if isMixed && lowTags != highTags {
+                throw QueryError(
+                    .typeMismatch, "\(subject): BETWEEN needs two values of one kind, found \(literals[0].described) and \(literals[1].described)",
+                    in: .where, column: literals[1].column)
+            }
+            alternatives = [Alternative(tags: lowTags, form: .between(low, high))]
+        default:
+            let literal = literals[0]
+            if literal.value == .null {
+                guard op == .equal || op == .notEqual else { _ = try checker.nonNull(literal); return }
+                alternatives = [Alternative(tags: nil, form: .isNull)]
+                negated = op == .notEqual
+                return
+            }
+            let (tags, value) = try checker.bind(literal, folding: caseInsensitive)
+            if isMixed && op == .notEqual {
+                // A mixed value of another kind is never equal, so != negates the whole test, kind included.
+                alternatives = [Alternative(tags: tags, form: .compare(.equal, value))]
+                negated = true
+            } else {
+                alternatives = [Alternative(tags: tags, form: Self.form(op, value))]
+            }
+        }
+    }
+
+    private static func form(_ op: ComparisonOperator, _ value: DatabaseValue) -> Form {
+        let length: Int
+        switch value.storage {
+        case .string(let text): length = text.unicodeScalars.count
+        case .blob(let bytes): length = bytes.count
+        default: length = 0
+        }
+        switch op {
+        case .beginsWith: return .prefix(value, length: length)
+        case .endsWith: return .suffix(value, length: length)
+        case .contains: return .contains(value)
+        case .like:
+            guard case .string(let pattern) = value.storage else { return .glob(value) }
+            return .glob(Self.globPattern(fromLike: pattern).databaseValue)
+        default: return .compare(op, value)
+        }
+    }
+
+    /// Realm's LIKE (`*` any run, `?` one character) as an SQLite GLOB pattern, with `[` made literal.
+    static func globPattern(fromLike pattern: String) -> String {
+        var glob = ""
+        for character in pattern {
+            glob += character == "[" ? "[[]" : String(character)
+        }
+        return glob
+    }
+
+    /// The test on the value in `value` (and, for mixed values, its tag column `tag`).
+    func sql(value: String, tag: String?) -> SQLFragment {
+        let parts = alternatives.map { alternative -> SQLFragment in
+            let test = formSQL(alternative.form, value: value, tag: tag)
+            guard let tags = alternative.tags, let tag else { return test }
+            let kinds = tags.map(String.init).joined(separator: ", ")
+            return "(coalesce(\(tag), 0) IN (\(kinds)) AND " + test + ")"
+        }
+        let combined = parts.count == 1 ? parts[0] : SQLFragment.joined(parts, by: "OR")
+        return negated ? "NOT " + combined : combined
+    }
+
+    private func formSQL(_ form: Form, value raw: String, tag: String?) -> SQLFragment {
+        let value: String
+        switch reading {
+        case .plain: value = raw
+        case .folded: value = "\(QueryFunctions.fold)(\(raw))"
+        case .decimal: value = "\(raw) COLLATE \(QueryFunctions.decimalCollation)"
+        }
+        let present = "\(raw) IS NOT NULL AND "
+        switch form {
+        case .isNull:
+            // A mixed null has the null tag; through a null link the tag itself reads as NULL.
+            if isMixed, let tag { return SQLFragment("(coalesce(\(tag), 0) = \(MixedTag.null))") }
+            return SQLFragment("(\(raw) IS NULL)")
+        case .compare(let op, let argument):
+            switch op {
+            case .equal: return SQLFragment("(\(value) IS ?)", [argument])
+            case .notEqual: return SQLFragment("(\(value) IS NOT ?)", [argument])
+            default: return SQLFragment("(\(present)\(value) \(op.spelling) ?)", [argument])
+            }
+        case .between(let low, let high):
+            return SQLFragment("(\(present)\(value) BETWEEN ? AND ?)", [low, high])
+        case .within(let values):
+            let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
+            return SQLFragment("(\(present)\(value) IN (\(placeholders)))", values)
+        case .prefix(let argument, let length):
+            if length == 0 { return SQLFragment("(\(raw) IS NOT NULL)") }
+            return SQLFragment("(\(present)substr(\(value), 1, \(length)) = ?)", [argument])
+        case .suffix(let argument, let length):
+            if length == 0 { return SQLFragment("(\(raw) IS NOT NULL)") }
+            return SQLFragment("(\(present)substr(\(value), -\(length)) = ?)", [argument])
+        case .contains(let argument):
+            return SQLFragment("(\(present)instr(\(value), ?) > 0)", [argument])
+        case .glob(let argument):
+            return SQLFragment("(\(present)\(value) GLOB ?)", [argument])
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+
+/// Checks that an operator applies to a property type and converts literals to the values the
+/// property's column stores (`ScalarCodec`'s forms), or says precisely why they do not fit.
+struct LiteralChecker {
+    let subject: String
+    /// A non-optional scalar type, `.mixed`, or `.object` for a link.
+    let type: PropertyType
+    let op: ComparisonOperator
+    /// The operator's column, for errors about the operator itself.
+    let column: Int
+
+    private static let orderedTypes: Set<PropertyType> = [.int, .float, .double, .date, .string, .decimal, .objectId]
+    private static let numericTags = [MixedTag.int, MixedTag.float, MixedTag.double]
+
+    /// Refuses operators and modifiers that do not apply to the type at all.
+    func checkOperator(caseInsensitive: Bool) throws(QueryError) {
+        if case .object = type {
+            guard op == .equal || op == .notEqual || op == .in else { throw linkError(column) }
+        }
+        if type == .mixed { return }
+        if caseInsensitive && type != .string {
+            throw error(.unsupportedOperator, "\(subject): [c] does not apply to \(typeName)", column)
+        }
+        let applies: Bool
+        if op.isStringOperator {
+            applies = type == .string || (type == .data && op != .like)
+        } else if op.isOrdering {
+            applies = Self.orderedTypes.contains(type)
+        } else {
+            applies = true
+        }
+        guard applies else { throw error(.unsupportedOperator, "\(subject): \(Self.spelled(op)) does not apply to \(typeName)", column) }
+    }
+
+    /// The literal, refusing nil (for BETWEEN).
+    func nonNull(_ literal: PredicateLiteral) throws(QueryError) -> PredicateLiteral {
+        if literal.value == .null {
+            throw error(.typeMismatch, "\(subject): \(Self.spelled(op)) cannot compare with nil", literal.column)
+        }
+        return literal
+    }
+
+    /// The stored form of a non-nil literal and, for mixed values, the tags of the kinds it compares with.
+    /// With `folding`, strings are case-folded as `[c]` compares them.
+    func bind(_ literal: PredicateLiteral, folding: Bool) throws(QueryError) -> (tags: [Int64]?, value: DatabaseValue) {
+        _ = try nonNull(literal)
+        if type == .mixed { return try bindMixed(literal, folding: folding) }
+        if case .object = type { throw linkError(literal.column) }
+        let value = try convert(literal)
+        if folding, case .string(let text) = value.storage { return (nil, QueryFunctions.fold(text).databaseValue) }
+        return (nil, value)
+    }
+
+    /// A literal for a typed (not mixed) column.
+    private func convert(_ literal: PredicateLiteral) throws(QueryError) -> DatabaseValue {
+        let converted: Value?
+        switch (type, literal.value) {
+        case (.bool, .bool(let flag)): converted = .bool(flag)
+        case (.int, .number(let text)):
+            guard let number = Int64(text) else {
+                let outOfRange = text.allSatisfy { $0.isNumber || $0 == "-" }
+                throw mismatch(literal, note: outOfRange ? " (out of the int range)" : "")
+            }
+            converted = .int(number)
+        case (.float, .number(let text)), (.double, .number(let text)):
+            converted = Double(text).map(Value.double)
+        case (.string, .string(let text)): converted = .string(text)
+        case (.date, .date(let millis)): converted = .date(DateFormatting.date(milliseconds: millis))
+        case (.date, .string(let text)):
+            guard let millis = DateFormatting.parseISO8601(text) else {
+                throw mismatch(literal, note: " (not an ISO-8601 date)")
+            }
+            converted = .date(DateFormatting.date(milliseconds: millis))
+        case (.data, .string(let text)): converted = .data(Data(text.utf8))
+        case (.decimal, .number(let text)): converted = Decimal128(text).map(Value.decimal)
+        case (.objectId, .objectId(let id)): converted = .objectId(id)
+        case (.uuid, .uuid(let id)): converted = .uuid(id)
+        default: throw mismatch(literal, note: "")
+        }
+        // The literal is of the right kind here, so a failed conversion means it does not fit the range.
+        guard let converted, let stored = ScalarCodec.encode(converted, as: type) else {
+            throw mismatch(literal, note: " (out of range)")
+        }
+        return stored
+    }
+
+    /// A literal for a mixed value: compared only with values of its own kind (any number with any number).
+    private func bindMixed(_ literal: PredicateLiteral, folding: Bool) throws(QueryError) -> (tags: [Int64]?, value: DatabaseValue) {
+        let isString: Bool
+        if case .string = literal.value { isString = true } else { isString = false }
+        if (folding || op.isStringOperator) && !isString {
+            let what = folding ? "[c]" : Self.spelled(op)
+            throw error(.typeMismatch, "\(subject): \(what) needs a string, found \(literal.described)", literal.column)
+        }
+        switch literal.value {
+        case .bool(let flag):
+            try requireUnordered("bool", literal)
+            return ([MixedTag.bool], (flag ? 1 as Int64 : 0).databaseValue)
+        case .number(let text):
+            if let number = Int64(text) { return (Self.numericTags, number.databaseValue) }
+            guard let number = Double(text), number.isFinite else { throw mismatch(literal, note: " (out of range)") }
+            return (Self.numericTags, number.databaseValue)
+        case .string(let text):
+            return ([MixedTag.string], (folding ? QueryFunctions.fold(text) : text).databaseValue)
+        case .date(let millis):
+            return ([MixedTag.date], millis.databaseValue)
+        case .objectId(let id):
+            return ([MixedTag.objectId], Data(id.bytes).databaseValue)
+        case .uuid(let id):
+            try requireUnordered("uuid", literal)
+            return ([MixedTag.uuid], ScalarCodec.uuidData(id).databaseValue)
+        case .null:
+            throw error(.typeMismatch, "\(subject): \(Self.spelled(op)) cannot compare with nil", literal.column)
+        }
+    }
+
+    private func requireUnordered(_ kind: String, _ literal: PredicateLiteral) throws(QueryError) {
+        if op.isOrdering {
+            throw error(.unsupportedOperator, "\(subject): \(Self.spelled(op)) does not apply to \(kind)", literal.column)
+        }
+    }
+
+    private var typeName: String {
+        if case .object = type { return "a link" }
+        return type.description
+    }
+
+    private func mismatch(_ literal: PredicateLiteral, note: String) -> QueryError {
+        error(.typeMismatch, "\(subject): expected \(typeName), found \(literal.described)\(note)", literal.column)
+    }
+
+    private func linkError(_ column: Int) -> QueryError {
+        error(.typeMismatch, "\(subject) is a link: compare it with nil, or follow it to a property", column)
+    }
+
+    private func error(_ code: QueryError.Code, _ message: String, _ column: Int) -> QueryError {
+        QueryError(code, message, in: .where, column: column)
+    }
+
+    /// `'<'` for symbols, `BEGINSWITH` for words.
+    static func spelled(_ op: ComparisonOperator) -> String {
+        let spelling = op.spelling
+        return spelling.first?.isLetter == true ? spelling : "'\(spelling)'"
+    }
+}

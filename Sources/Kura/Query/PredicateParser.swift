@@ -1,0 +1,291 @@
+/// Parses Realm-style predicate text (an NSPredicate subset) into a `ParsedPredicate`.
+///
+/// Precedence is `NOT` over `AND` over `OR`; keywords are case-insensitive. Parentheses and `NOT`s
+/// may nest at most `maxNesting` deep, which bounds both this parser's recursion and the SQL
+/// the predicate compiles to (SQLite's parser has a fixed stack).
+struct PredicateParser {
+    static let maxNesting = 32
+
+    private let tokens: [PredicateToken]
+    private var position = 0
+    private var nesting = 0
+
+    init(_ text: String) throws(QueryError) {
+        var lexer = PredicateLexer(text, source: .where)
+        tokens = try lexer.tokens()
+    }
+
+    /// The whole text as one predicate.
+    static func parse(_ text: String) throws(QueryError) -> ParsedPredicate {
+        var parser = try PredicateParser(text)
+        guard parser.current.kind != .end else { throw syntax("the predicate is empty", 1) }
+        let predicate = try parser.parseOr()
+        guard parser.current.kind == .end else { throw parser.unexpected("AND, OR or the end of the predicate") }
+        return predicate
+    }
+
+    // MARK: Logic
+
+    private mutating func parseOr() throws(QueryError) -> ParsedPredicate {
+        var terms = [try parseAnd()]
+        while isKeyword("OR") || isSymbol("||") {
+            advance()
+            terms.append(try parseAnd())
+        }
+        return terms.count == 1 ? terms[0] : .or(terms)
+    }
+
+    private mutating func parseAnd() throws(QueryError) -> ParsedPredicate {
+        var terms = [try parseUnary()]
+        while isKeyword("AND") || isSymbol("&&") {
+            advance()
+            terms.append(try parseUnary())
+        }
+        return terms.count == 1 ? terms[0] : .and(terms)
+    }
+
+    private mutating func parseUnary() throws(QueryError) -> ParsedPredicate {
+        if isKeyword("NOT") || isSymbol("!") {
+            try enterNesting()
+            advance()
+            let operand = try parseUnary()
+            nesting -= 1
+            return .not(operand)
+        }
+        if isSymbol("(") {
+            try enterNesting()
+            advance()
+            let inner = try parseOr()
+            guard isSymbol(")") else { throw unexpected("')'") }
+            advance()
+            nesting -= 1
+            return inner
+        }
+        if isKeyword("TRUEPREDICATE") {
+            advance()
+            return .constant(true)
+        }
+        if isKeyword("FALSEPREDICATE") {
+            advance()
+            return .constant(false)
+        }
+        return .comparison(try parseComparison())
+    }
+
+    private mutating func enterNesting() throws(QueryError) {
+        nesting += 1
+        if nesting > Self.maxNesting {
+            throw QueryError(
+                .tooComplex, "the predicate nests more than \(Self.maxNesting) levels of parentheses and NOT",
+                in: .where, column: current.column)
+        }
+    }
+
+    // MARK: Comparisons
+
+    private static let quantifiers: [String: PredicateQuantifier.Kind] = ["ANY": .any, "SOME": .any, "ALL": .all, "NONE": .none]
+
+    private mutating func parseComparison() throws(QueryError) -> PredicateComparison {
+        if let literal = try parseLiteralIfPresent() {
+            return try parseSwappedComparison(literal)
+        }
+        var quantifier: PredicateQuantifier?
+        if case .identifier(let word) = current.kind, let kind = Self.quantifiers[word.uppercased()],
+            case .identifier = peek(1).kind
+        {
+            quantifier = PredicateQuantifier(kind: kind, word: word.uppercased(), column: current.column)
+            advance()
+        }
+        let keyPath = try parseKeyPath()
+        let column = current.column
+        let op = try parseOperator()
+        let caseInsensitive = try parseModifier()
+        let operand: PredicateOperand
+        switch op {
+        case .in, .between:
+            operand = try parseList(for: op)
+        default:
+            guard let literal = try parseLiteralIfPresent() else {
+                if case .identifier = current.kind {
+                    throw Self.syntax("comparing two key paths is not supported: compare a key path with a value", current.column)
+                }
+                throw unexpected("a value after '\(op.spelling)'")
+            }
+            operand = .literal(literal)
+        }
+        return PredicateComparison(
+            quantifier: quantifier, keyPath: keyPath, op: op, caseInsensitive: caseInsensitive, operand: operand, column: column)
+    }
+
+    /// `3 < age` as `age > 3`, and `'Oslo' IN citiesVisited` as `ANY citiesVisited == 'Oslo'`.
+    private mutating func parseSwappedComparison(_ literal: PredicateLiteral) throws(QueryError) -> PredicateComparison {
+        let column = current.column
+        let op = try parseOperator()
+        let caseInsensitive = try parseModifier()
+        var quantifier: PredicateQuantifier?
+        let swapped: ComparisonOperator
+        if op == .in {
+            quantifier = PredicateQuantifier(kind: .any, word: "IN", column: column)
+            swapped = .equal
+        } else if let reversed = op.swapped {
+            swapped = reversed
+        } else {
+            throw Self.syntax("a value cannot come before \(op.spelling): write the key path first", column)
+        }
+        guard case .identifier = current.kind else { throw unexpected("a key path after '\(op.spelling)'") }
+        let keyPath = try parseKeyPath()
+        return PredicateComparison(
+            quantifier: quantifier, keyPath: keyPath, op: swapped, caseInsensitive: caseInsensitive,
+            operand: .literal(literal), column: column)
+    }
+
+    private mutating func parseKeyPath() throws(QueryError) -> PredicateKeyPath {
+        var components: [PredicateKeyPath.Component] = []
+        while true {
+            switch current.kind {
+            case .identifier(let name) where !(components.isEmpty && Self.reserved.contains(name.uppercased())):
+                components.append(.init(name: name, isAggregate: false, column: current.column))
+            case .aggregate(let name) where !components.isEmpty:
+                components.append(.init(name: name, isAggregate: true, column: current.column))
+            default:
+                throw unexpected(components.isEmpty ? "a key path" : "a property name after '.'")
+            }
+            advance()
+            guard isSymbol(".") else { return PredicateKeyPath(components: components) }
+            advance()
+        }
+    }
+
+    /// Words that cannot start a key path (after a `.`, they are ordinary property names).
+    private static let reserved: Set<String> = [
+        "AND", "OR", "NOT", "IN", "BETWEEN", "BEGINSWITH", "CONTAINS", "ENDSWITH", "LIKE", "TRUEPREDICATE", "FALSEPREDICATE",
+    ]
+
+    private static let symbolOperators: [String: ComparisonOperator] = [
+        "==": .equal, "!=": .notEqual, "<": .less, "<=": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual,
+    ]
+    private static let wordOperators: [String: ComparisonOperator] = [
+        "BEGINSWITH": .beginsWith, "CONTAINS": .contains, "ENDSWITH": .endsWith, "LIKE": .like, "IN": .in,
+        "BETWEEN": .between,
+    ]
+
+    private mutating func parseOperator() throws(QueryError) -> ComparisonOperator {
+        let found: ComparisonOperator?
+        switch current.kind {
+        case .symbol(let symbol): found = Self.symbolOperators[symbol]
+        case .identifier(let word): found = Self.wordOperators[word.uppercased()]
+        default: found = nil
+        }
+        guard let found else { throw unexpected("a comparison operator") }
+        advance()
+        return found
+    }
+
+    /// `[c]` after an operator; `[d]` and `[cd]` are refused since Kura does not fold diacritics.
+    private mutating func parseModifier() throws(QueryError) -> Bool {
+        guard isSymbol("[") else { return false }
+        let column = current.column
+        advance()
+        guard case .identifier(let flags) = current.kind else { throw unexpected("c inside '[ ]'") }
+        advance()
+        guard isSymbol("]") else { throw unexpected("']'") }
+        advance()
+        switch flags.lowercased() {
+        case "c": return true
+        case "d", "cd", "dc":
+            throw QueryError(
+                .unsupportedOperator, "[\(flags)]: diacritic-insensitive comparison is not supported", in: .where, column: column)
+        default:
+            throw Self.syntax("unknown modifier [\(flags)]: only [c] is supported", column)
+        }
+    }
+
+    /// `{a, b, …}`: any number of values for IN, exactly two for BETWEEN.
+    private mutating func parseList(for op: ComparisonOperator) throws(QueryError) -> PredicateOperand {
+        let column = current.column
+        guard isSymbol("{") else {
+            if op == .in, case .identifier = current.kind {
+                throw Self.syntax("IN needs a list of values in braces, such as {1, 2}", current.column)
+            }
+            throw unexpected("'{' after \(op.spelling)")
+        }
+        advance()
+        var items: [PredicateLiteral] = []
+        if !isSymbol("}") {
+            while true {
+                guard let literal = try parseLiteralIfPresent() else { throw unexpected("a value in the list") }
+                items.append(literal)
+                if isSymbol("}") { break }
+                guard isSymbol(",") else { throw unexpected("',' or '}'") }
+                advance()
+            }
+        }
+        advance()
+        if op == .between && items.count != 2 {
+            throw Self.syntax("BETWEEN needs two values, such as {1, 5}", column)
+        }
+        return .list(items, column: column)
+    }
+
+    private mutating func parseLiteralIfPresent() throws(QueryError) -> PredicateLiteral? {
+        let value: PredicateLiteral.Value
+        switch current.kind {
+        case .string(let text): value = .string(text)
+        case .number(let text): value = .number(text)
+        case .date(let millis): value = .date(millis)
+        case .objectId(let id): value = .objectId(id)
+        case .uuid(let id): value = .uuid(id)
+        case .identifier(let word):
+            switch word.uppercased() {
+            case "TRUE": value = .bool(true)
+            case "FALSE": value = .bool(false)
+            case "NIL", "NULL": value = .null
+            default: return nil
+            }
+        default:
+            return nil
+        }
+        let literal = PredicateLiteral(value: value, column: current.column)
+        advance()
+        return literal
+    }
+
+    // MARK: Tokens
+
+    private var current: PredicateToken { tokens[position] }
+
+    private func peek(_ offset: Int) -> PredicateToken { tokens[min(position + offset, tokens.count - 1)] }
+
+    private mutating func advance() {
+        if position < tokens.count - 1 { position += 1 }
+    }
+
+    private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
+
+    private func isKeyword(_ word: String) -> Bool {
+        if case .identifier(let name) = current.kind { return name.uppercased() == word }
+        return false
+    }
+
+    private func unexpected(_ expected: String) -> QueryError {
+        Self.syntax("expected \(expected), found \(Self.describe(current))", current.column)
+    }
+
+    private static func syntax(_ message: String, _ column: Int) -> QueryError {
+        QueryError(.syntax, message, in: .where, column: column)
+    }
+
+    static func describe(_ token: PredicateToken) -> String {
+        switch token.kind {
+        case .identifier(let name): "'\(name)'"
+        case .aggregate(let name): "'@\(name)'"
+        case .string(let text): "string \(PredicateLiteral.Value.quoted(text))"
+        case .number(let text): "number \(text)"
+        case .date(let millis): "date \(DateFormatting.iso8601(milliseconds: millis))"
+        case .objectId(let id): "oid(\(id.hexString))"
+        case .uuid(let id): "uuid(\(id.uuidString.lowercased()))"
+        case .symbol(let symbol): "'\(symbol)'"
+        case .end: "the end of the predicate"
+        }
+    }
+}

@@ -1,0 +1,57 @@
+/// A query that cannot run: a predicate or sort key that does not parse or does not fit the schema,
+/// a bad limit, or a type that cannot be queried. Found before any SQL runs.
+public struct QueryError: Error, Equatable, CustomStringConvertible {
+    /// What kind of problem this is.
+    public enum Code: Sendable, Equatable {
+        /// The text is not a predicate or sort key (unexpected token, unterminated string…).
+        case syntax
+        /// The realm has no such type.
+        case unknownType
+        /// The type cannot be queried at the top level (embedded or asymmetric).
+        case notQueryable
+        /// A key path names a property the type does not have.
+        case unknownProperty
+        /// A key path goes on where it cannot (past a scalar, `@count` on a scalar, a list in a sort key…).
+        case invalidKeyPath
+        /// A literal does not fit the property it is compared with.
+        case typeMismatch
+        /// The operator or modifier does not apply to the property's type.
+        case unsupportedOperator
+        /// The predicate nests or grows beyond what Kura compiles.
+        case tooComplex
+        /// The limit is negative.
+        case invalidLimit
+    }
+
+    /// Which text an error is about.
+    public enum Source: String, Sendable, Equatable {
+        case `where`
+        case sort
+    }
+
+    /// What kind of problem this is.
+    public var code: Code
+    /// What is wrong, in one line.
+    public var message: String
+    /// The text the error is in, when it is in one.
+    public var source: Source?
+    /// The column in that text, from 1 (in Unicode scalars), when known.
+    public var column: Int?
+
+    /// Makes a query error.
+    public init(_ code: Code, _ message: String, in source: Source? = nil, column: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.source = source
+        self.column = column
+    }
+
+    /// `where:7: error: message` (or `sort:…`), or `error: message` when the error has no place in a text.
+    public var description: String {
+        switch (source, column) {
+        case (let source?, let column?): "\(source.rawValue):\(column): error: \(message)"
+        case (let source?, nil): "\(source.rawValue): error: \(message)"
+        default: "error: \(message)"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// Finding, counting and deleting objects with Realm-style predicates.
+extension Realm {
+    /// The objects of `type` matching `predicate`, in the order of `sortedBy`, at most `limit` of them.
+    ///
+    /// `predicate` is a Realm-style predicate such as `age >= 3 AND ANY owners.name == 'Alice'`; `nil`
+    /// matches every object. `sortedBy` is a list of key paths, each optionally followed by `asc` or
+    /// `desc` (`name, age desc`); ties, and an unsorted query, keep creation order.
+    /// Throws `QueryError`, before reading anything, when the query does not fit the schema.
+    public func objects(_ type: String, where predicate: String?, sortedBy: String? = nil, limit: Int? = nil) throws
+        -> [DynamicObject]
+    {
+        let query = try ObjectQuery(type, where: predicate, sortedBy: sortedBy, limit: limit, catalog: catalog)
+        return try read { db in try query.matchingIds(db) }.map { DynamicObject(realm: self, ref: ObjectRef(type: type, id: $0)) }
+    }
+
+    /// The number of objects of `type` matching `predicate` (all of them when `nil`).
+    public func count(_ type: String, where predicate: String?) throws -> Int {
+        let query = try ObjectQuery(type, where: predicate, catalog: catalog)
+        return try read { db in try query.count(db) }
+    }
+
+    /// Deletes the objects of `type` matching `predicate` (all of them when `nil`) and returns how many.
+    ///
+    /// Must be called inside `write`; it deletes all or nothing. Each object is deleted as
+    /// `delete(_:)` does: links to it become null, it leaves every list, set and map, and its
+    /// embedded objects are deleted with it.
+    @discardableResult
+    public func delete(_ type: String, where predicate: String?) throws -> Int {
+        let transaction = try requireTransaction()
+        let query = try ObjectQuery(type, where: predicate, catalog: catalog)
+        return try Self.run(sql: query.sql) {
+            try transaction.atomically {
+                let ids = try query.matchingIds(transaction.db)
+                let deleter = ObjectDeleter(transaction: transaction)
+                // One object at a time through ObjectDeleter, which owns the unlinking rules; a large
+                // delete pays one pass over the incoming links per object.
+                for id in ids { try deleter.delete(ObjectRef(type: type, id: id)) }
+                return ids.count
+            }
+        }
+    }
+
+    /// A compiled query on this realm's schema, for readers that run it in their own transaction.
+    func query(_ type: String, where predicate: String?, sortedBy: String? = nil, limit: Int? = nil, allowsAsymmetric: Bool = false)
+        throws(QueryError) -> ObjectQuery
+    {
+        try ObjectQuery(type, where: predicate, sortedBy: sortedBy, limit: limit, catalog: catalog, allowsAsymmetric: allowsAsymmetric)
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Kura
+
+/// `kura delete [REALM] --type T [--where EXPR]`: deletes the objects of one type, atomically.
+struct DeleteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete",
+        abstract: "Delete the objects of one type that match a predicate (every object of the type without --where).",
+        discussion: """
+            --where takes a Realm-style predicate: comparisons (== != < <= > >=), AND OR NOT, BEGINSWITH \
+            CONTAINS ENDSWITH LIKE with [c] for case-insensitive, IN {…}, BETWEEN {a, b}, key paths through \
+            links (favoriteToy.name), ANY/ALL/NONE over lists, sets, maps and backlinks \
+            (ANY owners.name == 'Alice'), and @count (dogs.@count > 2).
+
+            Deleting an object nullifies links to it, removes it from lists, sets and maps, and deletes \
+            its embedded objects. Everything happens in one transaction: all or nothing.
+            """)
+
+    @OptionGroup var options: RealmOptions
+
+    @Option(name: .long, help: "The type of the objects to delete.")
+    var type: String
+
+    @Option(name: .customLong("where"), help: "A predicate the objects must match, such as \"age >= 3\".")
+    var predicate: String?
+
+    @Flag(name: .customLong("dry-run"), help: "Count the matching objects, delete nothing.")
+    var dryRun = false
+
+    func run() throws {
+        try CommandFailure.report {
+            let realmPath = try options.realmPath(try options.settings())
+            guard FileManagerProbe.exists(realmPath) else {
+                throw CommandFailure(.inputMissing, "no realm at '\(realmPath)'")
+            }
+            let realm = try Realm(path: realmPath)
+            if dryRun {
+                let matching = try realm.count(type, where: predicate)
+                print("dry run: nothing was written\n\(type): \(matching) would be deleted")
+            } else {
+                let deleted = try realm.write { try realm.delete(type, where: predicate) }
+                print("\(type): \(deleted) deleted")
+            }
+        }
+    }
+}
