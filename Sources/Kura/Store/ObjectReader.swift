@@ -37,12 +37,25 @@ struct ObjectReader {
                 sql: "SELECT \(TableLayout.idColumn) FROM \(TableLayout.objectTable(type)) ORDER BY \(TableLayout.idColumn)"))
     }
 
-    /// Every stored property of the object, by name.
+    /// Every stored property of the object, by name: the columns in one query, then each collection.
     func values(of ref: ObjectRef) throws -> [String: Value] {
         let type = try catalog.type(ref.type)
+        guard let query = catalog.rowQueries[ref.type] else {
+            throw StoreError(.unknownType, "the realm has no type '\(ref.type)'")
+        }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: query.sql), arguments: [ref.id]) else {
+            throw StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")
+        }
         var values: [String: Value] = [:]
-        for property in type.storedProperties {
-            values[property.name] = try value(of: ref, property)
+        values.reserveCapacity(type.storedProperties.count)
+        for (property, index) in query.columns {
+            let stored: DatabaseValue = row[index]
+            values[property.name] = property.type == .mixed
+                ? try MixedStore.decode(tag: row[index + 1] ?? 0, value: stored, db: db, catalog: catalog)
+                : try element(stored, as: property.type)
+        }
+        for property in type.storedProperties where property.type.isCollection {
+            values[property.name] = try collection(of: ref, property)
         }
         return values
     }

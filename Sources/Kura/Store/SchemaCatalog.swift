@@ -18,6 +18,14 @@ struct SchemaCatalog: Sendable {
     let incoming: [String: [IncomingLink]]
     let mixedSites: [MixedSite]
     private let typesByName: [String: ObjectSchema]
+    /// Per type, the query reading every non-collection column of one object, and where each
+    /// property's value (and a mixed property's tag, next to it) sits in the row.
+    let rowQueries: [String: RowQuery]
+
+    struct RowQuery: Sendable {
+        let sql: String
+        let columns: [(property: Property, index: Int)]
+    }
 
     init(schema: Schema, typeIds: [String: Int64]) {
         self.schema = schema
@@ -42,6 +50,21 @@ struct SchemaCatalog: Sendable {
         self.incoming = incoming
         self.mixedSites = mixedSites
         self.typesByName = byName
+        var rowQueries: [String: RowQuery] = [:]
+        for type in schema.types {
+            var columns: [String] = []
+            var singles: [(property: Property, index: Int)] = []
+            for property in type.storedProperties where !property.type.isCollection {
+                singles.append((property, columns.count))
+                columns.append(TableLayout.column(property.name))
+                if property.type == .mixed { columns.append(TableLayout.tagColumn(property.name)) }
+            }
+            let selected = columns.isEmpty ? "1" : columns.joined(separator: ", ")
+            rowQueries[type.name] = RowQuery(
+                sql: "SELECT \(selected) FROM \(TableLayout.objectTable(type.name)) WHERE \(TableLayout.idColumn) = ?",
+                columns: singles)
+        }
+        self.rowQueries = rowQueries
     }
 
     /// The schema of type `name`, or an `unknownType` error.

@@ -16,7 +16,9 @@ enum TableLayout {
 
     /// Quotes an SQL identifier, doubling any `"` inside it.
     static func quote(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Most names hold no quote; skipping Foundation's search for one matters on hot paths.
+        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     static func objectTable(_ type: String) -> String { quote(type) }
