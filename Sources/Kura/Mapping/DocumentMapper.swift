@@ -172,16 +172,11 @@ final class MappingContext {
             if let value = mapValue(child, property.type, path: "\(path).\(name)", depth: depth + 1) { fields[name] = value }
         }
         for property in type.storedProperties where fields[property.name] == nil && !given.contains(where: { $0.name == property.name }) {
-            if isRequired(property, in: type) {
+            if type.requiresValue(for: property) {
                 fail(.missingProperty, node, path, "missing required property '\(property.name)' (\(property.type))")
             }
         }
         return .map(fields)
-    }
-
-    private func isRequired(_ property: Property, in type: ObjectSchema) -> Bool {
-        if property.type.isNullable || property.type.isCollection || property.defaultValue != nil { return false }
-        return !(property.name == type.primaryKey && property.isAutoIncrement)
     }
 
     // MARK: Values

@@ -33,6 +33,13 @@ public struct ObjectSchema: Sendable, Hashable {
         lookup.positions[name].map { properties[$0] }
     }
 
+    /// Whether a new object needs `property` given: it is neither optional, a collection, defaulted,
+    /// nor an autoIncrement primary key (which the realm's counter fills).
+    func requiresValue(for property: Property) -> Bool {
+        if property.type.isNullable || property.type.isCollection || property.defaultValue != nil { return false }
+        return !(property.name == primaryKey && property.isAutoIncrement)
+    }
+
     /// The primary key property, if any.
     public var primaryKeyProperty: Property? {
         primaryKey.flatMap { self[property: $0] }

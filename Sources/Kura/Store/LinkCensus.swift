@@ -52,19 +52,12 @@ final class LinkCensus {
     }
 
     private func countMixedLinks() throws {
-        var sites: [(table: String, tag: String, value: String)] = []
-        for site in catalog.mixedSites where owners?.contains(site.ownerType) ?? true {
-            let name = site.property.name
-            sites.append(
-                site.property.type.isCollection
-                    ? (TableLayout.collectionTable(site.ownerType, name), TableLayout.tagColumn, TableLayout.valueColumn)
-                    : (TableLayout.objectTable(site.ownerType), TableLayout.tagColumn(name), TableLayout.column(name)))
-        }
-        guard !sites.isEmpty else { return }
-        sites.append((TableLayout.mixedTable, TableLayout.tagColumn, TableLayout.valueColumn))
-        for (table, tag, value) in sites {
+        guard !catalog.mixedSites.isEmpty else { return }
+        // Nested containers belong to no one type, so they always count.
+        for place in catalog.mixedLinkColumns where place.ownerType.map({ owners?.contains($0) ?? true }) ?? true {
             let rows = try Row.fetchAll(db, sql: """
-                SELECT \(tag), \(value), count(*) FROM \(table) WHERE \(tag) >= ? GROUP BY \(tag), \(value)
+                SELECT \(place.tag), \(place.value), count(*) FROM \(place.table) WHERE \(place.tag) >= ?
+                GROUP BY \(place.tag), \(place.value)
                 """, arguments: [MixedTag.linkBase])
             for row in rows {
                 guard let tagValue = row[0] as Int64?, let id = row[1] as Int64?, let count = row[2] as Int?,

@@ -91,19 +91,9 @@ extension ObjectWriter {
             try db.execute(sql: "UPDATE \(table) SET \(column) = ? WHERE \(column) = ?", arguments: [new.id, old.id])
         }
         let tag = MixedTag.linkBase + (try catalog.typeId(old.type))
-        var tagged: [(table: String, tag: String, value: String)] = [
-            (TableLayout.mixedTable, TableLayout.tagColumn, TableLayout.valueColumn)
-        ]
-        for site in catalog.mixedSites {
-            let name = site.property.name
-            tagged.append(
-                site.property.type.isCollection
-                    ? (TableLayout.collectionTable(site.ownerType, name), TableLayout.tagColumn, TableLayout.valueColumn)
-                    : (TableLayout.objectTable(site.ownerType), TableLayout.tagColumn(name), TableLayout.column(name)))
-        }
-        for (table, tagColumn, valueColumn) in tagged {
+        for place in catalog.mixedLinkColumns {
             try db.execute(
-                sql: "UPDATE \(table) SET \(valueColumn) = ? WHERE \(tagColumn) = ? AND \(valueColumn) = ?",
+                sql: "UPDATE \(place.table) SET \(place.value) = ? WHERE \(place.tag) = ? AND \(place.value) = ?",
                 arguments: [new.id, tag, old.id])
         }
     }

@@ -22,6 +22,33 @@ struct SchemaCatalog: Sendable {
     /// property's value (and a mixed property's tag, next to it) sits in the row.
     let rowQueries: [String: RowQuery]
 
+    /// A table and columns where mixed values (and so links to any type) are stored.
+    struct MixedLinkColumns: Sendable {
+        /// The type whose objects hold the values; `nil` for nested mixed containers.
+        let ownerType: String?
+        let table: String
+        let tag: String
+        let value: String
+    }
+
+    /// Every place a mixed value is stored: mixed properties, mixed collection elements, and the
+    /// nested containers of `#mixed`.
+    var mixedLinkColumns: [MixedLinkColumns] {
+        var places = mixedSites.map { site in
+            let name = site.property.name
+            return site.property.type.isCollection
+                ? MixedLinkColumns(
+                    ownerType: site.ownerType, table: TableLayout.collectionTable(site.ownerType, name),
+                    tag: TableLayout.tagColumn, value: TableLayout.valueColumn)
+                : MixedLinkColumns(
+                    ownerType: site.ownerType, table: TableLayout.objectTable(site.ownerType),
+                    tag: TableLayout.tagColumn(name), value: TableLayout.column(name))
+        }
+        places.append(MixedLinkColumns(
+            ownerType: nil, table: TableLayout.mixedTable, tag: TableLayout.tagColumn, value: TableLayout.valueColumn))
+        return places
+    }
+
     struct RowQuery: Sendable {
         let sql: String
         let columns: [(property: Property, index: Int)]

@@ -24,7 +24,7 @@ struct CopyCompatibility {
                     problems.append("\(name).\(property.name): \(property.type) in the source, \(target.type) in the destination")
                 }
             }
-            for property in to.storedProperties where from[property: property.name] == nil && isRequired(property, in: to) {
+            for property in to.storedProperties where from[property: property.name] == nil && to.requiresValue(for: property) {
                 problems.append("\(name).\(property.name) (\(property.type)): required in the destination, absent in the source")
             }
         }
@@ -42,10 +42,5 @@ struct CopyCompatibility {
                 + "\(to.primaryKey ?? "none") in the destination")
         }
         return problems
-    }
-
-    private func isRequired(_ property: Property, in type: ObjectSchema) -> Bool {
-        if property.type.isNullable || property.type.isCollection || property.defaultValue != nil { return false }
-        return !(property.name == type.primaryKey && property.isAutoIncrement)
     }
 }
