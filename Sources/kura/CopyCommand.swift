@@ -48,9 +48,6 @@ struct CopyCommand: ParsableCommand {
             if let type, from.schema[type: type] == nil {
                 throw CommandFailure(.usage, "the source realm has no type '\(type)'")
             }
-            if Self.sameFile(source, destination) {
-                throw CommandFailure(.usage, "the source and the destination are the same realm")
-            }
             let created = !FileManagerProbe.exists(destination)
             let into = try Realm(path: destination, schema: created ? from.schema : nil)
             let chosenMode = try mode ?? settings.mode.map { text in
@@ -77,11 +74,6 @@ struct CopyCommand: ParsableCommand {
                 print("\(type): \(count.inserted) inserted, \(count.updated) updated, \(count.unchanged) unchanged")
             }
         }
-    }
-
-    private static func sameFile(_ first: String, _ second: String) -> Bool {
-        let resolve = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
-        return resolve(first) == resolve(second)
     }
 
     /// Removes a realm this command created, with its WAL and shared-memory files.

@@ -12,6 +12,7 @@ final class LinkCensus {
     private var statements: [String: Statement?] = [:]
     private let owners: Set<String>?
     private var mixedLinks: [ObjectRef: Int] = [:]
+    private var last: (ref: ObjectRef, count: Int)?
 
     /// Counts links held by objects of `owners` (every type when `nil`).
     init(db: Database, catalog: SchemaCatalog, owners: Set<String>? = nil) throws {
@@ -23,10 +24,13 @@ final class LinkCensus {
 
     /// How many places link to `ref`.
     func incoming(_ ref: ObjectRef) throws -> Int {
+        // An export asks about one object several times in a row (is it a root, does it need an "$id").
+        if let last, last.ref == ref { return last.count }
         var total = mixedLinks[ref] ?? 0
         if let statement = try statement(for: ref.type) {
             total += try Int.fetchOne(statement, arguments: [ref.id]) ?? 0
         }
+        last = (ref, total)
         return total
     }
 

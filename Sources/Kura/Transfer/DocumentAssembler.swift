@@ -44,7 +44,7 @@ struct DocumentAssembler {
     /// Names a shared object that will be written as a document of its own, so that links met
     /// before or inside it become `{"$ref": id}` instead of nesting it.
     mutating func nameInAdvance(_ ref: ObjectRef) throws {
-        if ids[ref] == nil, try isShared(ref), try !hasKey(ref) { _ = name(ref) }
+        if ids[ref] == nil, try !hasKey(ref), try isShared(ref) { _ = name(ref) }
     }
 
     /// Takes the objects deferred so far, in the order they were met.
@@ -65,7 +65,7 @@ struct DocumentAssembler {
             throw StoreError(.unknownType, "the schema has no type '\(ref.type)'")
         }
         var fields: [String: Value] = [:]
-        if !type.isEmbedded, try ids[ref] != nil || (isShared(ref) && !hasKey(ref)) {
+        if !type.isEmbedded, try ids[ref] != nil || (!hasKey(ref) && isShared(ref)) {
             fields["$id"] = ids[ref] ?? name(ref)
             written.insert(ref)  // before the properties, so a cycle back to it becomes a $ref
         }
@@ -144,6 +144,7 @@ struct DocumentAssembler {
 
     /// Whether the object has a primary key value, which links use instead of `"$id"`.
     private func hasKey(_ ref: ObjectRef) throws -> Bool {
+        // Asked before `isShared`, which costs a query for any type; this one only for keyed types.
         guard schema[type: ref.type]?.primaryKey != nil, let key = try primaryKey(ref) else { return false }
         return !key.isNull
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// What `RealmCopier` copies: the objects of one type (optionally filtered) or the whole realm.
@@ -42,7 +43,7 @@ public struct RealmCopier {
 
     /// Copies, and returns the objects inserted, updated and unchanged in the destination per type.
     public func run() throws -> [String: ChangeCounts] {
-        if source.configuration.path == destination.configuration.path && !source.configuration.isInMemory {
+        if Self.sameFile(source.configuration, destination.configuration) {
             throw TransferError(.usage, "the source and the destination are the same realm")
         }
         let catalog = source.catalog
@@ -67,6 +68,13 @@ public struct RealmCopier {
             }
             return try destination.changeCounts()
         }
+    }
+
+    /// Whether two configurations name one realm file, however the paths are spelled.
+    private static func sameFile(_ first: Realm.Configuration, _ second: Realm.Configuration) -> Bool {
+        if first.isInMemory || second.isInMemory { return first.path == second.path && first.path != ":memory:" }
+        let resolve = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        return resolve(first.path) == resolve(second.path)
     }
 
     /// Every type the copy may bring must fit the destination; types without objects are skipped.
