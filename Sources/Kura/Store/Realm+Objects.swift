@@ -57,6 +57,14 @@ extension Realm {
         }
     }
 
+    /// Whether the realm holds any object of `type`; cheaper than counting them.
+    func hasObjects(_ type: String) throws -> Bool {
+        _ = try catalog.type(type)
+        return try read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(TableLayout.objectTable(type)))") ?? false
+        }
+    }
+
     /// Deletes an object: links to it become null, it leaves every list, set and map, and its
     /// embedded objects are deleted with it.
     public func delete(_ object: DynamicObject) throws {

@@ -33,6 +33,9 @@ public struct RealmCopier {
     public let options: CopyOptions
     /// Called now and then with how many top-level objects have been copied (`bytes` stays 0).
     public var onProgress: ((ExportProgress) -> Void)?
+    /// Whether a whole-realm copy between two realm files may be made in SQL, table by table
+    /// (when nothing needs judging object by object); off only to compare the two ways in tests.
+    var allowsSetBasedCopy = true
 
     /// Makes a copier from `source` into `destination`.
     public init(source: Realm, destination: Realm, options: CopyOptions = CopyOptions()) {
@@ -54,7 +57,24 @@ public struct RealmCopier {
             }
         }
         try checkDestinationSchema()
-        return try destination.write {
+        guard options.type == nil, allowsSetBasedCopy,
+              !source.configuration.isInMemory, !destination.configuration.isInMemory
+        else { return try copyObjects(setBasedFirst: false) }
+        return try destination.withAttachedFile(source.configuration.path, as: SetBasedCopy.sourceAlias) {
+            try copyObjects(setBasedFirst: true)
+        }
+    }
+
+    /// Copies in one destination transaction: in SQL when `setBasedFirst` and the realms allow it,
+    /// otherwise object by object from a read transaction of the source.
+    private func copyObjects(setBasedFirst: Bool) throws -> [String: ChangeCounts] {
+        try destination.write {
+            if setBasedFirst {
+                var bulk = SetBasedCopy(source: source.catalog, transaction: try destination.requireTransaction())
+                bulk.onProgress = onProgress
+                if let counts = try bulk.runIfApplicable() { return counts }
+            }
+            let catalog = source.catalog
             let sink = RealmSink(realm: destination, mode: options.mode)
             try source.read { db in
                 var stream = try ObjectStream(db: db, catalog: catalog, sink: sink, rootType: options.type)
@@ -82,7 +102,7 @@ public struct RealmCopier {
         let schema = source.schema
         let candidates = options.type.map { schema.typesReachable(from: $0) } ?? schema.types.map(\.name)
         var types: [String] = []
-        for type in candidates where try source.count(type) > 0 { types.append(type) }
+        for type in candidates where try source.hasObjects(type) { types.append(type) }
         let problems = CopyCompatibility(source: schema, destination: destination.schema).problems(for: types)
         guard problems.isEmpty else {
             throw TransferError(

@@ -1,0 +1,217 @@
+import GRDB
+
+/// A whole-realm copy made in SQL, for when both realms are SQLite files: one `INSERT … SELECT` per
+/// table from the attached source, each object id shifted past the destination's highest and each
+/// mixed value's tag renumbered to the destination's type ids.
+///
+/// It applies only when no object needs judging one by one: every copied type has the same stored
+/// properties and flags in both realms, and no source primary key is already in the destination
+/// (a clash is the mode's to settle, which the object-by-object copy does). The source was checked
+/// when its objects were written, so its rows are copied as they are.
+struct SetBasedCopy {
+    /// The schema name the source realm is attached under.
+    static let sourceAlias = "kura_source"
+
+    let source: SchemaCatalog
+    let transaction: WriteTransaction
+    var onProgress: ((ExportProgress) -> Void)?
+
+    private var db: Database { transaction.db }
+    private var destination: SchemaCatalog { transaction.catalog }
+    private static var sourceSchema: String { TableLayout.quote(sourceAlias) }
+
+    /// Copies the whole source and returns the objects inserted per type, or returns `nil`, having
+    /// written nothing, when the copy must go object by object.
+    func runIfApplicable() throws -> [String: ChangeCounts]? {
+        var types: [ObjectSchema] = []
+        for type in source.schema.types where try hasRows(TableLayout.objectTable(type.name), in: Self.sourceSchema) {
+            guard try fitsSetBasedCopy(type) else { return nil }
+            types.append(type)
+        }
+        let remap = try IdRemapping(source: source, destination: destination, types: types.map(\.name), db: db)
+        var counts: [String: ChangeCounts] = [:]
+        var copied = 0
+        for type in types {
+            let inserted = try copyTables(of: type, remap: remap)
+            counts[type.name] = ChangeCounts(inserted: inserted)
+            copied += inserted
+            onProgress?(ExportProgress(documents: copied, bytes: 0))
+        }
+        try copyMixedContainers(remap: remap)
+        try raiseCounters(of: types.map(\.name))
+        return counts
+    }
+
+    /// Whether `type` can be copied row for row: same stored properties and flags, no key clash.
+    private func fitsSetBasedCopy(_ type: ObjectSchema) throws -> Bool {
+        guard let target = destination.schema[type: type.name],
+              target.primaryKey == type.primaryKey, target.isEmbedded == type.isEmbedded,
+              target.isAsymmetric == type.isAsymmetric,
+              Set(target.storedProperties) == Set(type.storedProperties)
+        else { return false }
+        guard let key = type.primaryKey else { return true }
+        let table = TableLayout.objectTable(type.name)
+        guard try hasRows(table, in: "main") else { return true }
+        let column = TableLayout.column(key)
+        let clash = try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM \(Self.sourceSchema).\(table) AS s
+            JOIN main.\(table) AS d ON d.\(column) = s.\(column))
+            """) ?? true
+        return !clash
+    }
+
+    private func hasRows(_ table: String, in schema: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(schema).\(table))") ?? false
+    }
+
+    /// Copies the object table of `type` and its collection tables; returns the objects copied.
+    private func copyTables(of type: ObjectSchema, remap: IdRemapping) throws -> Int {
+        var columns = [TableLayout.idColumn]
+        var values = [remap.shifted(TableLayout.idColumn, of: type.name)]
+        for property in type.storedProperties where !property.type.isCollection {
+            let column = TableLayout.column(property.name)
+            columns.append(column)
+            if property.type == .mixed {
+                let tag = TableLayout.tagColumn(property.name)
+                columns.append(tag)
+                values += [remap.mixedValue(column, tag: tag), remap.mixedTag(tag)]
+            } else if let target = property.type.objectTypeName {
+                values.append(remap.shifted(column, of: target))
+            } else {
+                values.append(column)
+            }
+        }
+        let objects = try insert(into: TableLayout.objectTable(type.name), columns, values, orderedBy: TableLayout.idColumn)
+        for property in type.storedProperties {
+            guard let element = property.type.element else { continue }
+            try copyCollection(property, of: type.name, element: element, remap: remap)
+        }
+        return objects
+    }
+
+    private func copyCollection(_ property: Property, of type: String, element: PropertyType, remap: IdRemapping) throws {
+        var columns = [TableLayout.ownerColumn]
+        var values = [remap.shifted(TableLayout.ownerColumn, of: type)]
+        switch property.type {
+        case .list: columns.append(TableLayout.positionColumn)
+        case .map: columns.append(TableLayout.keyColumn)
+        default: break
+        }
+        values += columns.dropFirst()
+        let value = TableLayout.valueColumn
+        columns.append(value)
+        if element == .mixed {
+            columns.append(TableLayout.tagColumn)
+            values += [remap.mixedValue(value, tag: TableLayout.tagColumn), remap.mixedTag(TableLayout.tagColumn)]
+        } else if let target = element.objectTypeName {
+            values.append(remap.shifted(value, of: target))
+        } else {
+            values.append(value)
+        }
+        // A set keeps its insertion order in rowid; lists and maps are ordered by their keys.
+        let order = TableLayout.orderColumn(for: property.type) == "rowid" ? "rowid" : nil
+        _ = try insert(into: TableLayout.collectionTable(type, property.name), columns, values, orderedBy: order)
+    }
+
+    private func copyMixedContainers(remap: IdRemapping) throws {
+        let tag = TableLayout.tagColumn
+        let value = TableLayout.valueColumn
+        let container = TableLayout.mixedContainerColumn
+        _ = try insert(
+            into: TableLayout.mixedTable,
+            [container, TableLayout.positionColumn, TableLayout.keyColumn, tag, value],
+            [remap.shiftedContainer(container), TableLayout.positionColumn, TableLayout.keyColumn,
+             remap.mixedTag(tag), remap.mixedValue(value, tag: tag)],
+            orderedBy: "rowid")
+    }
+
+    /// Inserts the source table's rows into the destination's; returns how many.
+    private func insert(into table: String, _ columns: [String], _ values: [String], orderedBy order: String?) throws -> Int {
+        let sql = "INSERT INTO main.\(table) (\(columns.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) "
+            + "FROM \(Self.sourceSchema).\(table)" + (order.map { " ORDER BY \($0)" } ?? "")
+        try db.execute(sql: sql)
+        return db.changesCount
+    }
+
+    /// Moves the destination's counters past everything copied: object ids past the shifted ones,
+    /// autoIncrement keys to the higher of the two realms', mixed containers past the shifted ones.
+    private func raiseCounters(of types: [String]) throws {
+        let typesTable = TableLayout.typesTable
+        for type in types {
+            try db.execute(
+                sql: """
+                    UPDATE main.\(typesTable) SET
+                    "lastObjectId" = "lastObjectId" + (SELECT "lastObjectId" FROM \(Self.sourceSchema).\(typesTable) WHERE "name" = ?1),
+                    "lastKey" = max("lastKey", (SELECT "lastKey" FROM \(Self.sourceSchema).\(typesTable) WHERE "name" = ?1))
+                    WHERE "name" = ?1
+                    """,
+                arguments: [type])
+        }
+        let meta = TableLayout.metaTable
+        try db.execute(sql: """
+            UPDATE main.\(meta) SET "value" = "value" + (SELECT "value" FROM \(Self.sourceSchema).\(meta)
+            WHERE "key" = 'lastMixedContainer') WHERE "key" = 'lastMixedContainer'
+            """)
+    }
+}
+
+/// How ids change from the source realm to the destination: each type's object ids move up by the
+/// destination's last id of that type, mixed containers by its last container, and a link's mixed
+/// tag takes the destination's id for the same type name.
+struct IdRemapping {
+    private let objectOffsets: [String: Int64]
+    private let containerOffset: Int64
+    /// Source tag to destination tag, for link tags that differ.
+    private let linkTags: [(from: Int64, to: Int64)]
+    /// Source link tag to the offset of its type, for types whose ids move.
+    private let linkOffsets: [(tag: Int64, offset: Int64)]
+
+    init(source: SchemaCatalog, destination: SchemaCatalog, types: [String], db: Database) throws {
+        var offsets: [String: Int64] = [:]
+        for type in types {
+            offsets[type] = try Int64.fetchOne(
+                db, sql: "SELECT \"lastObjectId\" FROM main.\(TableLayout.typesTable) WHERE \"name\" = ?", arguments: [type]) ?? 0
+        }
+        objectOffsets = offsets
+        containerOffset = try Int64.fetchOne(
+            db, sql: "SELECT \"value\" FROM main.\(TableLayout.metaTable) WHERE \"key\" = 'lastMixedContainer'") ?? 0
+        var tags: [(Int64, Int64)] = []
+        var tagOffsets: [(Int64, Int64)] = []
+        for (name, sourceId) in source.typeIds.sorted(by: { $0.value < $1.value }) {
+            guard let destinationId = destination.typeIds[name] else { continue }
+            if sourceId != destinationId { tags.append((MixedTag.linkBase + sourceId, MixedTag.linkBase + destinationId)) }
+            if let offset = offsets[name], offset != 0 { tagOffsets.append((MixedTag.linkBase + sourceId, offset)) }
+        }
+        linkTags = tags
+        linkOffsets = tagOffsets
+    }
+
+    /// `column`, an id of a `type` object, as the destination numbers it.
+    func shifted(_ column: String, of type: String) -> String {
+        let offset = objectOffsets[type] ?? 0
+        return offset == 0 ? column : "\(column) + \(offset)"
+    }
+
+    /// `column`, a mixed container id, as the destination numbers it.
+    func shiftedContainer(_ column: String) -> String {
+        containerOffset == 0 ? column : "\(column) + \(containerOffset)"
+    }
+
+    /// The destination's tag for the mixed value tagged by `tag`.
+    func mixedTag(_ tag: String) -> String {
+        guard !linkTags.isEmpty else { return tag }
+        let cases = linkTags.map { "WHEN \($0.from) THEN \($0.to)" }.joined(separator: " ")
+        return "CASE \(tag) \(cases) ELSE \(tag) END"
+    }
+
+    /// The destination's value for the mixed value in `value` tagged by `tag`: container ids and
+    /// link ids shifted, anything else as it is.
+    func mixedValue(_ value: String, tag: String) -> String {
+        var cases: [String] = []
+        if containerOffset != 0 {
+            cases.append("WHEN \(tag) IN (\(MixedTag.list), \(MixedTag.map)) THEN \(value) + \(containerOffset)")
+        }
+        cases += linkOffsets.map { "WHEN \(tag) = \($0.tag) THEN \(value) + \($0.offset)" }
+        return cases.isEmpty ? value : "CASE \(cases.joined(separator: " ")) ELSE \(value) END"
+    }
+}
