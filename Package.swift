@@ -18,6 +18,8 @@ let package = Package(
             name: "Kura",
             dependencies: [
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for binding values on bulk writes without GRDB's argument arrays.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),

@@ -139,23 +139,19 @@ struct CollectionWriter {
         tagged: Bool
     ) throws {
         guard !rows.isEmpty else { return }
-        let table = TableLayout.collectionTable(owner.type, property.name)
-        var columns = [TableLayout.ownerColumn]
-        if case .list = property.type { columns.append(TableLayout.positionColumn) }
-        if isMap { columns.append(TableLayout.keyColumn) }
-        columns.append(TableLayout.valueColumn)
-        if tagged { columns.append(TableLayout.tagColumn) }
-        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        let statement = try db.cachedStatement(
-            sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))")
-        let isList = columns.contains(TableLayout.positionColumn)
+        guard let slot = try writer.catalog.statements(for: owner.type).collectionInserts[property.name] else {
+            throw StoreError(.unknownProperty, "\(owner.type) has no collection property '\(property.name)'")
+        }
+        let statement = try writer.transaction.statement(slot)
+        let isList: Bool
+        if case .list = property.type { isList = true } else { isList = false }
         for (position, row) in rows.enumerated() {
             var arguments: [DatabaseValue] = [owner.id.databaseValue]
             if isList { arguments.append(Int64(position).databaseValue) }
             if isMap { arguments.append(row.key?.databaseValue ?? .null) }
             arguments.append(row.value)
             if tagged { arguments.append((row.tag ?? 0).databaseValue) }
-            try statement.execute(arguments: StatementArguments(arguments))
+            try statement.execute(arguments)
         }
     }
 }

@@ -56,7 +56,7 @@ struct ObjectWriter {
             try transaction.noteExplicitKey(type.name, explicit)
         }
         let encodedKey = try encodeScalar(key, keyProperty, path: "\(path).\(keyProperty.name)")
-        if let existing = try reader.lookup(type, key: encodedKey) {
+        if let existing = try transaction.objectId(type.name, key: encodedKey) {
             let ref = ObjectRef(type: type.name, id: existing)
             if policy == .error {
                 throw StoreError(
@@ -74,17 +74,15 @@ struct ObjectWriter {
         _ type: ObjectSchema, _ fields: [String: Value], key: Value?, policy: UpdatePolicy, path: String, depth: Int
     ) throws -> ObjectRef {
         let ref = try allocate(type, fields, key: key, path: path)
-        var columns = [TableLayout.idColumn]
+        let statements = try catalog.statements(for: type.name)
         var arguments: [DatabaseValue] = [ref.id.databaseValue]
         var selfLinks: [(Property, Int64)] = []
         for property in type.storedProperties where !property.type.isCollection {
             let propertyPath = "\(path).\(property.name)"
             let value = property.name == type.primaryKey ? (key ?? .null) : try given(fields, property, path: propertyPath)
-            columns.append(TableLayout.column(property.name))
             switch property.type.nonOptional {
             case .mixed:
                 let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: propertyPath)
-                columns.append(TableLayout.tagColumn(property.name))
                 arguments.append(stored)
                 arguments.append(tag.databaseValue)
             case .object(let target):
@@ -98,9 +96,7 @@ struct ObjectWriter {
                 arguments.append(try encodeScalar(value, property, path: propertyPath))
             }
         }
-        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        let sql = "INSERT INTO \(TableLayout.objectTable(type.name)) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))"
-        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(arguments))
+        try transaction.statement(statements.insert).execute(arguments)
         for (property, id) in selfLinks {
             try setColumn(ref, property, id.databaseValue)
         }
@@ -261,7 +257,7 @@ struct ObjectWriter {
                     .typeMismatch, "\(path): expected a nested \(target) object, found \(value.kindName) \(value)")
             }
             let key = try encodeScalar(value, keyProperty, path: path)
-            if let id = try reader.lookup(type, key: key) { return id.databaseValue }
+            if let id = try transaction.objectId(type.name, key: key) { return id.databaseValue }
             guard transaction.references != nil else {
                 throw StoreError(.linkTargetNotFound, "\(path): no \(target) with primary key \(value)")
             }

@@ -21,6 +21,10 @@ struct SchemaCatalog: Sendable {
     /// Per type, the query reading every non-collection column of one object, and where each
     /// property's value (and a mixed property's tag, next to it) sits in the row.
     let rowQueries: [String: RowQuery]
+    /// Per type, the statements that insert its objects and elements and find them by key.
+    let writeStatements: [String: WriteStatements]
+    /// How many write statements there are, for a transaction's array of prepared ones.
+    let writeStatementCount: Int
 
     /// A table and columns where mixed values (and so links to any type) are stored.
     struct MixedLinkColumns: Sendable {
@@ -92,6 +96,15 @@ struct SchemaCatalog: Sendable {
                 columns: singles)
         }
         self.rowQueries = rowQueries
+        (writeStatements, writeStatementCount) = WriteStatements.make(for: schema)
+    }
+
+    /// The write statements of type `name`, or an `unknownType` error.
+    func statements(for name: String) throws(StoreError) -> WriteStatements {
+        guard let statements = writeStatements[name] else {
+            throw StoreError(.unknownType, "the realm has no type '\(name)'")
+        }
+        return statements
     }
 
     /// The schema of type `name`, or an `unknownType` error.

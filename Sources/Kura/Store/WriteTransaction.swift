@@ -16,9 +16,27 @@ final class WriteTransaction {
     /// Every scope this transaction changed, with its undo mark from before the transaction.
     private var scopeMarks: [(scope: ReferenceScope, mark: Int)] = []
 
+    /// Prepared write statements, by `WriteStatements` slot.
+    private var prepared: [DirectStatement?]
+
     init(db: Database, catalog: SchemaCatalog) {
         self.db = db
         self.catalog = catalog
+        prepared = Array(repeating: nil, count: catalog.writeStatementCount)
+    }
+
+    /// The prepared statement of `slot`, prepared on first use.
+    func statement(_ slot: WriteStatements.Slot) throws -> DirectStatement {
+        if let statement = prepared[slot.index] { return statement }
+        let statement = try DirectStatement(db, sql: slot.sql)
+        prepared[slot.index] = statement
+        return statement
+    }
+
+    /// The id of the `type` object whose primary key column holds `key`.
+    func objectId(_ type: String, key: DatabaseValue) throws -> Int64? {
+        guard let lookup = try catalog.statements(for: type).lookup else { return nil }
+        return try statement(lookup).fetchInt64([key])
     }
 
     /// A new internal object id for `type`: one above the highest ever handed out.

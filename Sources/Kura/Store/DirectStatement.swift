@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// A prepared statement run with its values bound through SQLite's C API. On bulk writes GRDB's
+/// `StatementArguments` (an array built through a key path per call) cost more than the insert
+/// itself; this binds each value in place and steps once.
+struct DirectStatement {
+    let statement: Statement
+    private let connection: OpaquePointer?
+
+    /// SQLite copies a bound text or blob before the call returns, so the buffer may go away.
+    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+    /// Prepares `sql` on `db`.
+    init(_ db: Database, sql: String) throws {
+        statement = try db.makeStatement(sql: sql)
+        connection = db.sqliteConnection
+    }
+
+    /// Runs the statement once with `values` bound to its parameters in order.
+    func execute(_ values: [DatabaseValue]) throws {
+        try bind(values)
+        let code = sqlite3_step(statement.sqliteStatement)
+        sqlite3_reset(statement.sqliteStatement)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else { throw failure(code) }
+    }
+
+    /// Runs the statement with `values` bound and returns the first column of its first row as an
+    /// integer, or `nil` when there is no row or the column is null.
+    func fetchInt64(_ values: [DatabaseValue]) throws -> Int64? {
+        try bind(values)
+        let sqlite = statement.sqliteStatement
+        defer { sqlite3_reset(sqlite) }
+        let code = sqlite3_step(sqlite)
+        if code == SQLITE_DONE { return nil }
+        guard code == SQLITE_ROW else { throw failure(code) }
+        return sqlite3_column_type(sqlite, 0) == SQLITE_NULL ? nil : sqlite3_column_int64(sqlite, 0)
+    }
+
+    private func bind(_ values: [DatabaseValue]) throws {
+        let sqlite = statement.sqliteStatement
+        for (offset, value) in values.enumerated() {
+            let index = CInt(offset + 1)
+            let code: CInt
+            switch value.storage {
+            case .null: code = sqlite3_bind_null(sqlite, index)
+            case .int64(let number): code = sqlite3_bind_int64(sqlite, index, number)
+            case .double(let number): code = sqlite3_bind_double(sqlite, index, number)
+            case .string(let text):
+                var text = text
+                code = text.withUTF8 { bytes in
+                    sqlite3_bind_text(sqlite, index, bytes.baseAddress, CInt(bytes.count), Self.transient)
+                }
+            case .blob(let data):
+                code = data.withUnsafeBytes { bytes in
+                    // An empty blob still needs a pointer, or SQLite stores null.
+                    sqlite3_bind_blob(sqlite, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), CInt(bytes.count), Self.transient)
+                }
+            }
+            guard code == SQLITE_OK else { throw failure(code) }
+        }
+    }
+
+    private func failure(_ code: CInt) -> StoreError {
+        let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "unknown"
+        // Extended result codes carry the primary code in their low byte, which is what GRDB reports.
+        return StoreError(.database, "SQLite error \(code & 0xff): \(message)", sql: statement.sql)
+    }
+}

@@ -1,0 +1,61 @@
+/// The SQL of the statements that write one type's objects, made once per schema. Each statement
+/// has a slot number, so a write transaction keeps its prepared statement in an array rather than
+/// hashing SQL text for every object.
+struct WriteStatements: Sendable {
+    /// A statement's text and the slot its prepared form is kept in.
+    struct Slot: Sendable {
+        let sql: String
+        let index: Int
+    }
+
+    /// Inserts an object: `#id`, then every non-collection property in stored order, a mixed
+    /// property's tag right after its value.
+    let insert: Slot
+    /// Finds an object's id by primary key; `nil` for types without one.
+    let lookup: Slot?
+    /// Inserts one element of a collection property, by property name: owner, then position (lists)
+    /// or key (maps), then value, then tag (mixed elements).
+    let collectionInserts: [String: Slot]
+
+    /// Makes the statements of every type, numbering slots from 0; returns them and the slot count.
+    static func make(for schema: Schema) -> (statements: [String: WriteStatements], slots: Int) {
+        var all: [String: WriteStatements] = [:]
+        var next = 0
+        func slot(_ sql: String) -> Slot {
+            defer { next += 1 }
+            return Slot(sql: sql, index: next)
+        }
+        for type in schema.types {
+            let table = TableLayout.objectTable(type.name)
+            var columns = [TableLayout.idColumn]
+            for property in type.storedProperties where !property.type.isCollection {
+                columns.append(TableLayout.column(property.name))
+                if property.type == .mixed { columns.append(TableLayout.tagColumn(property.name)) }
+            }
+            let insert = slot(insertSQL(table, columns))
+            let lookup = type.primaryKey.map { key in
+                slot("SELECT \(TableLayout.idColumn) FROM \(table) WHERE \(TableLayout.column(key)) = ?")
+            }
+            var collections: [String: Slot] = [:]
+            for property in type.storedProperties {
+                guard let element = property.type.element else { continue }
+                var columns = [TableLayout.ownerColumn]
+                switch property.type {
+                case .list: columns.append(TableLayout.positionColumn)
+                case .map: columns.append(TableLayout.keyColumn)
+                default: break
+                }
+                columns.append(TableLayout.valueColumn)
+                if element == .mixed { columns.append(TableLayout.tagColumn) }
+                collections[property.name] = slot(insertSQL(TableLayout.collectionTable(type.name, property.name), columns))
+            }
+            all[type.name] = WriteStatements(insert: insert, lookup: lookup, collectionInserts: collections)
+        }
+        return (all, next)
+    }
+
+    private static func insertSQL(_ table: String, _ columns: [String]) -> String {
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))"
+    }
+}
