@@ -80,22 +80,22 @@ final class MappingContext {
 
     var options: MappingOptions { mapper.options }
 
-    func fail(_ code: MappingError.Code, _ node: DocumentNode, _ path: String, _ message: String) {
-        fail(code, at: node.position, path, message)
+    func fail(_ code: MappingError.Code, _ node: DocumentNode, _ path: @autoclosure () -> String, _ message: String) {
+        fail(code, at: node.position, path(), message)
     }
 
-    func fail(_ code: MappingError.Code, at position: TextPosition, _ path: String, _ message: String) {
+    func fail(_ code: MappingError.Code, at position: TextPosition, _ path: @autoclosure () -> String, _ message: String) {
         guard found.count < max(options.maxErrors, 1) else {
             truncated = true
             return
         }
-        found.append(MappingError(code, file: mapper.file, position: position, path: path, message))
+        found.append(MappingError(code, file: mapper.file, position: position, path: path(), message))
     }
 
     func errors() -> MappingErrors { MappingErrors(errors: found, truncated: truncated) }
 
-    func mismatch(_ node: DocumentNode, _ path: String, expected: String) {
-        fail(.typeMismatch, node, path, "expected \(expected), found \(Self.describe(node.value))")
+    func mismatch(_ node: DocumentNode, _ path: @autoclosure () -> String, expected: String) {
+        fail(.typeMismatch, node, path(), "expected \(expected), found \(Self.describe(node.value))")
     }
 
     /// How a found value is named in messages: `string "three"`, `number 1.5`, `bool true`, `null`.
@@ -117,75 +117,96 @@ final class MappingContext {
     // MARK: Objects
 
     /// A document of `type`: an object by property name, or an array of values in schema order.
-    func mapObject(_ node: DocumentNode, _ type: ObjectSchema, path: String, depth: Int) -> Value? {
+    func mapObject(_ node: DocumentNode, _ type: ObjectSchema, path: @autoclosure () -> String, depth: Int) -> Value? {
         guard depth < DocumentMapper.maxDepth else {
-            fail(.nestingTooDeep, node, path, "documents nest deeper than \(DocumentMapper.maxDepth) levels")
+            fail(.nestingTooDeep, node, path(), "documents nest deeper than \(DocumentMapper.maxDepth) levels")
             return nil
         }
-        var given: [(name: String, node: DocumentNode, position: TextPosition)] = []
+        // Properties by their index in `type.properties`: which were given, and with what.
+        var given: [(index: Int, node: DocumentNode)] = []
+        var isGiven = [Bool](repeating: false, count: type.properties.count)
         var fields: [String: Value] = [:]
+        fields.reserveCapacity(type.properties.count)
         switch node.value {
         case .object(let members):
-            var seen = Set<String>()
+            var otherKeys = Set<String>()  // keys that name no property, checked for duplicates too
             for member in members {
-                guard seen.insert(member.key).inserted else {
-                    fail(.duplicateKey, at: member.keyPosition, path, "duplicate key '\(member.key)'")
-                    continue
-                }
-                guard let property = type[property: member.key], !property.isComputed else {
-                    if member.key == "$errors" && depth == 0 { continue }  // a rejects file's note on the document
-                    if member.key == "$type" {
-                        // A whole-realm input names each document's type; it must be the one mapped.
-                        if case .string(let name) = member.value.value, name == type.name { continue }
-                        fail(.typeMismatch, member.value, "\(path).$type",
-                             "expected \"\(type.name)\", found \(Self.describe(member.value.value))")
+                guard let index = type.propertyIndex(member.key), !type.properties[index].isComputed else {
+                    guard otherKeys.insert(member.key).inserted else {
+                        fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(member.key)'")
                         continue
                     }
-                    if member.key == "$id" {
-                        // Kept for the import layer, which resolves `{"$ref": id}` links to this document.
-                        if let id = mapMixed(member.value, path: "\(path).$id", depth: depth + 1) { fields["$id"] = id }
-                        continue
-                    }
-                    // An anchor under an ignored key may still be aliased later in the document.
-                    if case .anchored(let name, let inner) = member.value.value { anchors[name] = inner }
-                    unknownKeys += 1
-                    if options.rejectUnknownKeys {
-                        fail(.unknownProperty, at: member.keyPosition, path, "unknown property '\(member.key)' for \(type.name)")
-                    }
+                    mapOtherMember(member, of: type, path: path(), depth: depth, into: &fields)
                     continue
                 }
-                given.append((member.key, member.value, member.keyPosition))
+                guard !isGiven[index] else {
+                    fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(member.key)'")
+                    continue
+                }
+                isGiven[index] = true
+                given.append((index, member.value))
             }
         case .array(let items):
             let stored = type.storedProperties
             if items.count > stored.count {
-                fail(.tooManyValues, items[stored.count], path,
+                fail(.tooManyValues, items[stored.count], path(),
                      "expected at most \(stored.count) values for \(type.name), found \(items.count)")
             }
-            for (property, item) in zip(stored, items) { given.append((property.name, item, item.position)) }
+            for (property, item) in zip(stored, items) {
+                guard let index = type.propertyIndex(property.name) else { continue }
+                isGiven[index] = true
+                given.append((index, item))
+            }
         default:
-            mismatch(node, path, expected: "a \(type.name) document")
+            mismatch(node, path(), expected: "a \(type.name) document")
             return nil
         }
-        for (name, child, _) in given {
-            guard let property = type[property: name] else { continue }
-            if let value = mapValue(child, property.type, path: "\(path).\(name)", depth: depth + 1) { fields[name] = value }
+        for (index, child) in given {
+            let property = type.properties[index]
+            if let value = mapValue(child, property.type, path: "\(path()).\(property.name)", depth: depth + 1) {
+                fields[property.name] = value
+            }
         }
-        for property in type.storedProperties where fields[property.name] == nil && !given.contains(where: { $0.name == property.name }) {
+        for (index, property) in type.properties.enumerated() where !isGiven[index] && !property.isComputed {
             if type.requiresValue(for: property) {
-                fail(.missingProperty, node, path, "missing required property '\(property.name)' (\(property.type))")
+                fail(.missingProperty, node, path(), "missing required property '\(property.name)' (\(property.type))")
             }
         }
         return .map(fields)
     }
 
+    /// A member whose key names no stored property: a document's `$type`, `$id` or a rejects file's
+    /// `$errors`, or an unknown key (counted, and an error when unknown keys are rejected).
+    private func mapOtherMember(
+        _ member: DocumentMember, of type: ObjectSchema, path: @autoclosure () -> String, depth: Int, into fields: inout [String: Value]
+    ) {
+        if member.key == "$errors" && depth == 0 { return }  // a rejects file's note on the document
+        if member.key == "$type" {
+            // A whole-realm input names each document's type; it must be the one mapped.
+            if case .string(let name) = member.value.value, name == type.name { return }
+            fail(.typeMismatch, member.value, "\(path()).$type", "expected \"\(type.name)\", found \(Self.describe(member.value.value))")
+            return
+        }
+        if member.key == "$id" {
+            // Kept for the import layer, which resolves `{"$ref": id}` links to this document.
+            if let id = mapMixed(member.value, path: "\(path()).$id", depth: depth + 1) { fields["$id"] = id }
+            return
+        }
+        // An anchor under an ignored key may still be aliased later in the document.
+        if case .anchored(let name, let inner) = member.value.value { anchors[name] = inner }
+        unknownKeys += 1
+        if options.rejectUnknownKeys {
+            fail(.unknownProperty, at: member.keyPosition, path(), "unknown property '\(member.key)' for \(type.name)")
+        }
+    }
+
     // MARK: Values
 
-    func mapValue(_ node: DocumentNode, _ type: PropertyType, path: String, depth: Int) -> Value? {
+    func mapValue(_ node: DocumentNode, _ type: PropertyType, path: @autoclosure () -> String, depth: Int) -> Value? {
         switch node.value {
         case .anchored(let name, let inner):
             anchors[name] = inner
-            let value = mapValue(inner, type, path: path, depth: depth)
+            let value = mapValue(inner, type, path: path(), depth: depth)
             // An anchored object document is what later aliases link to, as `$id` is for `$ref`.
             if isObjectLink(type), case .map(var fields)? = value, Self.isDocument(inner) {
                 linkAnchors.insert(name)
@@ -196,23 +217,23 @@ final class MappingContext {
         case .alias(let name):
             if isObjectLink(type) && linkAnchors.contains(name) { return .map(["$ref": .string(name)]) }
             if let embedded = embeddedTarget(type) {
-                fail(.invalidValue, node, path, "expected a nested \(embedded) document, found alias *\(name) (\(Self.oneParent))")
+                fail(.invalidValue, node, path(), "expected a nested \(embedded) document, found alias *\(name) (\(Self.oneParent))")
                 return nil
             }
             guard let target = anchors[name] else {
-                fail(.invalidValue, node, path, "unknown YAML alias '*\(name)'")
+                fail(.invalidValue, node, path(), "unknown YAML alias '*\(name)'")
                 return nil
             }
-            return mapValue(target, type, path: path, depth: depth)
+            return mapValue(target, type, path: path(), depth: depth)
         default:
             break
         }
         switch type {
         case .optional(let wrapped):
             if case .null = node.value { return .null }
-            return mapValue(node, wrapped, path: path, depth: depth)
+            return mapValue(node, wrapped, path: path(), depth: depth)
         case .mixed:
-            return mapMixed(node, path: path, depth: depth)
+            return mapMixed(node, path: path(), depth: depth)
         case .list(let element), .set(let element):
             switch node.value {
             case .null: return .list([])
@@ -220,28 +241,28 @@ final class MappingContext {
                 var values: [Value] = []
                 values.reserveCapacity(items.count)
                 for (index, item) in items.enumerated() {
-                    if let value = mapValue(item, element, path: "\(path)[\(index)]", depth: depth + 1) { values.append(value) }
+                    if let value = mapValue(item, element, path: "\(path())[\(index)]", depth: depth + 1) { values.append(value) }
                 }
                 return .list(values)
             default:
-                mismatch(node, path, expected: type.description)
+                mismatch(node, path(), expected: type.description)
                 return nil
             }
         case .map(let element):
             switch node.value {
             case .null: return .map([:])
             case .object(let members):
-                return mapEntries(members, element: element, path: path, depth: depth)
+                return mapEntries(members, element: element, path: path(), depth: depth)
             default:
-                mismatch(node, path, expected: type.description)
+                mismatch(node, path(), expected: type.description)
                 return nil
             }
         case .object(let target):
-            return mapLink(node, target: target, path: path, depth: depth)
+            return mapLink(node, target: target, path: path(), depth: depth)
         case .linkingObjects:
             return nil
         default:
-            return ScalarMapping(context: self).map(node, type, path: path)
+            return ScalarMapping(context: self).map(node, type, path: path())
         }
     }
 
@@ -266,21 +287,21 @@ final class MappingContext {
         return !(mapper.schema[type: target]?.isEmbedded ?? true)
     }
 
-    private func mapEntries(_ members: [DocumentMember], element: PropertyType, path: String, depth: Int) -> Value? {
+    private func mapEntries(_ members: [DocumentMember], element: PropertyType, path: @autoclosure () -> String, depth: Int) -> Value? {
         var entries: [String: Value] = [:]
         for member in members {
-            guard let key = mapKey(member, path: path) else { continue }
+            guard let key = mapKey(member, path: path()) else { continue }
             guard entries[key] == nil else {
-                fail(.duplicateKey, at: member.keyPosition, path, "duplicate key '\(member.key)'")
+                fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(member.key)'")
                 continue
             }
-            if let value = mapValue(member.value, element, path: "\(path).\(key)", depth: depth + 1) { entries[key] = value }
+            if let value = mapValue(member.value, element, path: "\(path()).\(key)", depth: depth + 1) { entries[key] = value }
         }
         return .map(entries)
     }
 
     /// A map key, refused or percent-encoded when it contains `.` or starts with `$`.
-    func mapKey(_ member: DocumentMember, path: String) -> String? {
+    func mapKey(_ member: DocumentMember, path: @autoclosure () -> String) -> String? {
         let key = member.key
         let bytes = key.utf8
         guard bytes.first == UInt8(ascii: "$") || bytes.contains(UInt8(ascii: "."))
@@ -288,18 +309,18 @@ final class MappingContext {
         else { return key }
         if options.percentEncodeMapKeys { return MapKeyEncoding.encode(key) }
         let problem = key.hasPrefix("$") ? "starts with '$'" : "contains '.'"
-        fail(.invalidMapKey, at: member.keyPosition, path, "map key '\(key)' \(problem) (percent-encode map keys to store it)")
+        fail(.invalidMapKey, at: member.keyPosition, path(), "map key '\(key)' \(problem) (percent-encode map keys to store it)")
         return nil
     }
 
-    private func mapLink(_ node: DocumentNode, target: String, path: String, depth: Int) -> Value? {
+    private func mapLink(_ node: DocumentNode, target: String, path: @autoclosure () -> String, depth: Int) -> Value? {
         guard let targetType = mapper.schema[type: target] else { return nil }
         if case .object(let members) = node.value, members.count == 1, members[0].key == "$ref" {
             if targetType.isEmbedded {
-                fail(.invalidValue, node, path, "expected a nested \(target) document, found a $ref (\(Self.oneParent))")
+                fail(.invalidValue, node, path(), "expected a nested \(target) document, found a $ref (\(Self.oneParent))")
                 return nil
             }
-            guard let id = mapMixed(members[0].value, path: "\(path).$ref", depth: depth + 1) else { return nil }
+            guard let id = mapMixed(members[0].value, path: "\(path()).$ref", depth: depth + 1) else { return nil }
             return .map(["$ref": id])
         }
         if case .object(let members) = node.value {
@@ -307,22 +328,22 @@ final class MappingContext {
             if members.count == 1, ScalarMapping.wrapperKeys.contains(members[0].key), !targetType.isEmbedded,
                 let key = targetType.primaryKeyProperty
             {
-                return ScalarMapping(context: self).map(node, key.type, path: path)
+                return ScalarMapping(context: self).map(node, key.type, path: path())
             }
-            return mapObject(node, targetType, path: path, depth: depth)
+            return mapObject(node, targetType, path: path(), depth: depth)
         }
         if case .array = node.value {
-            return mapObject(node, targetType, path: path, depth: depth)
+            return mapObject(node, targetType, path: path(), depth: depth)
         }
         guard !targetType.isEmbedded, let key = targetType.primaryKeyProperty else {
-            mismatch(node, path, expected: "a nested \(target) document")
+            mismatch(node, path(), expected: "a nested \(target) document")
             return nil
         }
         if case .null = node.value {
-            mismatch(node, path, expected: "a \(target) document or primary key")
+            mismatch(node, path(), expected: "a \(target) document or primary key")
             return nil
         }
-        return ScalarMapping(context: self).map(node, key.type, path: path)
+        return ScalarMapping(context: self).map(node, key.type, path: path())
     }
 }
 

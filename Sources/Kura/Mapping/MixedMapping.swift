@@ -1,8 +1,8 @@
 /// Maps any document value to a mixed value: nested arrays and objects become nested lists and maps.
 extension MappingContext {
-    func mapMixed(_ node: DocumentNode, path: String, depth: Int) -> Value? {
+    func mapMixed(_ node: DocumentNode, path: @autoclosure () -> String, depth: Int) -> Value? {
         guard depth < DocumentMapper.maxDepth else {
-            fail(.nestingTooDeep, node, path, "documents nest deeper than \(DocumentMapper.maxDepth) levels")
+            fail(.nestingTooDeep, node, path(), "documents nest deeper than \(DocumentMapper.maxDepth) levels")
             return nil
         }
         switch node.value {
@@ -12,7 +12,7 @@ extension MappingContext {
             if let exact = number.int64Value { return .int(exact) }
             if number.isInteger, let wide = Decimal128(number.text) { return .decimal(wide) }
             guard number.doubleValue.isFinite else {
-                fail(.outOfRange, node, path, "expected mixed, found number \(number.text) (out of double range)")
+                fail(.outOfRange, node, path(), "expected mixed, found number \(number.text) (out of double range)")
                 return nil
             }
             return .double(number.doubleValue)
@@ -21,61 +21,61 @@ extension MappingContext {
             var values: [Value] = []
             values.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                if let value = mapMixed(item, path: "\(path)[\(index)]", depth: depth + 1) { values.append(value) }
+                if let value = mapMixed(item, path: "\(path())[\(index)]", depth: depth + 1) { values.append(value) }
             }
             return .list(values)
         case .object(let members):
             if members.count == 1, ScalarMapping.wrapperKeys.contains(members[0].key) {
-                return ScalarMapping(context: self).map(node, .mixed, path: path)
+                return ScalarMapping(context: self).map(node, .mixed, path: path())
             }
             if let tag = members.first(where: { $0.key == MixedLink.typeKey }) {
-                return mapMixedLink(node, members, tag: tag.value, path: path, depth: depth)
+                return mapMixedLink(node, members, tag: tag.value, path: path(), depth: depth)
             }
             var entries: [String: Value] = [:]
             for member in members {
-                guard let key = mapKey(member, path: path) else { continue }
-                if let value = mapMixed(member.value, path: "\(path).\(key)", depth: depth + 1) { entries[key] = value }
+                guard let key = mapKey(member, path: path()) else { continue }
+                if let value = mapMixed(member.value, path: "\(path()).\(key)", depth: depth + 1) { entries[key] = value }
             }
             return .map(entries)
         case .timestamp(let millis): return .date(DateFormatting.date(milliseconds: millis))
         case .binary(let bytes): return .data(bytes)
         case .anchored(let name, let inner):
             anchors[name] = inner
-            return mapMixed(inner, path: path, depth: depth)
+            return mapMixed(inner, path: path(), depth: depth)
         case .alias(let name):
             guard let target = anchors[name] else {
-                fail(.invalidValue, node, path, "unknown YAML alias '*\(name)'")
+                fail(.invalidValue, node, path(), "unknown YAML alias '*\(name)'")
                 return nil
             }
-            return mapMixed(target, path: path, depth: depth + 1)
+            return mapMixed(target, path: path(), depth: depth + 1)
         }
     }
 
     /// A link in a mixed position (see `MixedLink`): by primary key, by `$ref`, or a nested document.
     private func mapMixedLink(
-        _ node: DocumentNode, _ members: [DocumentMember], tag: DocumentNode, path: String, depth: Int
+        _ node: DocumentNode, _ members: [DocumentMember], tag: DocumentNode, path: @autoclosure () -> String, depth: Int
     ) -> Value? {
         guard case .string(let typeName) = tag.value else {
-            mismatch(tag, "\(path).$type", expected: "a type name")
+            mismatch(tag, "\(path()).$type", expected: "a type name")
             return nil
         }
         guard let type = mapper.schema[type: typeName], !type.isEmbedded else {
-            fail(.invalidValue, tag, "\(path).$type", "a mixed value cannot link to '\(typeName)': not a top-level type of the schema")
+            fail(.invalidValue, tag, "\(path()).$type", "a mixed value cannot link to '\(typeName)': not a top-level type of the schema")
             return nil
         }
         if members.count == 2, let key = members.first(where: { $0.key == MixedLink.primaryKeyKey }) {
             guard let keyProperty = type.primaryKeyProperty else {
-                fail(.invalidValue, key.value, "\(path).$key", "\(typeName) has no primary key")
+                fail(.invalidValue, key.value, "\(path()).$key", "\(typeName) has no primary key")
                 return nil
             }
-            let keyPath = "\(path).$key"
+            let keyPath = "\(path()).$key"
             return ScalarMapping(context: self).map(key.value, keyProperty.type.nonOptional, path: keyPath)
                 .map { MixedLink(typeName: typeName, link: $0).value }
         }
         if members.count == 2, let reference = members.first(where: { $0.key == "$ref" }) {
-            return mapMixed(reference.value, path: "\(path).$ref", depth: depth + 1)
+            return mapMixed(reference.value, path: "\(path()).$ref", depth: depth + 1)
                 .map { MixedLink(typeName: typeName, link: .map(["$ref": $0])).value }
         }
-        return mapObject(node, type, path: path, depth: depth + 1).map { MixedLink(typeName: typeName, link: $0).value }
+        return mapObject(node, type, path: path(), depth: depth + 1).map { MixedLink(typeName: typeName, link: $0).value }
     }
 }

@@ -7,45 +7,45 @@ struct ScalarMapping {
     /// The keys of the typed wrappers; any other one-key `$` object is an ordinary map.
     static let wrapperKeys: Set<String> = ["$numberLong", "$numberDouble", "$numberDecimal", "$date", "$oid", "$uuid", "$binary"]
 
-    func map(_ node: DocumentNode, _ type: PropertyType, path: String) -> Value? {
+    func map(_ node: DocumentNode, _ type: PropertyType, path: @autoclosure () -> String) -> Value? {
         if case .null = node.value {
-            context.mismatch(node, path, expected: type.description)
+            context.mismatch(node, path(), expected: type.description)
             return nil
         }
         if case .object(let members) = node.value, members.count == 1, members[0].key.hasPrefix("$") {
-            return wrapper(members[0], node, expected: type, path: path)
+            return wrapper(members[0], node, expected: type, path: path())
         }
         let strategy = context.options
         switch (type, node.value) {
         case (.string, .string(let text)): return .string(text)
         case (.bool, .bool(let flag)): return .bool(flag)
-        case (.int, .number(let number)): return integer(number, node, path: path)
-        case (.float, .number(let number)): return floating(number, node, path: path, float: true)
-        case (.double, .number(let number)): return floating(number, node, path: path, float: false)
+        case (.int, .number(let number)): return integer(number, node, path: path())
+        case (.float, .number(let number)): return floating(number, node, path: path(), float: true)
+        case (.double, .number(let number)): return floating(number, node, path: path(), float: false)
         case (.decimal, .number(let number)):
             // YAML-only integer spellings (1_000, 0x1F) are decimals by value, not by text.
             if Decimal128(number.text) == nil, number.isInteger, let exact = number.int64Value {
-                return decimal(String(exact), node, path: path)
+                return decimal(String(exact), node, path: path())
             }
-            return decimal(number.text, node, path: path)
-        case (.decimal, .string(let text)): return decimal(text, node, path: path)
-        case (.uuid, .string(let text)): return uuid(text, node, path: path)
+            return decimal(number.text, node, path: path())
+        case (.decimal, .string(let text)): return decimal(text, node, path: path())
+        case (.uuid, .string(let text)): return uuid(text, node, path: path())
         case (.date, .timestamp(let millis)): return .date(DateFormatting.date(milliseconds: millis))
         case (.data, .binary(let bytes)): return .data(bytes)
-        case (.date, .string(let text)) where strategy.dateStrategy == .iso8601: return date(text, node, path: path)
+        case (.date, .string(let text)) where strategy.dateStrategy == .iso8601: return date(text, node, path: path())
         case (.date, .number(let number)) where strategy.dateStrategy == .secondsSince1970:
             return .date(Date(timeIntervalSince1970: number.doubleValue))
         case (.date, .number(let number)) where strategy.dateStrategy == .millisecondsSince1970:
             return .date(Date(timeIntervalSince1970: number.doubleValue / 1000))
-        case (.data, .string(let text)) where strategy.dataStrategy == .base64: return base64(text, node, path: path)
+        case (.data, .string(let text)) where strategy.dataStrategy == .base64: return base64(text, node, path: path())
         default:
-            context.mismatch(node, path, expected: type.description)
+            context.mismatch(node, path(), expected: type.description)
             return nil
         }
     }
 
     /// `{"$date": …}`, `{"$oid": …}`, `{"$numberLong": …}` and the other typed wrappers.
-    private func wrapper(_ member: DocumentMember, _ node: DocumentNode, expected type: PropertyType, path: String) -> Value? {
+    private func wrapper(_ member: DocumentMember, _ node: DocumentNode, expected type: PropertyType, path: @autoclosure () -> String) -> Value? {
         var inner = member.value
         if case .anchored(let name, let anchored) = inner.value {
             context.anchors[name] = anchored
@@ -61,10 +61,10 @@ struct ScalarMapping {
             accepted = false
         }
         guard accepted else {
-            context.fail(.typeMismatch, node, path, "expected \(type), found \(member.key) wrapper")
+            context.fail(.typeMismatch, node, path(), "expected \(type), found \(member.key) wrapper")
             return nil
         }
-        let innerPath = "\(path).\(member.key)"
+        let innerPath = "\(path()).\(member.key)"
         switch (member.key, inner.value) {
         case ("$numberLong", .string(let text)):
             guard let number = Int64(text) else {
@@ -109,66 +109,66 @@ struct ScalarMapping {
         }
     }
 
-    private func integer(_ number: NumberLiteral, _ node: DocumentNode, path: String) -> Value? {
+    private func integer(_ number: NumberLiteral, _ node: DocumentNode, path: @autoclosure () -> String) -> Value? {
         guard number.isInteger else {
-            context.mismatch(node, path, expected: "int")
+            context.mismatch(node, path(), expected: "int")
             return nil
         }
         guard let exact = number.int64Value else {
-            context.fail(.outOfRange, node, path, "expected int, found number \(number.text) (out of Int64 range)")
+            context.fail(.outOfRange, node, path(), "expected int, found number \(number.text) (out of Int64 range)")
             return nil
         }
         return .int(exact)
     }
 
-    private func floating(_ number: NumberLiteral, _ node: DocumentNode, path: String, float: Bool) -> Value? {
+    private func floating(_ number: NumberLiteral, _ node: DocumentNode, path: @autoclosure () -> String, float: Bool) -> Value? {
         let value = number.doubleValue
         // The range is checked after rounding, so the largest float's own shortest text is accepted.
         guard value.isFinite, !float || Float(value).isFinite else {
-            context.fail(.outOfRange, node, path,
+            context.fail(.outOfRange, node, path(),
                          "expected \(float ? "float" : "double"), found number \(number.text) (out of \(float ? "float" : "double") range)")
             return nil
         }
         return float ? .float(Float(value)) : .double(value)
     }
 
-    private func decimal(_ text: String, _ node: DocumentNode, path: String) -> Value? {
+    private func decimal(_ text: String, _ node: DocumentNode, path: @autoclosure () -> String) -> Value? {
         guard let number = Decimal128(text) else {
-            context.fail(.invalidValue, node, path, "expected decimal, found \(MappingContext.describe(node.value))")
+            context.fail(.invalidValue, node, path(), "expected decimal, found \(MappingContext.describe(node.value))")
             return nil
         }
         return .decimal(number)
     }
 
-    private func uuid(_ text: String, _ node: DocumentNode, path: String) -> Value? {
+    private func uuid(_ text: String, _ node: DocumentNode, path: @autoclosure () -> String) -> Value? {
         guard text.utf8.count == 36, let id = UUID(uuidString: text) else {
-            context.fail(.invalidValue, node, path, "expected uuid, found \(MappingContext.describe(node.value))")
+            context.fail(.invalidValue, node, path(), "expected uuid, found \(MappingContext.describe(node.value))")
             return nil
         }
         return .uuid(id)
     }
 
-    private func date(_ text: String, _ node: DocumentNode, path: String) -> Value? {
+    private func date(_ text: String, _ node: DocumentNode, path: @autoclosure () -> String) -> Value? {
         guard let millis = DateFormatting.parseISO8601(text) else {
-            context.fail(.invalidValue, node, path, "expected an ISO-8601 date, found \(MappingContext.describe(node.value))")
+            context.fail(.invalidValue, node, path(), "expected an ISO-8601 date, found \(MappingContext.describe(node.value))")
             return nil
         }
         return .date(DateFormatting.date(milliseconds: millis))
     }
 
-    private func base64(_ text: String, _ node: DocumentNode, path: String) -> Value? {
+    private func base64(_ text: String, _ node: DocumentNode, path: @autoclosure () -> String) -> Value? {
         guard let bytes = Data(base64Encoded: text) else {
-            context.fail(.invalidValue, node, path, "expected base64 data, found \(MappingContext.describe(node.value))")
+            context.fail(.invalidValue, node, path(), "expected base64 data, found \(MappingContext.describe(node.value))")
             return nil
         }
         return .data(bytes)
     }
 
-    private func binary(_ members: [DocumentMember], _ node: DocumentNode, path: String) -> Value? {
+    private func binary(_ members: [DocumentMember], _ node: DocumentNode, path: @autoclosure () -> String) -> Value? {
         guard let encoded = members.first(where: { $0.key == "base64" }), case .string(let text) = encoded.value.value else {
-            context.fail(.invalidValue, node, path, "expected {\"base64\": …, \"subType\": …}")
+            context.fail(.invalidValue, node, path(), "expected {\"base64\": …, \"subType\": …}")
             return nil
         }
-        return base64(text, encoded.value, path: "\(path).base64")
+        return base64(text, encoded.value, path: "\(path()).base64")
     }
 }

@@ -33,6 +33,9 @@ public struct ObjectSchema: Sendable, Hashable {
         lookup.positions[name].map { properties[$0] }
     }
 
+    /// Where the property named `name` is in `properties`.
+    func propertyIndex(_ name: String) -> Int? { lookup.positions[name] }
+
     /// Whether a new object needs `property` given: it is neither optional, a collection, defaulted,
     /// nor an autoIncrement primary key (which the realm's counter fills).
     func requiresValue(for property: Property) -> Bool {

@@ -9,15 +9,15 @@ struct CollectionWriter {
     /// Replaces the collection's contents with `value`; returns whether anything changed.
     /// Under `.modified` an equal collection is left untouched, and embedded elements are updated in place.
     func write(
-        _ value: Value, to ref: ObjectRef, _ property: Property, policy: UpdatePolicy, isNew: Bool, path: String, depth: Int
+        _ value: Value, to ref: ObjectRef, _ property: Property, policy: UpdatePolicy, isNew: Bool, path: @autoclosure () -> String, depth: Int
     ) throws -> Bool {
         guard let elementType = property.type.element else { return false }
         let isMap: Bool
         if case .map = property.type { isMap = true } else { isMap = false }
-        let entries = try normalized(value, isMap: isMap, property: property, path: path)
+        let entries = try normalized(value, isMap: isMap, property: property, path: path())
         let embeddedTarget = elementType.objectTypeName.flatMap { writer.catalog.isEmbedded($0) ? $0 : nil }
         if !isNew && policy == .modified {
-            if let embeddedTarget, let changed = try updateEmbeddedInPlace(ref, property, embeddedTarget, entries, path: path, depth: depth) {
+            if let embeddedTarget, let changed = try updateEmbeddedInPlace(ref, property, embeddedTarget, entries, path: path(), depth: depth) {
                 return changed
             }
             if elementType == .mixed,
@@ -32,10 +32,9 @@ struct CollectionWriter {
         let isSet: Bool
         if case .set = property.type { isSet = true } else { isSet = false }
         for (index, entry) in entries.enumerated() {
-            let elementPath = entry.key.map { "\(path).\($0)" } ?? "\(path)[\(index)]"
-            if let key = entry.key { try MapKeyRule.check(key, path: path) }
+            if let key = entry.key { try MapKeyRule.check(key, path: path()) }
             if isSet && elementType == .mixed && !seenMixed.insert(entry.value).inserted { continue }
-            let encoded = try encodeElement(entry.value, elementType, policy: policy, path: elementPath, depth: depth)
+            let encoded = try encodeElement(entry.value, elementType, policy: policy, path: (entry.key.map { "\(path()).\($0)" } ?? "\(path())[\(index)]"), depth: depth)
             if isSet && elementType != .mixed && !seen.insert(encoded.value).inserted { continue }
             rows.append((entry.key, encoded.tag, encoded.value))
         }
@@ -60,7 +59,7 @@ struct CollectionWriter {
         return zip(lhs, rhs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
-    private func normalized(_ value: Value, isMap: Bool, property: Property, path: String) throws(StoreError)
+    private func normalized(_ value: Value, isMap: Bool, property: Property, path: @autoclosure () -> String) throws(StoreError)
         -> [(key: String?, value: Value)]
     {
         switch (value, isMap) {
@@ -68,7 +67,7 @@ struct CollectionWriter {
         case (.list(let items), false): return items.map { (nil, $0) }
         case (.map(let entries), true): return entries.keys.sorted().map { ($0, entries[$0] ?? .null) }
         default:
-            throw StoreError(.typeMismatch, "\(path): expected \(property.type), found \(value.kindName)")
+            throw StoreError(.typeMismatch, "\(path()): expected \(property.type), found \(value.kindName)")
         }
     }
 
@@ -79,25 +78,25 @@ struct CollectionWriter {
         return .map(map)
     }
 
-    private func encodeElement(_ value: Value, _ elementType: PropertyType, policy: UpdatePolicy, path: String, depth: Int)
+    private func encodeElement(_ value: Value, _ elementType: PropertyType, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
         throws -> (tag: Int64?, value: DatabaseValue)
     {
         if elementType == .mixed {
-            let (tag, stored) = try MixedStore.encode(value, in: writer.transaction, policy: policy, path: path)
+            let (tag, stored) = try MixedStore.encode(value, in: writer.transaction, policy: policy, path: path())
             return (tag, stored)
         }
         if let target = elementType.objectTypeName {
             if value.isNull && !elementType.isNullable {
-                throw StoreError(.missingValue, "\(path): null is not allowed in a collection of \(elementType)")
+                throw StoreError(.missingValue, "\(path()): null is not allowed in a collection of \(elementType)")
             }
-            return (nil, try writer.link(value, to: target, policy: policy, path: path, depth: depth))
+            return (nil, try writer.link(value, to: target, policy: policy, path: path(), depth: depth))
         }
-        return (nil, try ObjectWriter.encodeScalar(value, as: elementType, path: path))
+        return (nil, try ObjectWriter.encodeScalar(value, as: elementType, path: path()))
     }
 
     /// Updates embedded elements one by one when the counts match; `nil` when they do not.
     private func updateEmbeddedInPlace(
-        _ ref: ObjectRef, _ property: Property, _ target: String, _ entries: [(key: String?, value: Value)], path: String,
+        _ ref: ObjectRef, _ property: Property, _ target: String, _ entries: [(key: String?, value: Value)], path: @autoclosure () -> String,
         depth: Int
     ) throws -> Bool? {
         let isMap: Bool
@@ -110,8 +109,7 @@ struct CollectionWriter {
             guard case .int64(let id) = row.value.storage, case .map(let fields) = entry.value,
                 ObjectWriter.referenceId(fields) == nil
             else { return nil }
-            let elementPath = entry.key.map { "\(path).\($0)" } ?? "\(path)[\(index)]"
-            changed = try writer.update(ObjectRef(type: target, id: id), type, fields, policy: .modified, path: elementPath, depth: depth + 1) || changed
+            changed = try writer.update(ObjectRef(type: target, id: id), type, fields, policy: .modified, path: (entry.key.map { "\(path()).\($0)" } ?? "\(path())[\(index)]"), depth: depth + 1) || changed
         }
         return changed
     }

@@ -9,32 +9,32 @@ enum MixedStore {
     /// The tag and column value for `value`, writing any nested containers it holds. A `MixedLink`
     /// is resolved as a link property would resolve it (nested objects follow `policy`).
     static func encode(
-        _ value: Value, in transaction: WriteTransaction, policy: UpdatePolicy = .error, path: String, depth: Int = 0
+        _ value: Value, in transaction: WriteTransaction, policy: UpdatePolicy = .error, path: @autoclosure () -> String, depth: Int = 0
     ) throws -> (tag: Int64, value: DatabaseValue) {
         if let (tag, type) = MixedTag.scalar(for: value) {
             guard let encoded = ScalarCodec.encode(value, as: type) else {
-                throw StoreError(.typeMismatch, "\(path): \(value) cannot be stored (NaN is not supported)")
+                throw StoreError(.typeMismatch, "\(path()): \(value) cannot be stored (NaN is not supported)")
             }
             return (tag, encoded)
         }
         guard depth < maxDepth else {
-            throw StoreError(.nestingTooDeep, "\(path): mixed values nest deeper than \(maxDepth) levels")
+            throw StoreError(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
         }
         switch value {
         case .object(let ref):
             let typeId = try transaction.catalog.typeId(ref.type)
             guard try ObjectReader(db: transaction.db, catalog: transaction.catalog).exists(ref) else {
-                throw StoreError(.objectDeleted, "\(path): object \(ref) has been deleted")
+                throw StoreError(.objectDeleted, "\(path()): object \(ref) has been deleted")
             }
             if transaction.catalog.isEmbedded(ref.type) {
-                throw StoreError(.embeddedMisuse, "\(path): a mixed value cannot link to embedded object \(ref)")
+                throw StoreError(.embeddedMisuse, "\(path()): a mixed value cannot link to embedded object \(ref)")
             }
             return (MixedTag.linkBase + typeId, ref.id.databaseValue)
         case .list(let items):
             let container = try transaction.nextMixedContainer()
             for (position, item) in items.enumerated() {
                 let (tag, stored) = try encode(
-                    item, in: transaction, policy: policy, path: "\(path)[\(position)]", depth: depth + 1)
+                    item, in: transaction, policy: policy, path: "\(path())[\(position)]", depth: depth + 1)
                 try insert(container, position: Int64(position), key: nil, tag: tag, value: stored, in: transaction.db)
             }
             return (MixedTag.list, container.databaseValue)
@@ -42,23 +42,23 @@ enum MixedStore {
             if let link = MixedLink(entries) {
                 let target = try transaction.catalog.type(link.typeName)
                 if target.isEmbedded {
-                    throw StoreError(.embeddedMisuse, "\(path): a mixed value cannot link to embedded type \(link.typeName)")
+                    throw StoreError(.embeddedMisuse, "\(path()): a mixed value cannot link to embedded type \(link.typeName)")
                 }
                 let stored = try ObjectWriter(transaction: transaction)
-                    .link(link.link, to: link.typeName, policy: policy, path: path, depth: depth)
+                    .link(link.link, to: link.typeName, policy: policy, path: path(), depth: depth)
                 guard case .int64(let id) = stored.storage else { return (MixedTag.null, .null) }
                 return (MixedTag.linkBase + (try transaction.catalog.typeId(link.typeName)), id.databaseValue)
             }
             let container = try transaction.nextMixedContainer()
             for key in entries.keys.sorted() {
-                try MapKeyRule.check(key, path: path)
+                try MapKeyRule.check(key, path: path())
                 let (tag, stored) = try encode(
-                    entries[key] ?? .null, in: transaction, policy: policy, path: "\(path).\(key)", depth: depth + 1)
+                    entries[key] ?? .null, in: transaction, policy: policy, path: "\(path()).\(key)", depth: depth + 1)
                 try insert(container, position: nil, key: key, tag: tag, value: stored, in: transaction.db)
             }
             return (MixedTag.map, container.databaseValue)
         default:
-            throw StoreError(.typeMismatch, "\(path): \(value.kindName) cannot be stored in a mixed property")
+            throw StoreError(.typeMismatch, "\(path()): \(value.kindName) cannot be stored in a mixed property")
         }
     }
 
@@ -127,12 +127,12 @@ enum MixedStore {
 
 /// Realm's rule for map keys: no `.` anywhere and no leading `$`.
 enum MapKeyRule {
-    static func check(_ key: String, path: String) throws(StoreError) {
+    static func check(_ key: String, path: @autoclosure () -> String) throws(StoreError) {
         if key.hasPrefix("$") {
-            throw StoreError(.invalidMapKey, "\(path): map key '\(key)' starts with '$'")
+            throw StoreError(.invalidMapKey, "\(path()): map key '\(key)' starts with '$'")
         }
         if key.contains(".") {
-            throw StoreError(.invalidMapKey, "\(path): map key '\(key)' contains '.'")
+            throw StoreError(.invalidMapKey, "\(path()): map key '\(key)' contains '.'")
         }
     }
 }

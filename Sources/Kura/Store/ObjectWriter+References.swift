@@ -11,14 +11,14 @@ extension ObjectWriter {
 
     /// The object id for a new object: the one reserved by an earlier reference to its `"$id"`,
     /// or a fresh one (recorded under its `"$id"`, if it has one).
-    func allocate(_ type: ObjectSchema, _ fields: [String: Value], key: Value?, path: String) throws -> ObjectRef {
+    func allocate(_ type: ObjectSchema, _ fields: [String: Value], key: Value?, path: @autoclosure () -> String) throws -> ObjectRef {
         guard let scope = transaction.references else {
             return ObjectRef(type: type.name, id: try transaction.nextObjectId(type.name))
         }
         if let key, !key.isNull, case .reserved(let held, _)? = scope[ReferenceScope.keyReference(type: type.name, key: key)] {
             // Linked by its primary key before it was written: it takes the id held for it.
-            scope.set(ReferenceScope.keyReference(type: type.name, key: key), .defined(held, path: path))
-            try define(fields, as: held, path: path)
+            scope.set(ReferenceScope.keyReference(type: type.name, key: key), .defined(held, path: path()))
+            try define(fields, as: held, path: path())
             return held
         }
         guard let id = fields["$id"] else {
@@ -26,58 +26,58 @@ extension ObjectWriter {
         }
         switch scope[id] {
         case .reserved(let ref, _)? where ref.type == type.name:
-            scope.set(id, .defined(ref, path: path))
+            scope.set(id, .defined(ref, path: path()))
             return ref
         case .reserved(let ref, let usedAt)?:
             throw StoreError(
-                .unresolvedReference, "\(path): \"$id\": \(id) is a \(type.name), but \(usedAt) links to it as a \(ref.type)")
+                .unresolvedReference, "\(path()): \"$id\": \(id) is a \(type.name), but \(usedAt) links to it as a \(ref.type)")
         case .defined(_, let firstPath)?:
-            throw StoreError(.duplicateReferenceId, "\(path): \"$id\": \(id) is already used by \(firstPath)")
+            throw StoreError(.duplicateReferenceId, "\(path()): \"$id\": \(id) is already used by \(firstPath)")
         case nil:
             let ref = ObjectRef(type: type.name, id: try transaction.nextObjectId(type.name))
-            scope.set(id, .defined(ref, path: path))
+            scope.set(id, .defined(ref, path: path()))
             return ref
         }
     }
 
     /// Records that the document carrying `fields` updated the existing object `ref`; references
     /// made to it before this point are moved from the reserved id to `ref`.
-    func define(_ fields: [String: Value], as ref: ObjectRef, path: String) throws {
+    func define(_ fields: [String: Value], as ref: ObjectRef, path: @autoclosure () -> String) throws {
         guard let id = fields["$id"], let scope = transaction.references else { return }
         switch scope[id] {
         case nil:
             break
         case .defined(_, let firstPath)?:
-            throw StoreError(.duplicateReferenceId, "\(path): \"$id\": \(id) is already used by \(firstPath)")
+            throw StoreError(.duplicateReferenceId, "\(path()): \"$id\": \(id) is already used by \(firstPath)")
         case .reserved(let reserved, let usedAt)?:
             guard reserved.type == ref.type else {
                 throw StoreError(
-                    .unresolvedReference, "\(path): \"$id\": \(id) is a \(ref.type), but \(usedAt) links to it as a \(reserved.type)")
+                    .unresolvedReference, "\(path()): \"$id\": \(id) is a \(ref.type), but \(usedAt) links to it as a \(reserved.type)")
             }
             try relink(from: reserved, to: ref)
         }
-        scope.set(id, .defined(ref, path: path))
+        scope.set(id, .defined(ref, path: path()))
     }
 
     /// The stored link for `{"$ref": id}`: the object defined (or reserved) under `id`, or a newly
     /// reserved id that the defining document will take.
-    func resolveReference(_ id: Value, to target: ObjectSchema, path: String) throws -> DatabaseValue {
+    func resolveReference(_ id: Value, to target: ObjectSchema, path: @autoclosure () -> String) throws -> DatabaseValue {
         if target.isEmbedded {
             throw StoreError(
-                .embeddedMisuse, "\(path): {\"$ref\": \(id)} cannot link embedded \(target.name): an embedded object has one parent")
+                .embeddedMisuse, "\(path()): {\"$ref\": \(id)} cannot link embedded \(target.name): an embedded object has one parent")
         }
         guard let scope = transaction.references else {
-            throw StoreError(.unresolvedReference, "\(path): {\"$ref\": \(id)} given outside an input with \"$id\" documents")
+            throw StoreError(.unresolvedReference, "\(path()): {\"$ref\": \(id)} given outside an input with \"$id\" documents")
         }
         switch scope[id] {
         case .defined(let ref, _)?, .reserved(let ref, _)?:
             guard ref.type == target.name else {
-                throw StoreError(.unresolvedReference, "\(path): {\"$ref\": \(id)} names a \(ref.type), expected a \(target.name)")
+                throw StoreError(.unresolvedReference, "\(path()): {\"$ref\": \(id)} names a \(ref.type), expected a \(target.name)")
             }
             return ref.id.databaseValue
         case nil:
             let ref = ObjectRef(type: target.name, id: try transaction.nextObjectId(target.name))
-            scope.set(id, .reserved(ref, path: path))
+            scope.set(id, .reserved(ref, path: path()))
             return ref.id.databaseValue
         }
     }

@@ -13,7 +13,7 @@ struct ObjectWriter {
     var reader: ObjectReader { ObjectReader(db: db, catalog: catalog) }
 
     /// Creates or updates a top-level object of `typeName` from `value` (a `.map` of properties).
-    func create(_ typeName: String, _ value: Value, policy: UpdatePolicy, path: String) throws -> ObjectRef {
+    func create(_ typeName: String, _ value: Value, policy: UpdatePolicy, path: @autoclosure () -> String) throws -> ObjectRef {
         let type = try catalog.type(typeName)
         if type.isEmbedded {
             throw StoreError(.embeddedMisuse, "\(typeName) is embedded: create it as a nested value of its parent")
@@ -21,25 +21,25 @@ struct ObjectWriter {
         if type.isAsymmetric && policy != .error {
             throw StoreError(.asymmetricMisuse, "\(typeName) is asymmetric: its objects can only be inserted")
         }
-        return try upsert(type, fields(of: value, type, path: path), policy: policy, path: path, depth: 0)
+        return try upsert(type, fields(of: value, type, path: path()), policy: policy, path: path(), depth: 0)
     }
 
     /// The properties given by a `.map` value.
-    func fields(of value: Value, _ type: ObjectSchema, path: String) throws(StoreError) -> [String: Value] {
+    func fields(of value: Value, _ type: ObjectSchema, path: @autoclosure () -> String) throws(StoreError) -> [String: Value] {
         guard case .map(let fields) = value else {
-            throw StoreError(.typeMismatch, "\(path): expected an object of type \(type.name), found \(value.kindName)")
+            throw StoreError(.typeMismatch, "\(path()): expected an object of type \(type.name), found \(value.kindName)")
         }
         return fields
     }
 
-    func upsert(_ type: ObjectSchema, _ fields: [String: Value], policy: UpdatePolicy, path: String, depth: Int) throws
+    func upsert(_ type: ObjectSchema, _ fields: [String: Value], policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws
         -> ObjectRef
     {
         guard depth < Self.maxDepth else {
-            throw StoreError(.nestingTooDeep, "\(path): objects nest deeper than \(Self.maxDepth) levels")
+            throw StoreError(.nestingTooDeep, "\(path()): objects nest deeper than \(Self.maxDepth) levels")
         }
         guard let keyProperty = type.primaryKeyProperty else {
-            return try insert(type, fields, key: nil, policy: policy, path: path, depth: depth)
+            return try insert(type, fields, key: nil, policy: policy, path: path(), depth: depth)
         }
         var key = fields[keyProperty.name] ?? .null
         if key.isNull {
@@ -50,39 +50,38 @@ struct ObjectWriter {
             } else if case .value(let fixed)? = keyProperty.defaultValue {
                 key = fixed
             } else {
-                throw StoreError(.missingValue, "\(path).\(keyProperty.name): missing primary key")
+                throw StoreError(.missingValue, "\(path()).\(keyProperty.name): missing primary key")
             }
         } else if keyProperty.isAutoIncrement, case .int(let explicit) = key {
             try transaction.noteExplicitKey(type.name, explicit)
         }
-        let encodedKey = try encodeScalar(key, keyProperty, path: "\(path).\(keyProperty.name)")
+        let encodedKey = try encodeScalar(key, keyProperty, path: "\(path()).\(keyProperty.name)")
         if let existing = try transaction.objectId(type.name, key: encodedKey) {
             let ref = ObjectRef(type: type.name, id: existing)
             if policy == .error {
                 throw StoreError(
-                    .duplicatePrimaryKey, "\(path): an object of type \(type.name) with primary key \(key) already exists")
+                    .duplicatePrimaryKey, "\(path()): an object of type \(type.name) with primary key \(key) already exists")
             }
-            try define(fields, as: ref, path: path)
-            try update(ref, type, fields, policy: policy, path: path, depth: depth)
+            try define(fields, as: ref, path: path())
+            try update(ref, type, fields, policy: policy, path: path(), depth: depth)
             return ref
         }
-        return try insert(type, fields, key: key, policy: policy, path: path, depth: depth)
+        return try insert(type, fields, key: key, policy: policy, path: path(), depth: depth)
     }
 
     /// Inserts a new object; `key` is the primary key value already settled by `upsert`.
     func insert(
-        _ type: ObjectSchema, _ fields: [String: Value], key: Value?, policy: UpdatePolicy, path: String, depth: Int
+        _ type: ObjectSchema, _ fields: [String: Value], key: Value?, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
     ) throws -> ObjectRef {
-        let ref = try allocate(type, fields, key: key, path: path)
+        let ref = try allocate(type, fields, key: key, path: path())
         let statements = try catalog.statements(for: type.name)
         var arguments: [DatabaseValue] = [ref.id.databaseValue]
         var selfLinks: [(Property, Int64)] = []
         for property in type.storedProperties where !property.type.isCollection {
-            let propertyPath = "\(path).\(property.name)"
-            let value = property.name == type.primaryKey ? (key ?? .null) : try given(fields, property, path: propertyPath)
+            let value = property.name == type.primaryKey ? (key ?? .null) : try given(fields, property, path: "\(path()).\(property.name)")
             switch property.type.nonOptional {
             case .mixed:
-                let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: propertyPath)
+                let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: "\(path()).\(property.name)")
                 arguments.append(stored)
                 arguments.append(tag.databaseValue)
             case .object(let target):
@@ -90,10 +89,10 @@ struct ObjectWriter {
                     selfLinks.append((property, ref.id))  // a link to the object being inserted
                     arguments.append(.null)
                 } else {
-                    arguments.append(try link(value, to: target, policy: policy, path: propertyPath, depth: depth))
+                    arguments.append(try link(value, to: target, policy: policy, path: "\(path()).\(property.name)", depth: depth))
                 }
             default:
-                arguments.append(try encodeScalar(value, property, path: propertyPath))
+                arguments.append(try encodeScalar(value, property, path: "\(path()).\(property.name)"))
             }
         }
         try transaction.statement(statements.insert).execute(arguments)
@@ -103,7 +102,7 @@ struct ObjectWriter {
         let collections = CollectionWriter(writer: self)
         for property in type.storedProperties where property.type.isCollection {
             let value = fields[property.name] ?? .null
-            _ = try collections.write(value, to: ref, property, policy: policy, isNew: true, path: "\(path).\(property.name)", depth: depth)
+            _ = try collections.write(value, to: ref, property, policy: policy, isNew: true, path: "\(path()).\(property.name)", depth: depth)
         }
         transaction.count(type.name, .inserted)
         return ref
@@ -111,32 +110,31 @@ struct ObjectWriter {
 
     /// Applies `fields` to an existing object under `policy`; returns whether anything changed.
     @discardableResult
-    func update(_ ref: ObjectRef, _ type: ObjectSchema, _ fields: [String: Value], policy: UpdatePolicy, path: String, depth: Int)
+    func update(_ ref: ObjectRef, _ type: ObjectSchema, _ fields: [String: Value], policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
         throws -> Bool
     {
         var changed = false
         let collections = CollectionWriter(writer: self)
         for property in type.storedProperties where property.name != type.primaryKey {
-            let propertyPath = "\(path).\(property.name)"
             let value: Value
             if let given = fields[property.name] {
                 value = given
             } else if policy == .replace {
-                value = property.type.isCollection ? .null : try given(fields, property, path: propertyPath)
+                value = property.type.isCollection ? .null : try given(fields, property, path: "\(path()).\(property.name)")
             } else {
                 continue
             }
             if property.type.isCollection {
-                changed = try collections.write(value, to: ref, property, policy: policy, isNew: false, path: propertyPath, depth: depth) || changed
+                changed = try collections.write(value, to: ref, property, policy: policy, isNew: false, path: "\(path()).\(property.name)", depth: depth) || changed
             } else {
-                changed = try updateColumn(ref, property, value, policy: policy, path: propertyPath, depth: depth) || changed
+                changed = try updateColumn(ref, property, value, policy: policy, path: "\(path()).\(property.name)", depth: depth) || changed
             }
         }
         transaction.count(type.name, changed ? .updated : .unchanged)
         return changed
     }
 
-    private func updateColumn(_ ref: ObjectRef, _ property: Property, _ value: Value, policy: UpdatePolicy, path: String, depth: Int)
+    private func updateColumn(_ ref: ObjectRef, _ property: Property, _ value: Value, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
         throws -> Bool
     {
         let current = try reader.storedColumn(of: ref, property)
@@ -148,18 +146,18 @@ struct ObjectWriter {
                 return false
             }
             try MixedStore.deleteContainer(tag: current.tag, value: current.value, in: db)
-            let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: path)
+            let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: path())
             try setColumn(ref, property, stored, tag: tag)
             return true
         case .object(let target) where catalog.isEmbedded(target):
-            return try updateEmbedded(ref, property, target: target, current: current.value, value, policy: policy, path: path, depth: depth)
+            return try updateEmbedded(ref, property, target: target, current: current.value, value, policy: policy, path: path(), depth: depth)
         case .object(let target):
-            let stored = try link(value, to: target, policy: policy, path: path, depth: depth)
+            let stored = try link(value, to: target, policy: policy, path: path(), depth: depth)
             if stored == current.value { return false }
             try setColumn(ref, property, stored)
             return true
         default:
-            let stored = try encodeScalar(value, property, path: path)
+            let stored = try encodeScalar(value, property, path: path())
             if stored == current.value { return false }
             try setColumn(ref, property, stored)
             return true
@@ -169,7 +167,7 @@ struct ObjectWriter {
     /// An embedded object is updated in place when one exists; `null` deletes it.
     private func updateEmbedded(
         _ ref: ObjectRef, _ property: Property, target: String, current: DatabaseValue, _ value: Value,
-        policy: UpdatePolicy, path: String, depth: Int
+        policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
     ) throws -> Bool {
         let currentRef: ObjectRef? = if case .int64(let id) = current.storage { ObjectRef(type: target, id: id) } else { nil }
         switch (value, currentRef) {
@@ -180,9 +178,9 @@ struct ObjectWriter {
             try ObjectDeleter(transaction: transaction).delete(child)
             return true
         case (.map(let fields), let child?) where Self.referenceId(fields) == nil:
-            return try update(child, catalog.type(target), fields, policy: policy, path: path, depth: depth + 1)
+            return try update(child, catalog.type(target), fields, policy: policy, path: path(), depth: depth + 1)
         default:
-            try setColumn(ref, property, try link(value, to: target, policy: policy, path: path, depth: depth))
+            try setColumn(ref, property, try link(value, to: target, policy: policy, path: path(), depth: depth))
             return true
         }
     }
@@ -202,7 +200,7 @@ struct ObjectWriter {
     }
 
     /// The value given for a property, or its default, `null` for optional ones, or a `missingValue` error.
-    func given(_ fields: [String: Value], _ property: Property, path: String) throws(StoreError) -> Value {
+    func given(_ fields: [String: Value], _ property: Property, path: @autoclosure () -> String) throws(StoreError) -> Value {
         if let value = fields[property.name] { return value }
         switch property.defaultValue {
         case .value(let fixed)?: return fixed
@@ -210,59 +208,59 @@ struct ObjectWriter {
         case .uuid?: return .uuid(UUID())
         case nil:
             if property.type.isNullable || property.type.isCollection { return .null }
-            throw StoreError(.missingValue, "\(path): missing value for required \(property.type) property")
+            throw StoreError(.missingValue, "\(path()): missing value for required \(property.type) property")
         }
     }
 
     /// The column value of a scalar, with strict type checking.
-    func encodeScalar(_ value: Value, _ property: Property, path: String) throws(StoreError) -> DatabaseValue {
-        try Self.encodeScalar(value, as: property.type, path: path)
+    func encodeScalar(_ value: Value, _ property: Property, path: @autoclosure () -> String) throws(StoreError) -> DatabaseValue {
+        try Self.encodeScalar(value, as: property.type, path: path())
     }
 
-    static func encodeScalar(_ value: Value, as type: PropertyType, path: String) throws(StoreError) -> DatabaseValue {
+    static func encodeScalar(_ value: Value, as type: PropertyType, path: @autoclosure () -> String) throws(StoreError) -> DatabaseValue {
         if value.isNull && !type.isNullable {
-            throw StoreError(.missingValue, "\(path): null is not allowed for required \(type) property")
+            throw StoreError(.missingValue, "\(path()): null is not allowed for required \(type) property")
         }
         guard let stored = ScalarCodec.encode(value, as: type.nonOptional) else {
-            throw StoreError(.typeMismatch, "\(path): expected \(type.nonOptional), found \(value.kindName) \(value)")
+            throw StoreError(.typeMismatch, "\(path()): expected \(type.nonOptional), found \(value.kindName) \(value)")
         }
         return stored
     }
 
     /// The stored link for `value`: `null`, an existing object, a primary key, or a nested object
     /// (embedded, or created/updated under `policy` when the target has a primary key, new otherwise).
-    func link(_ value: Value, to target: String, policy: UpdatePolicy, path: String, depth: Int) throws -> DatabaseValue {
+    func link(_ value: Value, to target: String, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws -> DatabaseValue {
         let type = try catalog.type(target)
         switch value {
         case .null:
             return .null
         case .object(let ref):
             guard ref.type == target else {
-                throw StoreError(.typeMismatch, "\(path): expected a link to \(target), found object \(ref)")
+                throw StoreError(.typeMismatch, "\(path()): expected a link to \(target), found object \(ref)")
             }
             if type.isEmbedded {
-                throw StoreError(.embeddedMisuse, "\(path): embedded object \(ref) already has a parent: give a nested value instead")
+                throw StoreError(.embeddedMisuse, "\(path()): embedded object \(ref) already has a parent: give a nested value instead")
             }
             try reader.requireExists(ref)
             return ref.id.databaseValue
         case .map(let fields):
-            if let id = Self.referenceId(fields) { return try resolveReference(id, to: type, path: path) }
+            if let id = Self.referenceId(fields) { return try resolveReference(id, to: type, path: path()) }
             if type.isEmbedded {
-                return try insert(type, fields, key: nil, policy: policy, path: path, depth: depth + 1).id.databaseValue
+                return try insert(type, fields, key: nil, policy: policy, path: path(), depth: depth + 1).id.databaseValue
             }
-            return try upsert(type, fields, policy: policy, path: path, depth: depth + 1).id.databaseValue
+            return try upsert(type, fields, policy: policy, path: path(), depth: depth + 1).id.databaseValue
         default:
             guard let keyProperty = type.primaryKeyProperty else {
                 throw StoreError(
-                    .typeMismatch, "\(path): expected a nested \(target) object, found \(value.kindName) \(value)")
+                    .typeMismatch, "\(path()): expected a nested \(target) object, found \(value.kindName) \(value)")
             }
-            let key = try encodeScalar(value, keyProperty, path: path)
+            let key = try encodeScalar(value, keyProperty, path: path())
             if let id = try transaction.objectId(type.name, key: key) { return id.databaseValue }
             guard transaction.references != nil else {
-                throw StoreError(.linkTargetNotFound, "\(path): no \(target) with primary key \(value)")
+                throw StoreError(.linkTargetNotFound, "\(path()): no \(target) with primary key \(value)")
             }
             // A later document of the same input may bring the object: its id is held for it.
-            return try resolveReference(ReferenceScope.keyReference(type: target, key: value), to: type, path: path)
+            return try resolveReference(ReferenceScope.keyReference(type: target, key: value), to: type, path: path())
         }
     }
 }
