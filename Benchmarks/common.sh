@@ -1,5 +1,7 @@
-# Shared by parse-and-map.sh and memory-flat.sh (sourced, not run): building the probe, a temporary
-# work directory, generating the people dataset, and running a command under a peak-RSS meter.
+# shellcheck shell=bash disable=SC2034 # sourced; the variables it sets are read by the scripts
+# Shared by parse-and-map.sh, memory-flat.sh and transfer.sh (sourced, not run): building the probe
+# or kura, a temporary work directory, generating the people dataset, and running a command under a
+# peak-RSS meter.
 
 BENCH_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_DIR=$(dirname "$BENCH_DIR")
@@ -8,10 +10,11 @@ SCHEMA="$REPO_DIR/Samples/schema.yaml"
 # How many times each measurement is repeated; tables show the median.
 RUNS=${RUNS:-3}
 
-# Builds kura-probe in release and sets PROBE to its path. KURA_SCRATCH_PATH, when set, is passed
-# to swift build as --scratch-path (relative paths are relative to the repository).
-build_probe() {
-    local args=(-c release --product kura-probe)
+# build_product PRODUCT: builds PRODUCT (kura-probe, kura) in release and sets BUILT_BIN to its path.
+# KURA_SCRATCH_PATH, when set, is passed to swift build as --scratch-path (relative paths are
+# relative to the repository).
+build_product() {
+    local args=(-c release --product "$1")
     if [[ -n "${KURA_SCRATCH_PATH:-}" ]]; then
         args+=(--scratch-path "$KURA_SCRATCH_PATH")
     fi
@@ -19,8 +22,14 @@ build_probe() {
     (cd "$REPO_DIR" && swift build "${args[@]}" 2>&1 | tail -n 3)
     local bin
     bin=$(cd "$REPO_DIR" && swift build "${args[@]}" --show-bin-path)
-    PROBE="$bin/kura-probe"
-    [[ -x "$PROBE" ]] || { echo "error: no kura-probe at $PROBE" >&2; exit 1; }
+    BUILT_BIN="$bin/$1"
+    [[ -x "$BUILT_BIN" ]] || { echo "error: no $1 at $BUILT_BIN" >&2; exit 1; }
+}
+
+# Builds kura-probe in release and sets PROBE to its path.
+build_probe() {
+    build_product kura-probe
+    PROBE=$BUILT_BIN
 }
 
 # Makes WORK, a temporary directory (under TMPDIR or /tmp) removed when the script exits.

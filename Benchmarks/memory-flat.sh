@@ -9,6 +9,7 @@
 #              default 3), KURA_SCRATCH_PATH (swift build --scratch-path), TMPDIR (about LARGE_MB
 #              of free space is needed; each large file is deleted once measured)
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 SMALL_MB=${SMALL_MB:-10}

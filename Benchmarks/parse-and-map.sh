@@ -12,6 +12,7 @@
 # the medians. "seconds" is each program's own monotonic time around reading and parsing (and
 # mapping); "wall" is the whole process, start-up included; peak RSS is the process's maximum.
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 PERSONS=${1:-${PERSONS:-200000}}
