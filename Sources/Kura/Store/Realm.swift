@@ -47,6 +47,10 @@ public final class Realm {
         }
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Each created object is a savepoint, whose journal of changed pages spilled to a temp
+            // file past 64 KiB: millions of small writes on an import. In memory it holds one
+            // document's pages (sorting still spills to files; durability is unchanged).
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
             QueryFunctions.install(in: db)
         }
         let queue: DatabaseQueue
