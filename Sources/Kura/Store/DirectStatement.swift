@@ -38,6 +38,19 @@ struct DirectStatement {
         return sqlite3_column_type(sqlite, 0) == SQLITE_NULL ? nil : sqlite3_column_int64(sqlite, 0)
     }
 
+    /// Runs the statement with `values` bound and calls `body` with each row's columns.
+    func forEachRow(_ values: [DatabaseValue], _ body: (DirectRow) throws -> Void) throws {
+        try bind(values)
+        let sqlite = statement.sqliteStatement
+        defer { sqlite3_reset(sqlite) }
+        while true {
+            let code = sqlite3_step(sqlite)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw failure(code) }
+            try body(DirectRow(statement: sqlite))
+        }
+    }
+
     private func bind(_ values: [DatabaseValue]) throws {
         let sqlite = statement.sqliteStatement
         for (offset, value) in values.enumerated() {
@@ -66,5 +79,33 @@ struct DirectStatement {
         let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "unknown"
         // Extended result codes carry the primary code in their low byte, which is what GRDB reports.
         return StoreError(.database, "SQLite error \(code & 0xff): \(message)", sql: statement.sql)
+    }
+}
+
+/// The current row of a `DirectStatement`, valid only inside `forEachRow`'s body.
+struct DirectRow {
+    fileprivate let statement: SQLiteStatement
+
+    /// The value of column `index` (from 0).
+    subscript(index: Int) -> DatabaseValue {
+        let column = CInt(index)
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return sqlite3_column_int64(statement, column).databaseValue
+        case SQLITE_FLOAT: return sqlite3_column_double(statement, column).databaseValue
+        case SQLITE_TEXT:
+            guard let text = sqlite3_column_text(statement, column) else { return .null }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self).databaseValue
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard let bytes = sqlite3_column_blob(statement, column), count > 0 else { return Data().databaseValue }
+            return Data(bytes: bytes, count: count).databaseValue
+        default: return .null
+        }
+    }
+
+    /// The integer in column `index`, or `nil` when it holds null.
+    func int64(_ index: Int) -> Int64? {
+        sqlite3_column_type(statement, CInt(index)) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, CInt(index))
     }
 }

@@ -3,13 +3,13 @@ import GRDB
 /// Counts the places that link to an object (link properties, collection elements and mixed values),
 /// which tells an export whether an object is reached more than once and so needs an `"$id"`.
 ///
-/// Typed links are counted per object through their indexes; links in mixed values (rare, and not
-/// indexed) are counted once, up front.
+/// Typed links are counted through their indexes a block of ids at a time (`ReadWindow`); links in
+/// mixed values (rare, and not indexed) are counted once, up front.
 final class LinkCensus {
     private let db: Database
     private let catalog: SchemaCatalog
-    /// Per target type, one statement summing the counts of every typed link site.
-    private var statements: [String: Statement?] = [:]
+    /// Per target type, the counts of typed links to its current block of ids.
+    private var targets: [String: TargetCounts] = [:]
     private let owners: Set<String>?
     private var mixedLinks: [ObjectRef: Int] = [:]
     private var last: (ref: ObjectRef, count: Int)?
@@ -27,32 +27,31 @@ final class LinkCensus {
         // An export asks about one object several times in a row (is it a root, does it need an "$id").
         if let last, last.ref == ref { return last.count }
         var total = mixedLinks[ref] ?? 0
-        if let statement = try statement(for: ref.type) {
-            total += try Int.fetchOne(statement, arguments: [ref.id]) ?? 0
+        let target = try targetCounts(ref.type)
+        if let read = target.window.read(for: ref.id) {
+            let counted = try target.count(read.ids)
+            if read.isBlock { target.counts = counted } else { total += counted[ref.id] ?? 0 }
         }
+        if target.window.block.contains(ref.id) { total += target.counts[ref.id] ?? 0 }
         last = (ref, total)
         return total
     }
 
-    private func statement(for type: String) throws -> Statement? {
-        if let cached = statements[type] { return cached }
-        var counts: [String] = []
+    private func targetCounts(_ type: String) throws -> TargetCounts {
+        if let cached = targets[type] { return cached }
+        var statements: [DirectStatement] = []
         for link in catalog.incoming[type] ?? [] where owners?.contains(link.ownerType) ?? true {
             let name = link.property.name
-            if link.property.type.isCollection {
-                counts.append("""
-                    (SELECT count(*) FROM \(TableLayout.collectionTable(link.ownerType, name)) \
-                    WHERE \(TableLayout.valueColumn) = ?1)
-                    """)
-            } else {
-                counts.append("""
-                    (SELECT count(*) FROM \(TableLayout.objectTable(link.ownerType)) WHERE \(TableLayout.column(name)) = ?1)
-                    """)
-            }
+            let (table, column) = link.property.type.isCollection
+                ? (TableLayout.collectionTable(link.ownerType, name), TableLayout.valueColumn)
+                : (TableLayout.objectTable(link.ownerType), TableLayout.column(name))
+            statements.append(try DirectStatement(db, sql: """
+                SELECT \(column), count(*) FROM \(table) WHERE \(column) >= ? AND \(column) < ? GROUP BY \(column)
+                """))
         }
-        let statement = counts.isEmpty ? nil : try db.makeStatement(sql: "SELECT " + counts.joined(separator: " + "))
-        statements[type] = statement
-        return statement
+        let target = TargetCounts(statements: statements)
+        targets[type] = target
+        return target
     }
 
     private func countMixedLinks() throws {
@@ -70,5 +69,29 @@ final class LinkCensus {
                 mixedLinks[ObjectRef(type: typeName, id: id), default: 0] += count
             }
         }
+    }
+}
+
+/// The typed link sites of one target type, and their counts for the current block of its ids.
+private final class TargetCounts {
+    let statements: [DirectStatement]
+    var window = ReadWindow(size: ObjectBlocks.blockSize)
+    var counts: [Int64: Int] = [:]
+
+    init(statements: [DirectStatement]) {
+        self.statements = statements
+    }
+
+    /// How many typed links reach each id in `ids` (ids no link reaches are left out).
+    func count(_ ids: Range<Int64>) throws -> [Int64: Int] {
+        var counts: [Int64: Int] = [:]
+        let bounds = [ids.lowerBound.databaseValue, ids.upperBound.databaseValue]
+        for statement in statements {
+            try statement.forEachRow(bounds) { row in
+                guard let id = row.int64(0), let count = row.int64(1) else { return }
+                counts[id, default: 0] += Int(count)
+            }
+        }
+        return counts
     }
 }

@@ -22,7 +22,6 @@ struct ObjectStream {
     let db: Database
     let catalog: SchemaCatalog
     let sink: any ObjectStreamSink
-    let reader: ObjectReader
     let census: LinkCensus
     var onProgress: ((ExportProgress) -> Void)?
     var progressInterval = 1000
@@ -46,8 +45,7 @@ struct ObjectStream {
         self.db = db
         self.catalog = catalog
         self.sink = sink
-        let reader = ObjectReader(db: db, catalog: catalog)
-        self.reader = reader
+        let blocks = ObjectBlocks(db: db, catalog: catalog)
         let owners = rootType.map { Set(catalog.schema.typesReachable(from: $0)) }
         let census = try LinkCensus(db: db, catalog: catalog, owners: owners)
         self.census = census
@@ -60,14 +58,14 @@ struct ObjectStream {
             load: { ref in
                 state.objects[ref.type, default: 0] += 1
                 state.written.insert(ref)
-                return try reader.values(of: ref)
+                return try blocks.values(of: ref)
             },
             primaryKey: { ref in
                 guard let type = schema[type: ref.type], let key = type.primaryKeyProperty else { return nil }
                 if state.followsKeyedLinks && ref != state.root && !state.written.contains(ref) {
                     state.keyedLinks.append(ref)
                 }
-                return try reader.value(of: ref, key)
+                return try blocks.values(of: ref)[key.name]
             },
             isShared: { ref in
                 // A root counts as one more place it is reached from.
