@@ -11,7 +11,7 @@ struct DocumentAssembler {
     static let maxNesting = 64
 
     let schema: Schema
-    /// An object's stored properties, links as `.object`.
+    /// An object's stored properties (and nothing else), links as `.object`.
     let load: (ObjectRef) throws -> [String: Value]
     /// An object's primary key value (`nil` or `.null` when it has none).
     let primaryKey: (ObjectRef) throws -> Value?
@@ -27,6 +27,7 @@ struct DocumentAssembler {
     private var written: Set<ObjectRef> = []
     /// Objects too deep to nest, to be written as documents of their own after the current one.
     private var deferred: [ObjectRef] = []
+    private var linkingPropertiesByType: [String: [Property]] = [:]
 
     init(
         schema: Schema, load: @escaping (ObjectRef) throws -> [String: Value],
@@ -64,13 +65,29 @@ struct DocumentAssembler {
         guard let type = schema[type: ref.type] else {
             throw StoreError(.unknownType, "the schema has no type '\(ref.type)'")
         }
-        var fields: [String: Value] = [:]
+        var id: Value?
         if !type.isEmbedded, try ids[ref] != nil || (!hasKey(ref) && isShared(ref)) {
-            fields["$id"] = ids[ref] ?? name(ref)
+            id = ids[ref] ?? name(ref)
             written.insert(ref)  // before the properties, so a cycle back to it becomes a $ref
         }
-        try addProperties(of: try load(ref), type, to: &fields, depth: depth)
+        // The loaded properties become the document in place: only links and mixed values change.
+        var fields = try load(ref)
+        if let id { fields["$id"] = id }
+        for property in linkingProperties(of: type) {
+            guard let value = fields[property.name] else { continue }
+            fields[property.name] = try self.value(value, property.type, depth: depth)
+        }
         return .map(fields)
+    }
+
+    /// The stored properties of `type` that can hold links (links, their collections, mixed values).
+    private mutating func linkingProperties(of type: ObjectSchema) -> [Property] {
+        if let known = linkingPropertiesByType[type.name] { return known }
+        let found = type.storedProperties.filter { property in
+            property.type.objectTypeName != nil || property.type == .mixed || property.type.element == .mixed
+        }
+        linkingPropertiesByType[type.name] = found
+        return found
     }
 
     private mutating func addProperties(

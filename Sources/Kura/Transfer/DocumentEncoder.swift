@@ -30,7 +30,13 @@ public struct DocumentEncoder {
     public func write<T: KuraObject>(_ models: [T], to output: DocumentOutput) throws {
         let graph = try ModelGraph(models)
         var assembler = DocumentAssembler(
-            schema: schema, load: { graph.objects[$0] ?? [:] },
+            schema: schema,
+            load: { [schema] ref in
+                // A model may encode more than the schema stores; the assembler takes stored properties only.
+                let fields = graph.objects[ref] ?? [:]
+                guard let type = schema[type: ref.type] else { return fields }
+                return fields.filter { type[property: $0.key].map { !$0.isComputed } ?? false }
+            },
             primaryKey: { [schema] ref in
                 guard let key = schema[type: ref.type]?.primaryKey else { return nil }
                 return graph.objects[ref]?[key]
