@@ -22,12 +22,8 @@ struct ObjectReader {
 
     /// The object id of the `type` object whose primary key column holds `key`.
     func lookup(_ type: ObjectSchema, key: DatabaseValue) throws -> Int64? {
-        guard let primaryKey = type.primaryKey else { return nil }
-        let statement = try db.cachedStatement(sql: """
-            SELECT \(TableLayout.idColumn) FROM \(TableLayout.objectTable(type.name))
-            WHERE \(TableLayout.column(primaryKey)) = ?
-            """)
-        return try Int64.fetchOne(statement, arguments: [key])
+        guard let lookup = try catalog.statements(for: type.name).lookup else { return nil }
+        return try Int64.fetchOne(db.cachedStatement(sql: lookup.sql), arguments: [key])
     }
 
     /// The object ids of every object of `type`, in creation order.
