@@ -54,14 +54,9 @@ private final class TypeBlock {
 
     init(type: ObjectSchema, catalog: SchemaCatalog, db: Database) throws {
         self.type = type
-        var selected = [TableLayout.idColumn]
-        var columns: [(property: Property, index: Int)] = []
-        for property in type.storedProperties where !property.type.isCollection {
-            columns.append((property, selected.count))
-            selected.append(TableLayout.column(property.name))
-            if property.type == .mixed { selected.append(TableLayout.tagColumn(property.name)) }
-        }
-        self.columns = columns
+        let (names, positions) = TableLayout.propertyColumns(of: type)
+        let selected = [TableLayout.idColumn] + names
+        columns = positions.map { ($0.property, $0.index + 1) }  // after "#id"
         let id = TableLayout.idColumn
         objects = try DirectStatement(db, sql: """
             SELECT \(selected.joined(separator: ", ")) FROM \(TableLayout.objectTable(type.name))
@@ -94,9 +89,7 @@ private final class TypeBlock {
             var values: [String: Value] = [:]
             values.reserveCapacity(type.storedProperties.count)
             for (property, index) in columns {
-                values[property.name] = property.type == .mixed
-                    ? try MixedStore.decode(tag: row.int64(index + 1) ?? 0, value: row[index], db: db, catalog: catalog)
-                    : try reader.element(row[index], as: property.type)
+                values[property.name] = try reader.decode(row[index], tag: row.int64(index + 1), as: property.type)
             }
             for (property, _, _) in collections {
                 if case .map = property.type { values[property.name] = .map([:]) } else { values[property.name] = .list([]) }
@@ -131,9 +124,7 @@ private final class TypeBlock {
                 flush()
                 owner = rowOwner
             }
-            let value = element == .mixed
-                ? try MixedStore.decode(tag: row.int64(3) ?? 0, value: row[2], db: reader.db, catalog: reader.catalog)
-                : try reader.element(row[2], as: element)
+            let value = try reader.decode(row[2], tag: row.int64(3), as: element)
             if isMap {
                 guard case .string(let key) = row[1].storage else { return }
                 entries[key] = value

@@ -46,9 +46,7 @@ struct ObjectReader {
         values.reserveCapacity(type.storedProperties.count)
         for (property, index) in query.columns {
             let stored: DatabaseValue = row[index]
-            values[property.name] = property.type == .mixed
-                ? try MixedStore.decode(tag: row[index + 1] ?? 0, value: stored, db: db, catalog: catalog)
-                : try element(stored, as: property.type)
+            values[property.name] = try decode(stored, tag: row[index + 1], as: property.type)
         }
         for property in type.storedProperties where property.type.isCollection {
             values[property.name] = try collection(of: ref, property)
@@ -72,10 +70,7 @@ struct ObjectReader {
 
     private func column(of ref: ObjectRef, _ property: Property) throws -> Value {
         let stored = try storedColumn(of: ref, property)
-        if property.type == .mixed {
-            return try MixedStore.decode(tag: stored.tag, value: stored.value, db: db, catalog: catalog)
-        }
-        return try element(stored.value, as: property.type)
+        return try decode(stored.value, tag: stored.tag, as: property.type)
     }
 
     /// The raw column value of a non-collection property, with its mixed tag (0 for other kinds).
@@ -88,6 +83,12 @@ struct ObjectReader {
             throw StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")
         }
         return (isMixed ? row[1] ?? 0 : 0, row[0])
+    }
+
+    /// A stored value decoded for `type`; a mixed one by its tag, read only for mixed values.
+    func decode(_ stored: DatabaseValue, tag: @autoclosure () -> Int64?, as type: PropertyType) throws -> Value {
+        if type == .mixed { return try MixedStore.decode(tag: tag() ?? 0, value: stored, db: db, catalog: catalog) }
+        return try element(stored, as: type)
     }
 
     /// A stored element or column value, decoded for `type`.
@@ -115,10 +116,7 @@ struct ObjectReader {
             arguments: [ref.id])
         let offset = isMap ? 1 : 0
         func decodeRow(_ row: Row) throws -> Value {
-            if isMixed {
-                return try MixedStore.decode(tag: row[offset + 1] ?? 0, value: row[offset], db: db, catalog: catalog)
-            }
-            return try element(row[offset], as: elementType)
+            try decode(row[offset], tag: isMixed ? row[offset + 1] : nil, as: elementType)
         }
         if isMap {
             var entries: [String: Value] = [:]

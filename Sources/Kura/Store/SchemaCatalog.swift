@@ -83,13 +83,7 @@ struct SchemaCatalog: Sendable {
         self.typesByName = byName
         var rowQueries: [String: RowQuery] = [:]
         for type in schema.types {
-            var columns: [String] = []
-            var singles: [(property: Property, index: Int)] = []
-            for property in type.storedProperties where !property.type.isCollection {
-                singles.append((property, columns.count))
-                columns.append(TableLayout.column(property.name))
-                if property.type == .mixed { columns.append(TableLayout.tagColumn(property.name)) }
-            }
+            let (columns, singles) = TableLayout.propertyColumns(of: type)
             let selected = columns.isEmpty ? "1" : columns.joined(separator: ", ")
             rowQueries[type.name] = RowQuery(
                 sql: "SELECT \(selected) FROM \(TableLayout.objectTable(type.name)) WHERE \(TableLayout.idColumn) = ?",

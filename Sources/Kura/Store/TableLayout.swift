@@ -30,6 +30,19 @@ enum TableLayout {
     /// The tag column beside a mixed property's value column.
     static func tagColumn(_ property: String) -> String { quote("\(property)#type") }
 
+    /// The columns of a type's object table after `#id`, in order: one per non-collection stored
+    /// property, a mixed property's tag right after its value; and where each property's value sits.
+    static func propertyColumns(of type: ObjectSchema) -> (names: [String], positions: [(property: Property, index: Int)]) {
+        var names: [String] = []
+        var positions: [(property: Property, index: Int)] = []
+        for property in type.storedProperties where !property.type.isCollection {
+            positions.append((property, names.count))
+            names.append(column(property.name))
+            if property.type == .mixed { names.append(tagColumn(property.name)) }
+        }
+        return (names, positions)
+    }
+
     /// The column that orders a collection's rows: list position, map key, or insertion order for sets.
     static func orderColumn(for type: PropertyType) -> String {
         switch type {

@@ -27,12 +27,7 @@ struct WriteStatements: Sendable {
         }
         for type in schema.types {
             let table = TableLayout.objectTable(type.name)
-            var columns = [TableLayout.idColumn]
-            for property in type.storedProperties where !property.type.isCollection {
-                columns.append(TableLayout.column(property.name))
-                if property.type == .mixed { columns.append(TableLayout.tagColumn(property.name)) }
-            }
-            let insert = slot(insertSQL(table, columns))
+            let insert = slot(insertSQL(table, [TableLayout.idColumn] + TableLayout.propertyColumns(of: type).names))
             let lookup = type.primaryKey.map { key in
                 slot("SELECT \(TableLayout.idColumn) FROM \(table) WHERE \(TableLayout.column(key)) = ?")
             }
