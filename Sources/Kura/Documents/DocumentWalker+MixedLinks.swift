@@ -2,9 +2,7 @@
 /// or `{"$type": T, …properties}`.
 extension DocumentWalker {
     mutating func writeMixedLink(_ link: MixedLink, depth: Int) throws(WriteFailure) {
-        guard let target = plan[link.typeName], !target.isEmbedded else {
-            throw WriteFailure(.unwritableValue, "a mixed value cannot link to '\(link.typeName)': not a top-level type of the schema")
-        }
+        let target = try mixedLinkTarget(link.typeName)
         switch link.link {
         case .map(let fields):
             if fields.count == 1, let id = fields["$ref"] {
@@ -31,6 +29,14 @@ extension DocumentWalker {
             do { try writeScalar(link.link, key) } catch { throw error.inside(.key(MixedLink.primaryKeyKey)) }
             emitter.endObject(anchor: nil)
         }
+    }
+
+    /// The plan of a type a mixed value links to: a top-level type of the schema.
+    func mixedLinkTarget(_ typeName: String) throws(WriteFailure) -> TypePlan {
+        guard let target = plan[typeName], !target.isEmbedded else {
+            throw WriteFailure(.unwritableValue, "a mixed value cannot link to '\(typeName)': not a top-level type of the schema")
+        }
+        return target
     }
 
     private mutating func writeTypeTag(_ target: TypePlan) throws(WriteFailure) {

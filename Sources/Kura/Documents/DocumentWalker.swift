@@ -129,7 +129,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
         return WriteFailure(.unwritableValue, "'\(unknown.first ?? "")' is not a stored property of \(type.name)")
     }
 
-    private mutating func writeProperty(_ value: Value, _ property: FieldPlan, depth: Int) throws(WriteFailure) {
+    mutating func writeProperty(_ value: Value, _ property: FieldPlan, depth: Int) throws(WriteFailure) {
         let shape = property.shape
         switch shape.collection {
         case .single:
@@ -153,7 +153,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
     }
 
     /// A single value, a list element or a map value.
-    private mutating func writeElement(_ value: Value, _ shape: FieldShape, depth: Int) throws(WriteFailure) {
+    mutating func writeElement(_ value: Value, _ shape: FieldShape, depth: Int) throws(WriteFailure) {
         if shape.isOptional, case .null = value {
             emitter.null()
             return
@@ -167,7 +167,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
     }
 
     /// A nested document, a `{"$ref": id}` reference, or the target's primary key.
-    private mutating func writeLink(_ value: Value, to target: TypePlan, depth: Int) throws(WriteFailure) {
+    mutating func writeLink(_ value: Value, to target: TypePlan, depth: Int) throws(WriteFailure) {
         switch value {
         case .map(let fields):
             if fields.count == 1, let id = fields["$ref"] {
@@ -266,7 +266,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
 
     /// A map's entries sorted by key, so output is deterministic; keys the mapper refuses (a
     /// leading `$`, which would also read back as a typed wrapper, or a `.`) are refused here.
-    private static func sortedEntries(_ entries: [String: Value]) throws(WriteFailure) -> [(key: String, value: Value)] {
+    static func sortedEntries(_ entries: [String: Value]) throws(WriteFailure) -> [(key: String, value: Value)] {
         let sorted = entries.sorted { $0.key < $1.key }
         for (key, _) in sorted {
             if key.utf8.first == UInt8(ascii: "$") {
@@ -279,7 +279,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
         return sorted
     }
 
-    private static func mismatch(_ expected: String, _ value: Value) -> WriteFailure {
+    static func mismatch(_ expected: String, _ value: Value) -> WriteFailure {
         WriteFailure(.unwritableValue, "expected \(expected), found \(value.kindName)")
     }
 

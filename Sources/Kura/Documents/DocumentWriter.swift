@@ -94,10 +94,20 @@ public final class DocumentWriter {
     private func write<Emitter>(
         with walker: inout DocumentWalker<Emitter>, _ body: (inout DocumentWalker<Emitter>) throws(WriteFailure) -> Void
     ) throws(DocumentError) {
-        // The walker appends to the output's own buffer, lent for the duration.
+        if let failure = perform(with: &walker, body) {
+            throw (failure as? DocumentError) ?? DocumentError(.unwritableValue, "\(failure)", file: output.name)
+        }
+        try output.flushIfFull()
+    }
+
+    /// Runs `body` on the walker with the output's buffer lent to it; on failure, removes what it
+    /// wrote and returns the error (a walker's failure as a `DocumentError` with its path).
+    private func perform<Emitter>(
+        with walker: inout DocumentWalker<Emitter>, _ body: (inout DocumentWalker<Emitter>) throws -> Void
+    ) -> (any Error)? {
         output.exchangeBuffer(&walker.emitter.out)
         let start = walker.emitter.out.count
-        var failure: WriteFailure?
+        var failure: (any Error)?
         do {
             try body(&walker)
         } catch {
@@ -106,11 +116,30 @@ public final class DocumentWriter {
             walker.emitter.out.removeSubrange(start...)
         }
         output.exchangeBuffer(&walker.emitter.out)
-        if let failure {
+        if let failure = failure as? WriteFailure {
             let path = failure.path(from: "$[\(documentCount)]")
-            throw DocumentError(failure.code, "\(path): \(failure.message)", file: output.name)
+            return DocumentError(failure.code, "\(path): \(failure.message)", file: output.name)
         }
+        return failure
+    }
+
+    /// Writes the stored object `ref` as one top-level document straight from its rows (an
+    /// export's path), led by `"$type"` when `tagged`; errors reading the realm pass through.
+    func writeStored(_ ref: ObjectRef, tagged: Bool, from objects: StoredObjects) throws {
+        guard !isFinished, !output.isClosed else {
+            throw DocumentError(.outputClosed, "cannot write a document after the writer is finished", file: output.name)
+        }
+        guard let type = plan[ref.type] else {
+            throw DocumentError(.unwritableValue, "$[\(documentCount)]: the schema has no type '\(ref.type)'", file: output.name)
+        }
+        let failure: (any Error)?
+        switch format {
+        case .json, .jsonl: failure = perform(with: &json) { walker in try walker.writeStoredDocument(ref, type, tagged: tagged, from: objects) }
+        case .yaml: failure = perform(with: &yaml) { walker in try walker.writeStoredDocument(ref, type, tagged: tagged, from: objects) }
+        }
+        if let failure { throw failure }
         try output.flushIfFull()
+        documentCount += 1
     }
 
     private func appendStreamEnd<Emitter>(with walker: inout DocumentWalker<Emitter>) {

@@ -93,15 +93,36 @@ struct DirectRow {
         case SQLITE_INTEGER: return sqlite3_column_int64(statement, column).databaseValue
         case SQLITE_FLOAT: return sqlite3_column_double(statement, column).databaseValue
         case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(statement, column) else { return .null }
-            let count = Int(sqlite3_column_bytes(statement, column))
-            return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self).databaseValue
+            guard sqlite3_column_text(statement, column) != nil else { return .null }
+            return text(index).databaseValue
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(statement, column))
             guard let bytes = sqlite3_column_blob(statement, column), count > 0 else { return Data().databaseValue }
             return Data(bytes: bytes, count: count).databaseValue
         default: return .null
         }
+    }
+
+    /// SQLite's storage class of column `index` (`SQLITE_INTEGER`, `SQLITE_TEXT`, …).
+    func storageClass(_ index: Int) -> CInt {
+        sqlite3_column_type(statement, CInt(index))
+    }
+
+    /// The integer in column `index`, which holds one.
+    func integer(_ index: Int) -> Int64 {
+        sqlite3_column_int64(statement, CInt(index))
+    }
+
+    /// The real number in column `index`, which holds one.
+    func real(_ index: Int) -> Double {
+        sqlite3_column_double(statement, CInt(index))
+    }
+
+    /// The text in column `index`, which holds text.
+    func text(_ index: Int) -> String {
+        guard let text = sqlite3_column_text(statement, CInt(index)) else { return "" }
+        let count = Int(sqlite3_column_bytes(statement, CInt(index)))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     /// The integer in column `index`, or `nil` when it holds null.

@@ -9,7 +9,7 @@ final class LinkCensus {
     private let db: Database
     private let catalog: SchemaCatalog
     /// Per target type, the counts of typed links to its current block of ids.
-    private var targets: [String: TargetCounts] = [:]
+    private var targets = PerType<TargetCounts>()
     private let owners: Set<String>?
     private var mixedLinks: [ObjectRef: Int] = [:]
     private var last: (ref: ObjectRef, count: Int)?
@@ -26,19 +26,23 @@ final class LinkCensus {
     func incoming(_ ref: ObjectRef) throws -> Int {
         // An export asks about one object several times in a row (is it a root, does it need an "$id").
         if let last, last.ref == ref { return last.count }
-        var total = mixedLinks[ref] ?? 0
+        var total = mixedLinks.isEmpty ? 0 : mixedLinks[ref] ?? 0
         let target = try targetCounts(ref.type)
         if let read = target.window.read(for: ref.id) {
             let counted = try target.count(read.ids)
-            if read.isBlock { target.counts = counted } else { total += counted[ref.id] ?? 0 }
+            if read.isBlock { target.counts = counted } else { total += counted.first ?? 0 }
         }
-        if target.window.block.contains(ref.id) { total += target.counts[ref.id] ?? 0 }
+        let block = target.window.block
+        if block.contains(ref.id) { total += target.counts[Int(ref.id - block.lowerBound)] }
         last = (ref, total)
         return total
     }
 
     private func targetCounts(_ type: String) throws -> TargetCounts {
-        if let cached = targets[type] { return cached }
+        try targets.update(type, orAdd: { try makeTargetCounts(type) }) { $0 }
+    }
+
+    private func makeTargetCounts(_ type: String) throws -> TargetCounts {
         var statements: [DirectStatement] = []
         for link in catalog.incoming[type] ?? [] where owners?.contains(link.ownerType) ?? true {
             let name = link.property.name
@@ -46,12 +50,10 @@ final class LinkCensus {
                 ? (TableLayout.collectionTable(link.ownerType, name), TableLayout.valueColumn)
                 : (TableLayout.objectTable(link.ownerType), TableLayout.column(name))
             statements.append(try DirectStatement(db, sql: """
-                SELECT \(column), count(*) FROM \(table) WHERE \(column) >= ? AND \(column) < ? GROUP BY \(column)
+                SELECT \(column) FROM \(table) WHERE \(column) >= ? AND \(column) < ?
                 """))
         }
-        let target = TargetCounts(statements: statements)
-        targets[type] = target
-        return target
+        return TargetCounts(statements: statements)
     }
 
     private func countMixedLinks() throws {
@@ -76,20 +78,21 @@ final class LinkCensus {
 private final class TargetCounts {
     let statements: [DirectStatement]
     var window = ReadWindow(size: ObjectBlocks.blockSize)
-    var counts: [Int64: Int] = [:]
+    /// Links to each id of the window's block, by id minus the block's first id.
+    var counts: [Int] = []
 
     init(statements: [DirectStatement]) {
         self.statements = statements
     }
 
-    /// How many typed links reach each id in `ids` (ids no link reaches are left out).
-    func count(_ ids: Range<Int64>) throws -> [Int64: Int] {
-        var counts: [Int64: Int] = [:]
+    /// How many typed links reach each id in `ids`, by id minus the first id.
+    func count(_ ids: Range<Int64>) throws -> [Int] {
+        var counts = [Int](repeating: 0, count: Int(ids.upperBound - ids.lowerBound))
         let bounds = [ids.lowerBound.databaseValue, ids.upperBound.databaseValue]
         for statement in statements {
             try statement.forEachRow(bounds) { row in
-                guard let id = row.int64(0), let count = row.int64(1) else { return }
-                counts[id, default: 0] += Int(count)
+                guard let id = row.int64(0), ids.contains(id) else { return }
+                counts[Int(id - ids.lowerBound)] += 1
             }
         }
         return counts

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// Reads objects for a stream (export, copy) a block at a time: one query for the columns of the
 /// next few hundred objects of a type and one per collection property, instead of one query per
@@ -8,34 +9,55 @@ final class ObjectBlocks {
 
     private let db: Database
     private let catalog: SchemaCatalog
-    private var types: [String: TypeBlock] = [:]
+    private var types = PerType<TypeBlock>()
 
     init(db: Database, catalog: SchemaCatalog) {
         self.db = db
         self.catalog = catalog
     }
 
-    /// Every stored property of the object, by name, links as `.object` (as `ObjectReader.values`).
-    func values(of ref: ObjectRef) throws -> [String: Value] {
+    /// Every stored property of the object, in the order of its type's `storedProperties`, links
+    /// as `.object`, collections as `.list` or `.map`.
+    func fields(of ref: ObjectRef) throws -> [Value] {
         let block = try typeBlock(ref.type)
         if let read = block.window.read(for: ref.id) {
             let loaded = try block.load(read.ids, db: db, catalog: catalog)
             if read.isBlock {
-                block.values = loaded
+                block.objects = loaded
             } else {
-                guard let values = loaded[ref.id] else { throw Self.missing(ref) }
-                return values
+                guard let fields = loaded.first ?? nil else { throw Self.missing(ref) }
+                return fields
             }
         }
-        guard let values = block.values[ref.id] else { throw Self.missing(ref) }
+        let offset = Int(ref.id - block.window.block.lowerBound)
+        guard offset >= 0, offset < block.objects.count, let fields = block.objects[offset] else { throw Self.missing(ref) }
+        return fields
+    }
+
+    /// Every stored property of the object, by name (as `ObjectReader.values`).
+    func values(of ref: ObjectRef) throws -> [String: Value] {
+        let fields = try self.fields(of: ref)
+        let properties = try typeBlock(ref.type).type.storedProperties
+        var values: [String: Value] = [:]
+        values.reserveCapacity(properties.count)
+        for (property, value) in zip(properties, fields) { values[property.name] = value }
         return values
     }
 
+    /// The object's primary key value, or `nil` when its type has none.
+    func primaryKey(of ref: ObjectRef) throws -> Value? {
+        guard let position = try typeBlock(ref.type).keyPosition else { return nil }
+        let fields = try self.fields(of: ref)
+        return position < fields.count ? fields[position] : nil
+    }
+
+    /// The names of the stored properties of `type`, in the order `fields(of:)` gives them.
+    func storedPropertyNames(of type: String) throws -> [String] {
+        try typeBlock(type).type.storedProperties.map(\.name)
+    }
+
     private func typeBlock(_ name: String) throws -> TypeBlock {
-        if let block = types[name] { return block }
-        let block = try TypeBlock(type: catalog.type(name), catalog: catalog, db: db)
-        types[name] = block
-        return block
+        try types.update(name, orAdd: { try TypeBlock(type: catalog.type(name), catalog: catalog, db: db) }) { $0 }
     }
 
     private static func missing(_ ref: ObjectRef) -> StoreError {
@@ -46,27 +68,37 @@ final class ObjectBlocks {
 /// One type's statements and the objects of its current block.
 private final class TypeBlock {
     let type: ObjectSchema
+    /// The primary key's position among the stored properties.
+    let keyPosition: Int?
     var window = ReadWindow(size: ObjectBlocks.blockSize)
-    var values: [Int64: [String: Value]] = [:]
-    private let columns: [(property: Property, index: Int)]
-    private let objects: DirectStatement
-    private let collections: [(property: Property, element: PropertyType, statement: DirectStatement)]
+    /// The fields of the objects of `window.block`, by id minus the block's first id (`nil` where
+    /// no object has that id).
+    var objects: [[Value]?] = []
+    /// Each column value's position among the stored properties, and its column in the row.
+    private let columns: [(column: StoredColumn, position: Int, index: Int)]
+    private let objectStatement: DirectStatement
+    private let collections: [(isMap: Bool, position: Int, element: StoredColumn, statement: DirectStatement)]
 
     init(type: ObjectSchema, catalog: SchemaCatalog, db: Database) throws {
         self.type = type
-        let (names, positions) = TableLayout.propertyColumns(of: type)
+        let stored = type.storedProperties
+        keyPosition = type.primaryKey.flatMap { key in stored.firstIndex { $0.name == key } }
+        var positions: [String: Int] = [:]
+        for (position, property) in stored.enumerated() { positions[property.name] = position }
+        let (names, columnIndexes) = TableLayout.propertyColumns(of: type)
         let selected = [TableLayout.idColumn] + names
-        columns = positions.map { ($0.property, $0.index + 1) }  // after "#id"
+        columns = columnIndexes.map { (StoredColumn($0.property.type), positions[$0.property.name] ?? 0, $0.index + 1) }  // after "#id"
         let id = TableLayout.idColumn
-        objects = try DirectStatement(db, sql: """
+        objectStatement = try DirectStatement(db, sql: """
             SELECT \(selected.joined(separator: ", ")) FROM \(TableLayout.objectTable(type.name))
             WHERE \(id) >= ? AND \(id) < ? ORDER BY \(id)
             """)
-        var collections: [(property: Property, element: PropertyType, statement: DirectStatement)] = []
-        for property in type.storedProperties {
+        var collections: [(isMap: Bool, position: Int, element: StoredColumn, statement: DirectStatement)] = []
+        for (position, property) in stored.enumerated() {
             guard let element = property.type.element else { continue }
-            let key: String
-            if case .map = property.type { key = TableLayout.keyColumn } else { key = "NULL" }
+            var isMap = false
+            if case .map = property.type { isMap = true }
+            let key = isMap ? TableLayout.keyColumn : "NULL"
             let tag = element == .mixed ? TableLayout.tagColumn : "0"
             let owner = TableLayout.ownerColumn
             let statement = try DirectStatement(db, sql: """
@@ -74,60 +106,57 @@ private final class TypeBlock {
                 FROM \(TableLayout.collectionTable(type.name, property.name))
                 WHERE \(owner) >= ? AND \(owner) < ? ORDER BY \(owner), \(TableLayout.orderColumn(for: property.type))
                 """)
-            collections.append((property, element, statement))
+            collections.append((isMap, position, StoredColumn(element), statement))
         }
         self.collections = collections
     }
 
-    /// The objects with ids in `ids`, each with every stored property.
-    func load(_ ids: Range<Int64>, db: Database, catalog: SchemaCatalog) throws -> [Int64: [String: Value]] {
-        var loaded: [Int64: [String: Value]] = [:]
+    /// The objects with ids in `ids`, each with every stored property, by id minus the first id.
+    func load(_ ids: Range<Int64>, db: Database, catalog: SchemaCatalog) throws -> [[Value]?] {
+        var loaded = [[Value]?](repeating: nil, count: Int(ids.upperBound - ids.lowerBound))
         let bounds = [ids.lowerBound.databaseValue, ids.upperBound.databaseValue]
         let reader = ObjectReader(db: db, catalog: catalog)
-        try objects.forEachRow(bounds) { row in
-            guard let id = row.int64(0) else { return }
-            var values: [String: Value] = [:]
-            values.reserveCapacity(type.storedProperties.count)
-            for (property, index) in columns {
-                values[property.name] = try reader.decode(row[index], tag: row.int64(index + 1), as: property.type)
-            }
-            for (property, _, _) in collections {
-                if case .map = property.type { values[property.name] = .map([:]) } else { values[property.name] = .list([]) }
-            }
-            loaded[id] = values
+        let empty = type.storedProperties.map { property -> Value in
+            if case .map = property.type { return .map([:]) }
+            return property.type.isCollection ? .list([]) : .null
         }
-        for (property, element, statement) in collections {
-            try loadCollection(property, element, statement, bounds, into: &loaded, reader: reader)
+        try objectStatement.forEachRow(bounds) { row in
+            guard let id = row.int64(0), ids.contains(id) else { return }
+            var fields = empty
+            for (column, position, index) in columns {
+                fields[position] = try column.decode(row, index, reader: reader)
+            }
+            loaded[Int(id - ids.lowerBound)] = fields
+        }
+        for (isMap, position, element, statement) in collections {
+            try loadCollection(isMap, position, element, statement, bounds, first: ids.lowerBound, into: &loaded, reader: reader)
         }
         return loaded
     }
 
     /// Fills one collection property of the loaded objects; rows come grouped by owner, in order.
     private func loadCollection(
-        _ property: Property, _ element: PropertyType, _ statement: DirectStatement, _ bounds: [DatabaseValue],
-        into loaded: inout [Int64: [String: Value]], reader: ObjectReader
+        _ isMap: Bool, _ position: Int, _ element: StoredColumn, _ statement: DirectStatement,
+        _ bounds: [DatabaseValue], first: Int64, into loaded: inout [[Value]?], reader: ObjectReader
     ) throws {
-        var isMap = false
-        if case .map = property.type { isMap = true }
-        var owner: Int64?
+        var owner: Int?
         var items: [Value] = []
         var entries: [String: Value] = [:]
         func flush() {
-            guard let owner else { return }
-            loaded[owner]?[property.name] = isMap ? .map(entries) : .list(items)
+            if let owner, loaded[owner] != nil { loaded[owner]?[position] = isMap ? .map(entries) : .list(items) }
             items.removeAll(keepingCapacity: true)
             entries.removeAll(keepingCapacity: true)
         }
         try statement.forEachRow(bounds) { row in
-            let rowOwner = row.int64(0)
+            guard let rowOwner = row.int64(0).map({ Int($0 - first) }), rowOwner >= 0, rowOwner < loaded.count else { return }
             if rowOwner != owner {
                 flush()
                 owner = rowOwner
             }
-            let value = try reader.decode(row[2], tag: row.int64(3), as: element)
+            let value = try element.decode(row, 2, reader: reader)
             if isMap {
-                guard case .string(let key) = row[1].storage else { return }
-                entries[key] = value
+                guard row.storageClass(1) == SQLITE_TEXT else { return }
+                entries[row.text(1)] = value
             } else {
                 items.append(value)
             }

@@ -29,6 +29,12 @@ public struct DocumentEncoder {
     /// Writes the documents of `models` to `output` and finishes it.
     public func write<T: KuraObject>(_ models: [T], to output: DocumentOutput) throws {
         let graph = try ModelGraph(models)
+        let references = DocumentReferences(
+            primaryKey: { [schema] ref in
+                guard let key = schema[type: ref.type]?.primaryKey else { return nil }
+                return graph.objects[ref]?[key]
+            },
+            isShared: graph.isShared)
         var assembler = DocumentAssembler(
             schema: schema,
             load: { [schema] ref in
@@ -37,20 +43,18 @@ public struct DocumentEncoder {
                 guard let type = schema[type: ref.type] else { return fields }
                 return fields.filter { type[property: $0.key].map { !$0.isComputed } ?? false }
             },
-            primaryKey: { [schema] ref in
-                guard let key = schema[type: ref.type]?.primaryKey else { return nil }
-                return graph.objects[ref]?[key]
-            },
-            isShared: graph.isShared)
+            references: references)
         // Every model given is a document of its own, so links to one of them refer to it.
-        for root in graph.roots { try assembler.nameInAdvance(root) }
+        for root in graph.roots {
+            try references.nameInAdvance(root, hasKeyProperty: schema[type: root.type]?.primaryKey != nil)
+        }
         let writer = DocumentWriter(schema: schema, format: format, pretty: pretty, output: output)
         for root in graph.roots {
             try writer.write(try assembler.document(root), as: T.typeName)
-            if let deep = assembler.takeDeferred().first {
+            if let deep = references.takeDeferred().first {
                 throw StoreError(
                     .nestingTooDeep,
-                    "\(deep.type) objects without a primary key nest deeper than \(DocumentAssembler.maxNesting) levels")
+                    "\(deep.type) objects without a primary key nest deeper than \(DocumentReferences.maxNesting) levels")
             }
         }
         try writer.finish()

@@ -5,8 +5,9 @@ import GRDB
 protocol ObjectStreamSink: AnyObject {
     /// Bytes written so far, for progress (0 where there are none).
     var bytesWritten: Int { get }
-    /// Takes the top-level document of `source`; `tagged` when the stream holds several types.
-    func write(_ document: Value, of source: ObjectRef, tagged: Bool) throws
+    /// Takes the top-level object `source`, from `objects` as stored rows or as a document value;
+    /// `tagged` when the stream holds several types.
+    func write(_ source: ObjectRef, tagged: Bool, from objects: StoredObjects) throws
     /// Takes the autoIncrement counters that stand above the highest key present.
     func keepCounters(_ counters: [(type: String, last: Int64)]) throws
 }
@@ -25,15 +26,22 @@ struct ObjectStream {
     let census: LinkCensus
     var onProgress: ((ExportProgress) -> Void)?
     var progressInterval = 1000
-    var summary = ExportSummary()
-    private var assembler: DocumentAssembler
+    /// What has been written so far.
+    var summary: ExportSummary {
+        var summary = written
+        summary.objects = Dictionary(state.objects.all.map { ($0.name, $0.element) }, uniquingKeysWith: +)
+        return summary
+    }
+    private var written = ExportSummary()
+    private var documentsSinceProgress = 0
+    private let objects: StoredObjects
     private let state: State
 
     /// What the assembler's closures share with the stream.
     private final class State {
         var root: ObjectRef?
         var written = ObjectIdSet()
-        var objects: [String: Int] = [:]
+        var objects = PerType<Int>()
         var rootType: String?
         /// Objects with a primary key linked from what was written, when the closure is followed.
         var keyedLinks: [ObjectRef] = []
@@ -53,25 +61,23 @@ struct ObjectStream {
         state.rootType = rootType
         self.state = state
         let schema = catalog.schema
-        assembler = DocumentAssembler(
-            schema: schema,
-            load: { ref in
-                state.objects[ref.type, default: 0] += 1
-                state.written.insert(ref)
-                return try blocks.values(of: ref)
-            },
+        let references = DocumentReferences(
             primaryKey: { ref in
-                guard let type = schema[type: ref.type], let key = type.primaryKeyProperty else { return nil }
+                guard let key = try blocks.primaryKey(of: ref) else { return nil }
                 if state.followsKeyedLinks && ref != state.root && !state.written.contains(ref) {
                     state.keyedLinks.append(ref)
                 }
-                return try blocks.values(of: ref)[key.name]
+                return key
             },
             isShared: { ref in
                 // A root counts as one more place it is reached from.
                 let reached = try census.incoming(ref) + (ref == state.root ? 1 : 0)
                 return reached > 1
             })
+        objects = StoredObjects(schema: schema, blocks: blocks, references: references) { ref in
+            state.objects.update(ref.type, orAdd: { 0 }) { $0 += 1 }
+            state.written.insert(ref)
+        }
     }
 
     // MARK: Whole realm
@@ -87,7 +93,7 @@ struct ObjectStream {
                 let ref = ObjectRef(type: type.name, id: id)
                 // Objects without a key that something links to are nested there instead.
                 if type.primaryKey == nil, try census.incoming(ref) > 0 { continue }
-                try writeRoot(ref, tagged: true)
+                try writeRoot(ref, hasKeyProperty: type.primaryKey != nil, tagged: true)
             }
         }
         // What is left is only reachable through cycles among objects without a key.
@@ -96,7 +102,7 @@ struct ObjectStream {
                 db, sql: "SELECT \(TableLayout.idColumn) FROM \(TableLayout.objectTable(type.name)) ORDER BY \(TableLayout.idColumn)")
             while let id = try ids.next() {
                 let ref = ObjectRef(type: type.name, id: id)
-                if !state.written.contains(ref) { try writeRoot(ref, tagged: true) }
+                if !state.written.contains(ref) { try writeRoot(ref, hasKeyProperty: false, tagged: true) }
             }
         }
     }
@@ -121,71 +127,71 @@ struct ObjectStream {
     /// primary key they link to, transitively, each once (documents tagged with `"$type"`).
     mutating func writeSelection(_ type: String, ids: [Int64], followingKeyedLinks: Bool = false) throws {
         state.followsKeyedLinks = followingKeyedLinks
-        if catalog.schema[type: type]?.primaryKey == nil {
+        let hasKeyProperty = catalog.schema[type: type]?.primaryKey != nil
+        if !hasKeyProperty {
             // Every selected object is a document of its own: links to one never nest it.
             var selected = ObjectIdSet()
             for id in ids { selected.insert(ObjectRef(type: type, id: id)) }
-            assembler.isRoot = { ref in selected.contains(ref) }
+            objects.references.isRoot = { ref in selected.contains(ref) }
         }
         for id in ids {
             let ref = ObjectRef(type: type, id: id)
-            if !state.written.contains(ref) { try writeRoot(ref, tagged: followingKeyedLinks) }
+            if !state.written.contains(ref) { try writeRoot(ref, hasKeyProperty: hasKeyProperty, tagged: followingKeyedLinks) }
         }
         while let next = state.keyedLinks.popLast() {
-            if !state.written.contains(next) { try writeRoot(next, tagged: true) }
+            if !state.written.contains(next) { try writeRoot(next, hasKeyProperty: true, tagged: true) }
         }
     }
 
     // MARK: Writing
 
-    private mutating func writeRoot(_ ref: ObjectRef, tagged: Bool) throws {
+    private mutating func writeRoot(_ ref: ObjectRef, hasKeyProperty: Bool, tagged: Bool) throws {
         state.root = ref
-        try assembler.nameInAdvance(ref)
+        try objects.references.nameInAdvance(ref, hasKeyProperty: hasKeyProperty)
         try write(ref, tagged: tagged)
         state.root = nil
         // Chains too deep to nest continue in documents of their own, right after.
-        var pending = assembler.takeDeferred()
+        var pending = objects.references.takeDeferred()
         while !pending.isEmpty {
             for deep in pending {
                 guard tagged || deep.type == state.rootType else {
                     throw StoreError(
                         .nestingTooDeep,
-                        "\(deep.type) objects nest deeper than \(DocumentAssembler.maxNesting) levels under \(ref): export the whole realm")
+                        "\(deep.type) objects nest deeper than \(DocumentReferences.maxNesting) levels under \(ref): export the whole realm")
                 }
                 try write(deep, tagged: tagged)
             }
-            pending = assembler.takeDeferred()
+            pending = objects.references.takeDeferred()
         }
     }
 
     private mutating func write(_ ref: ObjectRef, tagged: Bool) throws {
-        let document = try assembler.document(ref)
-        try sink.write(document, of: ref, tagged: tagged)
-        summary.documents[ref.type, default: 0] += 1
-        summary.objects = state.objects
-        summary.bytes = sink.bytesWritten
-        if summary.totalDocuments % progressInterval == 0 {
-            onProgress?(ExportProgress(documents: summary.totalDocuments, bytes: summary.bytes))
+        try sink.write(ref, tagged: tagged, from: objects)
+        written.documents[ref.type, default: 0] += 1
+        written.bytes = sink.bytesWritten
+        documentsSinceProgress += 1
+        if documentsSinceProgress == progressInterval {
+            documentsSinceProgress = 0
+            onProgress?(ExportProgress(documents: written.totalDocuments, bytes: written.bytes))
         }
     }
 }
 
 /// A set of objects as one bit per object id and type, so a realm of millions costs kilobytes.
 struct ObjectIdSet {
-    private var bits: [String: [UInt64]] = [:]
+    private var bits = PerType<[UInt64]>()
 
     mutating func insert(_ ref: ObjectRef) {
         guard ref.id >= 0 else { return }
         let word = Int(ref.id / 64)
-        var words = bits[ref.type] ?? []
-        bits[ref.type] = nil  // keeps the array uniquely referenced while it changes
-        if words.count <= word { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }
-        words[word] |= 1 << UInt64(ref.id % 64)
-        bits[ref.type] = words
+        bits.update(ref.type, orAdd: { [] }) { words in
+            if words.count <= word { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }
+            words[word] |= 1 << UInt64(ref.id % 64)
+        }
     }
 
     func contains(_ ref: ObjectRef) -> Bool {
-        guard ref.id >= 0, let words = bits[ref.type] else { return false }
+        guard ref.id >= 0, let words = bits.element(ref.type) else { return false }
         let word = Int(ref.id / 64)
         return word < words.count && words[word] & (1 << UInt64(ref.id % 64)) != 0
     }

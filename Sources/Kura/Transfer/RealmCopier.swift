@@ -124,7 +124,8 @@ private final class RealmSink: ObjectStreamSink {
 
     var bytesWritten: Int { 0 }
 
-    func write(_ document: Value, of source: ObjectRef, tagged: Bool) throws {
+    func write(_ source: ObjectRef, tagged: Bool, from objects: StoredObjects) throws {
+        let document = try objects.document(source)
         try realm.create(source.type, value: document, update: mode, references: references, path: "source object \(source)")
     }
 

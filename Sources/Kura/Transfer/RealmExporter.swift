@@ -67,7 +67,7 @@ public struct RealmExporter {
     }
 }
 
-/// Export's sink: documents go to a `DocumentWriter`, counters to a `{"$realm": …}` document.
+/// Export's sink: stored objects are written as text by a `DocumentWriter`, counters to a `{"$realm": …}` document.
 private final class WriterSink: ObjectStreamSink {
     let writer: DocumentWriter
 
@@ -75,8 +75,8 @@ private final class WriterSink: ObjectStreamSink {
 
     var bytesWritten: Int { writer.bytesWritten }
 
-    func write(_ document: Value, of source: ObjectRef, tagged: Bool) throws {
-        try writer.write(document, as: source.type, tagged: tagged)
+    func write(_ source: ObjectRef, tagged: Bool, from objects: StoredObjects) throws {
+        try writer.writeStored(source, tagged: tagged, from: objects)
     }
 
     func keepCounters(_ counters: [(type: String, last: Int64)]) throws {
