@@ -45,6 +45,40 @@ import Testing
         #expect(rejected.first?.1 == [#"people.json:12:49: error: $[11].dogs[0].age: expected int, found string "three""#])
     }
 
+    /// A club whose nested member repeats an existing key: the writer fails after the club's own
+    /// row is written, so the half-written document must be undone.
+    static let clubsWithADuplicateMember = """
+        {"$type": "Person", "id": 5, "name": "Ann"}
+        {"$type": "DogClub", "name": "Good", "members": [5]}
+        {"$type": "DogClub", "name": "Half", "members": [{"id": 6, "name": "Bo"}, {"id": 5, "name": "Again"}]}
+        {"$type": "DogClub", "name": "After", "members": [{"id": 7, "name": "Cy"}]}
+        """
+
+    @Test func aSkipImportUndoesADocumentThatFailsHalfWritten() throws {
+        let importer = DocumentImporter(realm: realm, options: ImportOptions(onError: .skip))
+        var rejected: [[String]] = []
+        importer.onReject = { _, errors in rejected.append(errors) }
+        let summary = try importer.run(JSONReader(bytes: Array(Self.clubsWithADuplicateMember.utf8), file: "clubs.jsonl", layout: .lines))
+        #expect(summary.rejected == ["DogClub": 1])
+        #expect(rejected.count == 1)
+        #expect(try realm.objects("DogClub").map { try $0.value(forKey: "name") } == ["Good", "After"])
+        #expect(try realm.objects("Person").map { try $0.value(forKey: "name") } == ["Ann", "Cy"])
+    }
+
+    @Test func aStopImportWhoseDocumentFailsHalfWrittenWritesNothing() throws {
+        let importer = DocumentImporter(realm: realm)
+        #expect(throws: TransferError.self) {
+            try importer.run(JSONReader(bytes: Array(Self.clubsWithADuplicateMember.utf8), file: "clubs.jsonl", layout: .lines))
+        }
+        #expect(try realm.count("DogClub") == 0)
+        #expect(try realm.count("Person") == 0)
+        // The realm is usable afterwards: the same input without the bad document goes in whole.
+        let good = Self.clubsWithADuplicateMember.split(separator: "\n").filter { !$0.contains("Half") }.joined(separator: "\n")
+        _ = try importer.run(JSONReader(bytes: Array(good.utf8), file: "clubs.jsonl", layout: .lines))
+        #expect(try realm.count("DogClub") == 2)
+        #expect(try realm.count("Person") == 2)
+    }
+
     @Test func aDryRunCountsEverythingAndKeepsNothing() throws {
         let importer = DocumentImporter(realm: realm, options: ImportOptions(type: "Person", dryRun: true))
         let summary = try importer.run(JSONReader(bytes: Self.people(50), file: "people.json"))

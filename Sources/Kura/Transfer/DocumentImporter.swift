@@ -43,6 +43,10 @@ public final class DocumentImporter {
                 try realm.write {
                     // One transaction for a stop or dry-run import; batches otherwise, each closed only
                     // when no reference waits for a later document.
+                    if options.onError == .stop {
+                        // Any error ends the import and rolls everything back: no document needs a savepoint.
+                        try realm.requireTransaction().savepointsPerChange = false
+                    }
                     var inBatch = 0
                     while let input = current,
                         options.onError == .stop || options.dryRun || inBatch < options.batchSize || !input.scope.isResolved
