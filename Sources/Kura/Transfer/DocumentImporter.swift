@@ -31,12 +31,22 @@ public final class DocumentImporter {
 
     /// Imports the documents of several inputs, in order, as one import: under `.stop` all of them
     /// or nothing. `$id`/`$ref` resolve within each input.
+    ///
+    /// The inputs are read and mapped on a second thread (`DocumentPipeline`) while this one
+    /// writes; the readers must not be used elsewhere until this returns.
     public func run(_ readers: [any DocumentReader]) throws -> ImportSummary {
         summary = ImportSummary()
         if let type = options.type { try checkTopLevel(type, file: readers.first?.file ?? "", position: nil) }
-        var inputs = readers.makeIterator()
-        let open = { [realm, options] (reader: any DocumentReader) in Input(reader, schema: realm.schema, options: options.mapping) }
-        var current = inputs.next().map(open)
+        let schema = realm.schema
+        let mappers = readers.map { DocumentMapper(schema: schema, options: options.mapping, file: $0.file) }
+        let type = options.type
+        let pipeline = DocumentPipeline(readers: readers, mappers: mappers) { node, path, mapper in
+            Self.prepare(node, path: path, mapper: mapper, type: type)
+        }
+        pipeline.start()
+        defer { pipeline.stop() }
+        var files = readers.map(\.file).makeIterator()
+        var current = files.next().map(Input.init)
         var bytesBefore = 0
         do {
             while current != nil {
@@ -51,15 +61,20 @@ public final class DocumentImporter {
                     while let input = current,
                         options.onError == .stop || options.dryRun || inBatch < options.batchSize || !input.scope.isResolved
                     {
-                        if let node = try read(input.reader, bytesBefore: bytesBefore) {
-                            input.documents += 1
-                            try importDocument(node, path: "$[\(input.documents - 1)]", mapper: input.mapper, scope: input.scope)
+                        switch pipeline.nextItem() {
+                        case .document(let document, let bytesRead):
+                            countDocument(bytesRead: bytesRead)
+                            try importDocument(document, file: input.file, scope: input.scope)
                             inBatch += 1
-                            continue
+                        case .endOfInput(let bytes):
+                            try requireResolved(input)
+                            bytesBefore += bytes
+                            current = files.next().map(Input.init)
+                        case .failed(let error):
+                            throw error
+                        case nil:
+                            current = nil
                         }
-                        try requireResolved(input)
-                        bytesBefore += input.reader.bytesRead
-                        current = inputs.next().map(open)
                     }
                     try addCounts(try realm.changeCounts())
                     if options.dryRun { throw DryRunRollback() }
@@ -72,65 +87,65 @@ public final class DocumentImporter {
         return summary
     }
 
-    /// One input being imported: its reader, its mapper and the scope its references resolve in.
+    /// One input being imported: its name and the scope its references resolve in.
     private final class Input {
-        let reader: any DocumentReader
-        let mapper: DocumentMapper
+        let file: String
         let scope = ReferenceScope()
-        /// Documents read from this input, for paths such as `$[12]`.
-        var documents = 0
 
-        init(_ reader: any DocumentReader, schema: Schema, options: MappingOptions) {
-            self.reader = reader
-            mapper = DocumentMapper(schema: schema, options: options, file: reader.file)
-        }
+        init(file: String) { self.file = file }
     }
 
     /// At the end of an input, every reference in it must have found its document.
     private func requireResolved(_ input: Input) throws {
         guard let first = input.scope.firstUnresolved else { return }
-        throw TransferError(.badDocument, first.message, file: input.reader.file)
+        throw TransferError(.badDocument, first.message, file: input.file)
     }
 
-    private func read(_ reader: any DocumentReader, bytesBefore: Int) throws -> DocumentNode? {
-        let node: DocumentNode?
-        do {
-            node = try reader.next()
-        } catch {
-            throw TransferError(.badInput, error.message, file: error.file, position: error.position, underlying: error)
+    private func countDocument(bytesRead: Int) {
+        summary.documents += 1
+        if summary.documents % progressInterval == 0 {
+            onProgress?(ImportProgress(bytes: bytesRead, documents: summary.documents, rejected: summary.totalRejected))
         }
-        if node != nil {
-            summary.documents += 1
-            if summary.documents % progressInterval == 0 {
-                onProgress?(ImportProgress(
-                    bytes: bytesBefore + reader.bytesRead, documents: summary.documents, rejected: summary.totalRejected))
-            }
-        }
-        return node
     }
 
-    private func importDocument(_ node: DocumentNode, path: String, mapper: DocumentMapper, scope: ReferenceScope) throws {
-        var typeName = options.type ?? "?"
+    /// What the pipeline's thread makes of a document before it is written: the counters of a
+    /// `{"$realm": …}` document, or the object values mapped from it, or what is wrong with it.
+    private static func prepare(_ node: DocumentNode, path: String, mapper: DocumentMapper, type: String?) -> PreparedDocument {
+        var typeName = type ?? "?"
         do {
             if let counters = try RealmDocument.counters(in: node, file: mapper.file, path: path) {
-                try raiseCounters(counters, file: mapper.file, node: node, path: path)
-                return
+                return PreparedDocument(node: node, path: path, typeName: typeName, outcome: .success(.counters(counters)))
             }
-            if options.type == nil {
+            if type == nil {
                 guard let declared = DocumentMapper.declaredType(of: node) else {
                     throw TransferError(
                         .badDocument, "\(path): a document of a whole-realm input names its type with \"$type\" (or give --type)",
                         file: mapper.file, position: node.position)
                 }
                 typeName = declared
-                try checkTopLevel(declared, file: mapper.file, position: node.position, path: path)
+                try checkTopLevel(declared, schema: mapper.schema, file: mapper.file, position: node.position, path: path)
             }
             let mapped = try mapper.map(node, as: typeName, path: path)
-            if mapped.unknownKeys > 0 { summary.unknownKeys[typeName, default: 0] += mapped.unknownKeys }
-            do {
-                try realm.create(typeName, value: mapped.value, update: options.mode, references: scope, path: path)
-            } catch let error as StoreError {
-                throw TransferError(.badDocument, error.message, file: mapper.file, position: node.position, underlying: error)
+            return PreparedDocument(node: node, path: path, typeName: typeName, outcome: .success(.mapped(mapped)))
+        } catch {
+            return PreparedDocument(node: node, path: path, typeName: typeName, outcome: .failure(error))
+        }
+    }
+
+    private func importDocument(_ document: PreparedDocument, file: String, scope: ReferenceScope) throws {
+        let node = document.node
+        let typeName = document.typeName
+        do {
+            switch try document.outcome.get() {
+            case .counters(let counters):
+                try raiseCounters(counters, file: file, node: node, path: document.path)
+            case .mapped(let mapped):
+                if mapped.unknownKeys > 0 { summary.unknownKeys[typeName, default: 0] += mapped.unknownKeys }
+                do {
+                    try realm.create(typeName, value: mapped.value, update: options.mode, references: scope, path: document.path)
+                } catch let error as StoreError {
+                    throw TransferError(.badDocument, error.message, file: file, position: node.position, underlying: error)
+                }
             }
         } catch {
             guard options.onError == .skip, !(error is TransferError && (error as? TransferError)?.code == .usage) else {
@@ -154,11 +169,15 @@ public final class DocumentImporter {
         }
     }
 
-    private func checkTopLevel(_ type: String, file: String, position: TextPosition?, path: String? = nil) throws {
+    private func checkTopLevel(_ type: String, file: String, position: TextPosition?) throws {
+        try Self.checkTopLevel(type, schema: realm.schema, file: file, position: position, path: nil)
+    }
+
+    private static func checkTopLevel(_ type: String, schema: Schema, file: String, position: TextPosition?, path: String?) throws {
         // A type named on the command line is a usage error; one named by a document makes it a bad document.
         let code: TransferError.Code = path == nil ? .usage : .badDocument
         let prefix = path.map { "\($0): " } ?? ""
-        guard let schema = realm.schema[type: type] else {
+        guard let schema = schema[type: type] else {
             throw TransferError(code, "\(prefix)the realm has no type '\(type)'", file: file, position: position)
         }
         if schema.isEmbedded {
