@@ -11,18 +11,29 @@ import Testing
     @Test func aMigrationKilledHalfwayLeavesTheOldRealmIntactAndOpenable() throws {
         let folder = try Fixtures.temporaryDirectory()
         let base = folder.appendingPathComponent("base.realm").path
-        do {
-            let realm = try Realm(path: base, schema: try Schema(yaml: M.diaryV1))
-            try M.fillDiary(realm, count: Self.entries)
-        }
+        let kura = Fixtures.executable("kura")
+        let v1 = folder.appendingPathComponent("v1.yaml").path
         let v2 = folder.appendingPathComponent("v2.yaml").path
+        let input = folder.appendingPathComponent("diary.jsonl").path
+        try M.diaryV1.write(toFile: v1, atomically: true, encoding: .utf8)
         try M.diaryV2.write(toFile: v2, atomically: true, encoding: .utf8)
+        // `kura import` fills the realm several times faster than a debug build of the tests would.
+        let lines = (0..<Self.entries).map { index in
+            let millis = Int64(M.firstDate.timeIntervalSince1970 * 1000) + Int64(index) * 3_600_000
+            return #"{"text": "entry \#(index)", "date": {"$date": {"$numberLong": "\#(millis)"}}}"#
+        }
+        try lines.joined(separator: "\n").write(toFile: input, atomically: true, encoding: .utf8)
+        #expect(try Fixtures.run(kura, ["init", base, "--schema", v1]).status == 0)
+        let imported = try Fixtures.run(kura, ["import", base, input, "--type", "Diary"])
+        #expect(imported.status == 0, "\(imported.stderr)")
         var interrupted = 0
         // Killed as soon as the plan is out (the migration is starting), then later and later: the
         // debug build migrates 30,000 entries in about 0.15 s, so the last kills may come after it.
         for (attempt, delay) in [0.0, 0.02, 0.05, 0.1, 0.2, 0.4].enumerated() {
             let path = folder.appendingPathComponent("attempt\(attempt).realm").path
-            try FileManager.default.copyItem(atPath: base, toPath: path)
+            for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: base + suffix) {
+                try FileManager.default.copyItem(atPath: base + suffix, toPath: path + suffix)
+            }
             let finished = try migrateAndKill(path, schema: v2, after: delay)
             let realm = try Realm(path: path)
             if realm.schema.version == 1 {

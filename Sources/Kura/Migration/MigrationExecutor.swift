@@ -44,7 +44,7 @@ struct MigrationExecutor {
                 try run(block, on: Migration(realm: realm, old: old, rebuilder: rebuilder), transaction)
             }
             try verify(types, afterBlock: block != nil)
-            try rebuilder.createIndexes()
+            try rebuilder.createKeyIndexes()
             let cleanup = MigrationCleanup(transaction: transaction)
             try cleanup.unlinkRemovedTypes(types.filter { $0.new == nil }.compactMap { oldTypeIds[$0.name] })
             try rebuilder.dropSetAside(layout)

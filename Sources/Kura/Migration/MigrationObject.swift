@@ -3,8 +3,8 @@ import GRDB
 /// A read-only handle to an object as the realm stored it before a migration, by the old schema's
 /// property names and types. Valid only inside the migration block that received it.
 ///
-/// Read an old value before changing the new object: a mixed value the new object replaces or
-/// deletes is gone from the old one too, since both held the same nested containers.
+/// Read an old value before changing the new object: lists, sets and maps the migration keeps in
+/// place, and the nested lists and maps of mixed values, are shared by both until the migration ends.
 public struct MigrationObject {
     let source: OldObjects
     /// The object's type (in the old schema) and internal id, which it keeps in the new realm.

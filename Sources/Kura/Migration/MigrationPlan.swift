@@ -72,7 +72,7 @@ public struct MigrationPlan: Sendable, CustomStringConvertible {
         switch change.kind {
         case .primaryKeyAdded: return "primary key added: \(name)"
         case .primaryKeyChanged(let from): return "primary key changed: \(from) -> \(name)"
-        case .primaryKeyRemoved: return "primary key removed: \(name) stays as a property"
+        case .primaryKeyRemoved: return "primary key removed: \(name)"
         case .propertyAdded(let fill): return "+ \(name): added, \(describe(fill, objects: facts.objectCounts[change.type] ?? 0))"
         case .propertyRemoved: return "- \(name): removed, its values are dropped"
         case .propertyRenamed(let from): return "~ \(name): renamed from \(from), values kept"

@@ -49,14 +49,18 @@ struct TableRebuilder {
         }
     }
 
-    /// Creates the new and rebuilt tables and copies the old values into them. Object tables get
-    /// their indexes later (`createIndexes`), after a migration block may have mended their values.
+    /// Creates the new and rebuilt tables and copies the old values into them. Primary key indexes
+    /// come later (`createKeyIndexes`), after a migration block may have mended the keys.
     func build(_ layout: OldLayout) throws {
         for plan in plans {
             guard let new = plan.new else { continue }
             if plan.rebuildsObjectTable {
-                try db.execute(sql: SchemaInstaller.objectTableSQL(for: new).table)
+                let sql = SchemaInstaller.objectTableSQL(for: new)
+                try db.execute(sql: sql.table)
                 if plan.old != nil { try copyObjects(plan, from: layout.objectTable(plan.name)) }
+                // Link and property indexes serve the block's lookups and unlinking; the key's unique
+                // index waits until the block has had its chance to mend duplicates.
+                for index in sql.indexes where !Self.isUnique(index) { try db.execute(sql: index) }
             }
             for property in plan.properties where property.new.type.isCollection && !plan.keepsCollectionTable(of: property) {
                 for statement in SchemaInstaller.collectionTableSQL(new.name, property.new) { try db.execute(sql: statement) }
@@ -69,13 +73,15 @@ struct TableRebuilder {
         try raiseKeyCounters()
     }
 
-    /// Creates the indexes of the object tables made anew (the primary key's unique index among them).
-    func createIndexes() throws {
+    /// Creates the primary key indexes of the object tables made anew.
+    func createKeyIndexes() throws {
         for plan in plans where plan.rebuildsObjectTable {
             guard let new = plan.new else { continue }
-            for index in SchemaInstaller.objectTableSQL(for: new).indexes { try db.execute(sql: index) }
+            for index in SchemaInstaller.objectTableSQL(for: new).indexes where Self.isUnique(index) { try db.execute(sql: index) }
         }
     }
+
+    private static func isUnique(_ index: String) -> Bool { index.hasPrefix("CREATE UNIQUE INDEX") }
 
     /// Drops the tables set aside, and the type ids of removed types.
     func dropSetAside(_ layout: OldLayout) throws {
