@@ -75,15 +75,7 @@ import Testing
             [{"name": "Alice", "age": 30}, {"name": "Bob", "age": 40}, {"name": "Alice", "age": 31},
              {"name": "Carol", "age": 22}, {"name": "Bob", "age": 41}, {"name": "Alice", "age": 32}]
             """)
-        let keyed = try file("v2.yaml", """
-            schemaVersion: 2
-            types:
-              Person:
-                primaryKey: name
-                properties:
-                  name: string
-                  age: int
-            """)
+        let keyed = try file("v2.yaml", M.peopleByName)
         let bytes = try M.bytes(realm)
         for flags in [["--dry-run"], []] {
             let refused = try Fixtures.run(kura, ["migrate", realm, "--schema", keyed] + flags)
@@ -124,6 +116,31 @@ import Testing
         #expect(after == before.replacingOccurrences(of: "\n{\"name\":", with: "\n{\"fullName\":")
             .replacingOccurrences(of: #""tags":"#, with: #""labels":"#))
         #expect(after.contains(#""labels":["a","b"]"#) && after.contains(#""extra":{"k":[1,2]}"#))
+    }
+
+    @Test func theReadmeWalkThroughOfTheDiarySamples() throws {
+        let sample = { (name: String) in Fixtures.packageRoot.appendingPathComponent("Samples/\(name)").path }
+        let realm = folder.appendingPathComponent("diary.realm").path
+        #expect(try Fixtures.run(kura, ["init", realm, "--schema", sample("diary-v1.yaml")]).status == 0)
+        #expect(try Fixtures.run(kura, ["import", realm, sample("diary.jsonl"), "--type", "Diary"]).status == 0)
+        let plan = """
+            \(realm): schema version 1 -> 2
+            Diary (5 objects)
+              primary key added: id
+              + id: added, each existing object gets a fresh uuid
+
+            """
+        #expect(try Fixtures.run(kura, ["migrate", realm, "--schema", sample("diary-v2.yaml"), "--dry-run"]).stdout
+            == plan + "dry run: nothing was written\n")
+        let migrated = try Fixtures.run(kura, ["migrate", realm, "--schema", sample("diary-v2.yaml")])
+        #expect(migrated.stdout.hasPrefix(plan + "migrated to schema version 2 in "))
+        let refused = try Fixtures.run(kura, ["migrate", realm, "--schema", sample("diary-text-key.yaml")])
+        #expect(refused.status == 65)
+        #expect(refused.stderr == """
+            kura: error: Diary.text: cannot be the primary key: 1 value is held by more than one object: "Rain all day." (2 objects)
+
+            """)
+        #expect(try Realm(path: realm).schema.version == 2)
     }
 
     @Test func versionRulesNothingToDoMissingRealmsAndHelp() throws {

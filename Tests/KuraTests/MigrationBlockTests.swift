@@ -8,16 +8,7 @@ import Testing
     typealias M = MigrationFixtures
 
     /// People keyed by name (duplicates must be mended), with `age` renamed by the block.
-    static let keyedByName = """
-        schemaVersion: 2
-        types:
-          Person:
-            primaryKey: name
-            properties:
-              name: string
-              years: int
-              tags: list<string>
-        """
+    static let keyedByName = M.peopleByName.replacingOccurrences(of: "      age: int", with: "      years: int\n      tags: list<string>")
 
     @Test func theBlockMendsDuplicateKeysAndRenamesProperties() throws {
         let (path, realm) = try M.realm(M.peopleV1)

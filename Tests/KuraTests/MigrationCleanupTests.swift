@@ -24,7 +24,7 @@ import Testing
             let draft = try realm.create("Draft", value: ["text": "d"])
             try realm.create("Note", value: ["text": "a", "refs": [1, .object(draft.ref), 2, [.object(draft.ref), 3]], "about": .object(draft.ref)])
         }
-        let plan = try Realm.migrationPlan(for: Realm.Configuration(path: path, schema: try Schema(yaml: """
+        let notesOnly = """
             schemaVersion: 2
             types:
               Note:
@@ -32,17 +32,10 @@ import Testing
                   text: string
                   refs: list<mixed>
                   about: mixed
-            """)))
+            """
+        let plan = try Realm.migrationPlan(for: Realm.Configuration(path: path, schema: try Schema(yaml: notesOnly)))
         #expect(plan.description == "schema version 1 -> 2\nDraft: type removed, its 1 object deleted")
-        try M.migrate(path, to: """
-            schemaVersion: 2
-            types:
-              Note:
-                properties:
-                  text: string
-                  refs: list<mixed>
-                  about: mixed
-            """)
+        try M.migrate(path, to: notesOnly)
         let migrated = try Realm(path: path)
         #expect(migrated.schema.types.map(\.name) == ["Note"])
         let note = try #require(try migrated.objects("Note").first)

@@ -3,27 +3,16 @@ import Kura
 
 /// Schemas and realms shared by the migration tests.
 enum MigrationFixtures {
-    /// The scenario from the field: diary entries without a primary key…
-    static let diaryV1 = """
-        schemaVersion: 1
-        types:
-          Diary:
-            properties:
-              text: string
-              date: date
-        """
+    /// The scenario from the field (`Samples/diary-v1.yaml`): diary entries without a primary key…
+    static let diaryV1 = sample("diary-v1.yaml")
 
-    /// …that get a generated UUID key in version 2.
-    static let diaryV2 = """
-        schemaVersion: 2
-        types:
-          Diary:
-            primaryKey: id
-            properties:
-              id: { type: uuid, default: uuid }
-              text: string
-              date: date
-        """
+    /// …that get a generated UUID key in version 2 (`Samples/diary-v2.yaml`).
+    static let diaryV2 = sample("diary-v2.yaml")
+
+    /// The text of a file in `Samples/` (empty if it cannot be read, which the tests then show).
+    static func sample(_ name: String) -> String {
+        (try? String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Samples/\(name)"), encoding: .utf8)) ?? ""
+    }
 
     /// People without a key, with every kind of stored value.
     static let peopleV1 = """
@@ -46,6 +35,17 @@ enum MigrationFixtures {
             embedded: true
             properties:
               city: string?
+        """
+
+    /// The people of version 1 keyed by name, which three Alices and two Bobs do not allow.
+    static let peopleByName = """
+        schemaVersion: 2
+        types:
+          Person:
+            primaryKey: name
+            properties:
+              name: string
+              age: int
         """
 
     /// The first entry's date; entry `i` is `i` hours later.

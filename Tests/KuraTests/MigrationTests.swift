@@ -45,8 +45,7 @@ import Testing
         let (path, realm) = try M.realm(M.peopleV1)
         try M.fillPeople(realm)
         let bytes = try M.bytes(path)
-        let keyed = M.peopleV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")
-            .replacingOccurrences(of: "  Person:\n    properties:", with: "  Person:\n    primaryKey: name\n    properties:")
+        let keyed = M.peopleByName
         let expected = MigrationError(
             .duplicateKeys,
             #"Person.name: cannot be the primary key: 2 values are held by more than one object: "Alice" (3 objects), "Bob" (2 objects)"#)

@@ -34,7 +34,8 @@ enum MigrationChecks {
         var listing = duplicates.map { "\($0.value) (\($0.count) objects)" }.joined(separator: ", ")
         if total > duplicates.count { listing += ", and \(total - duplicates.count) more duplicated values" }
         throw MigrationError(
-            .duplicateKeys, "\(path): cannot be the primary key: \(total) values are held by more than one object: \(listing)",
+            .duplicateKeys,
+            "\(path): cannot be the primary key: \(total == 1 ? "1 value is" : "\(total) values are") held by more than one object: \(listing)",
             duplicates: duplicates)
     }
 

@@ -122,15 +122,7 @@ struct TableRebuilder {
     }
 
     private func copyCollection(_ property: Property, of type: String, from table: String) throws {
-        var columns = [TableLayout.ownerColumn]
-        switch property.type {
-        case .list: columns.append(TableLayout.positionColumn)
-        case .map: columns.append(TableLayout.keyColumn)
-        default: break
-        }
-        columns.append(TableLayout.valueColumn)
-        if property.type.element == .mixed { columns.append(TableLayout.tagColumn) }
-        let list = columns.joined(separator: ", ")
+        let list = TableLayout.collectionColumns(of: property.type).joined(separator: ", ")
         // A set keeps its insertion order in rowid; lists and maps are ordered by their keys.
         let order = TableLayout.orderColumn(for: property.type) == "rowid" ? " ORDER BY rowid" : ""
         try db.execute(sql: "INSERT INTO \(TableLayout.collectionTable(type, property.name)) (\(list)) SELECT \(list) FROM \(table)\(order)")
