@@ -19,7 +19,7 @@ import Testing
             try migration.renameProperty(onType: "Person", from: "age", to: "years")
             var counts: [String: Int] = [:]
             try migration.enumerateObjects(ofType: "Person") { old, new in
-                guard case .string(let name) = try old["name"], let new else { return }
+                guard case .string(let name)? = try old?["name"], let new else { return }
                 counts[name, default: 0] += 1
                 if let count = counts[name], count > 1 { try new.setValue(.string("\(name) \(count)"), forKey: "name") }
             }
@@ -52,7 +52,8 @@ import Testing
             .missingValues, "Person.years: 6 objects have no value for the required int property after the migration")) {
             try M.migrate(path, to: Self.keyedByName) { migration, _ in
                 try migration.enumerateObjects(ofType: "Person") { old, new in
-                    try new?.setValue(.string("\(try old["name"]) \(old.ref.id)"), forKey: "name")
+                    guard let old, let new else { return }
+                    try new.setValue(.string("\(try old["name"]) \(old.ref.id)"), forKey: "name")
                 }
             }
         }
@@ -96,10 +97,10 @@ import Testing
                   text: string
             """) { migration, _ in
             try migration.enumerateObjects(ofType: "Person") { old, new in
-                if try old["age"] == 22, let new { try migration.delete(new) }
+                if try old?["age"] == 22, let new { try migration.delete(new) }
             }
             try migration.enumerateObjects(ofType: "Person") { old, new in
-                if try old["age"] == 22 { #expect(new == nil) }
+                if try old?["age"] == 22 { #expect(new == nil) }
             }
             result.value.append(try migration.deleteData(forType: "Dog"))
             result.value.append(try migration.deleteData(forType: "Address"))

@@ -29,9 +29,9 @@ public final class Migration {
 
     /// Calls `block` for every object of `typeName` in the old realm, in creation order, with the
     /// object as it was and as it is in the new realm (`nil` when its type was removed or the object
-    /// was deleted during the migration).
+    /// was deleted during the migration). The old object is never `nil`; it is optional as in Realm.
     public func enumerateObjects(
-        ofType typeName: String, _ block: (_ oldObject: MigrationObject, _ newObject: DynamicObject?) throws -> Void
+        ofType typeName: String, _ block: (_ oldObject: MigrationObject?, _ newObject: DynamicObject?) throws -> Void
     ) throws {
         let isKept = newSchema[type: typeName] != nil
         let reader = ObjectReader(db: old.db, catalog: realm.catalog)
