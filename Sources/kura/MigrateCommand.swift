@@ -25,6 +25,8 @@ struct MigrateCommand: ParsableCommand {
             additive ones (new types, new optional or defaulted properties), which opening a realm \
             applies by itself. --dry-run prints the plan and checks the data without writing to the \
             realm file.
+
+            Example: kura migrate diary.realm --schema Samples/diary-v2.yaml --dry-run
             """)
 
     @OptionGroup var options: RealmOptions
