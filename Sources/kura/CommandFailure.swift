@@ -37,6 +37,8 @@ struct CommandFailure: Error, CustomStringConvertible {
             throw exit(.badData, error.description)
         } catch let error as TransferError {
             throw exit(error.code == .usage ? .usage : .badData, error.description)
+        } catch let error as MigrationError {
+            throw exit(.badData, error.description)
         } catch let error as QueryError {
             throw exit(.usage, error.description)
         } catch let error as DocumentError {

@@ -6,7 +6,11 @@ struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Create a realm from a schema file.",
-        discussion: "If the realm exists already with the same schema, nothing changes.")
+        discussion: """
+            If the realm exists already with the same schema, nothing changes. A newer schema that only \
+            adds (new types, new optional or defaulted properties) is applied to it; other changes need \
+            kura migrate.
+            """)
 
     @OptionGroup var options: RealmOptions
 
@@ -20,11 +24,18 @@ struct InitCommand: ParsableCommand {
             let schemaPath = try settings.require(schema, \.schema, what: "a schema file", flag: "--schema")
             let parsed = try Schema(contentsOfFile: schemaPath)
             let existed = FileManagerProbe.exists(realmPath)
+            // What opening changes in an existing realm (additive changes only; opening refuses others).
+            let plan = existed ? try? Realm.migrationPlan(for: Realm.Configuration(path: realmPath, schema: parsed)) : nil
             let opened = try Realm(path: realmPath, schema: parsed)
             let typeCount = opened.schema.types.count
-            print(existed
-                ? "\(realmPath): already a realm with this schema (version \(parsed.version), \(typeCount) types)"
-                : "\(realmPath): created with schema version \(parsed.version), \(typeCount) types")
+            if let plan, !plan.isEmpty {
+                print("\(realmPath): updated to schema version \(parsed.version), \(typeCount) types: "
+                    + plan.changes.map(\.description).joined(separator: "; "))
+            } else {
+                print(existed
+                    ? "\(realmPath): already a realm with this schema (version \(parsed.version), \(typeCount) types)"
+                    : "\(realmPath): created with schema version \(parsed.version), \(typeCount) types")
+            }
         }
     }
 }

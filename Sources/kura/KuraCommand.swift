@@ -16,6 +16,7 @@ struct KuraCommand: ParsableCommand {
             Samples/samples.realm other.realm.
             """,
         version: "0.1.0",
-        subcommands: [InitCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, DeleteCommand.self, SchemaCommand.self]
+        subcommands: [InitCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, DeleteCommand.self, SchemaCommand.self,
+                      MigrateCommand.self]
     )
 }

@@ -75,6 +75,6 @@ import Testing
         try "schemaVersion: 3\ntypes:\n  Dog:\n    primaryKey: name\n    properties:\n      name: string\n".write(to: changed, atomically: true, encoding: .utf8)
         let needsMigration = try Fixtures.run(kura, ["init", realm, "--schema", changed.path])
         #expect(needsMigration.status == 65)
-        #expect(needsMigration.stderr == "kura: error: Dog.name: primary key changed: needs a migration\n")
+        #expect(needsMigration.stderr == "kura: error: Dog.name: primary key added: needs a migration\n")
     }
 }

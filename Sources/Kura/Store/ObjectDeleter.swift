@@ -93,9 +93,15 @@ struct ObjectDeleter {
     /// Removes links to `ref` held in mixed values: properties, collection elements and nested containers.
     private func unlinkMixed(_ ref: ObjectRef) throws {
         guard let typeId = catalog.typeIds[ref.type] else { return }
-        let tag = MixedTag.linkBase + typeId
-        let arguments: StatementArguments = [tag, ref.id]
-        let match = "\(TableLayout.tagColumn) = ? AND \(TableLayout.valueColumn) = ?"
+        try unlinkMixed(tag: MixedTag.linkBase + typeId, id: ref.id)
+    }
+
+    /// Removes the mixed values tagged `tag` (links to one type), only those holding `id` when given:
+    /// properties become null, collection elements and nested container entries are removed.
+    func unlinkMixed(tag: Int64, id: Int64?) throws {
+        let arguments: StatementArguments = id.map { [tag, $0] } ?? [tag]
+        let valueMatch = id == nil ? "" : " AND \(TableLayout.valueColumn) = ?"
+        let match = "\(TableLayout.tagColumn) = ?" + valueMatch
         for site in catalog.mixedSites {
             let name = site.property.name
             switch site.property.type {
@@ -111,7 +117,7 @@ struct ObjectDeleter {
                 let column = TableLayout.column(name)
                 try db.cachedStatement(sql: """
                     UPDATE \(TableLayout.objectTable(site.ownerType)) SET \(column) = NULL, \(tagColumn) = \(MixedTag.null)
-                    WHERE \(tagColumn) = ? AND \(column) = ?
+                    WHERE \(tagColumn) = ?\(id == nil ? "" : " AND \(column) = ?")
                     """).execute(arguments: arguments)
             }
         }

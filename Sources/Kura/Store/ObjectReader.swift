@@ -100,11 +100,12 @@ struct ObjectReader {
         return try ScalarCodec.decode(stored, as: type.nonOptional)
     }
 
-    /// A list or set as `.list`, a map as `.map`.
-    func collection(of ref: ObjectRef, _ property: Property) throws -> Value {
+    /// A list or set as `.list`, a map as `.map`; `table` names another table holding the rows
+    /// (a migration reads the old schema's tables under names of their own).
+    func collection(of ref: ObjectRef, _ property: Property, table: String? = nil) throws -> Value {
         guard let elementType = property.type.element else { return .null }
         let isMixed = elementType == .mixed
-        let table = TableLayout.collectionTable(ref.type, property.name)
+        let table = table ?? TableLayout.collectionTable(ref.type, property.name)
         let valueColumns = TableLayout.valueColumn + (isMixed ? ", " + TableLayout.tagColumn : "")
         let isMap: Bool
         if case .map = property.type { isMap = true } else { isMap = false }

@@ -14,12 +14,18 @@ public final class Realm {
         public var schema: Schema?
         /// How long a writer waits for another process's write transaction, in seconds.
         public var busyTimeout: TimeInterval
+        /// Migrates a realm whose stored schema differs from `schema`: it runs, inside the migration's
+        /// transaction, when `schema` has a higher version than the stored one. Without it, opening
+        /// applies only additive changes (new types, new optional or defaulted properties) and refuses
+        /// the others.
+        public var migrationBlock: MigrationBlock?
 
         /// Makes a configuration for the realm at `path`.
-        public init(path: String, schema: Schema? = nil, busyTimeout: TimeInterval = 60) {
+        public init(path: String, schema: Schema? = nil, busyTimeout: TimeInterval = 60, migrationBlock: MigrationBlock? = nil) {
             self.path = path
             self.schema = schema
             self.busyTimeout = busyTimeout
+            self.migrationBlock = migrationBlock
         }
 
         /// Whether the realm lives in memory only.
@@ -29,14 +35,21 @@ public final class Realm {
     /// How the realm was opened.
     public let configuration: Configuration
     let queue: DatabaseQueue
-    private(set) var catalog: SchemaCatalog
+    /// Set once the schema is prepared; a migration replaces it as it goes.
+    var catalog: SchemaCatalog
     var transaction: WriteTransaction?
 
     /// The realm's schema.
     public var schema: Schema { catalog.schema }
 
-    /// Opens (creating if needed) the realm described by `configuration`.
-    public init(configuration: Configuration) throws {
+    /// Opens (creating if needed) the realm described by `configuration`, migrating it when the
+    /// configuration has a `migrationBlock` and a schema of a higher version than the stored one.
+    public convenience init(configuration: Configuration) throws {
+        try self.init(configuration: configuration, migrating: configuration.migrationBlock != nil)
+    }
+
+    /// Opens the realm; `migrating` allows changes other than additive ones (see `MigrationExecutor`).
+    init(configuration: Configuration, migrating: Bool) throws {
         self.configuration = configuration
         var config = GRDB.Configuration()
         config.busyMode = .timeout(configuration.busyTimeout)
@@ -65,19 +78,22 @@ public final class Realm {
         } catch {
             throw StoreError(.openFailed, "cannot open realm '\(configuration.path)': \(Self.describe(error))", underlying: error)
         }
-        let requested = configuration.schema
-        let path = configuration.path
         self.queue = queue
-        catalog = try Self.run(sql: nil) {
-            try queue.writeWithoutTransaction { db in
-                var catalog: SchemaCatalog?
-                try db.inTransaction(.immediate) {
-                    catalog = try Self.prepareSchema(requested, path: path, in: db)
-                    return .commit
+        catalog = SchemaCatalog(schema: Schema(types: []), typeIds: [:])
+        var migration: WriteTransaction?
+        do {
+            try Self.run(sql: nil) {
+                try queue.writeWithoutTransaction { db in
+                    try db.inTransaction(.immediate) {
+                        migration = try prepareSchema(in: db, migrating: migrating)
+                        return .commit
+                    }
                 }
-                guard let catalog else { throw StoreError(.openFailed, "cannot open realm '\(path)'") }
-                return catalog
             }
+            migration?.finishScopes(committed: true)
+        } catch {
+            migration?.finishScopes(committed: false)
+            throw error
         }
     }
 
@@ -86,19 +102,24 @@ public final class Realm {
         try self.init(configuration: Configuration(path: path, schema: schema))
     }
 
-    private static func prepareSchema(_ requested: Schema?, path: String, in db: Database) throws -> SchemaCatalog {
+    /// Installs the requested schema in a new realm, or brings an existing realm to it; returns the
+    /// write transaction a migration block used, if one ran.
+    private func prepareSchema(in db: Database, migrating: Bool) throws -> WriteTransaction? {
+        let requested = configuration.schema
         if try !SchemaInstaller.isInstalled(db) {
             guard let requested else {
-                throw StoreError(.openFailed, "'\(path)' is not a realm yet: give a schema to create it")
+                throw StoreError(.openFailed, "'\(configuration.path)' is not a realm yet: give a schema to create it")
             }
             try SchemaInstaller.install(requested, in: db)
-            return SchemaCatalog(schema: requested, typeIds: try SchemaInstaller.typeIds(db))
+            catalog = SchemaCatalog(schema: requested, typeIds: try SchemaInstaller.typeIds(db))
+            return nil
         }
         let stored = try SchemaInstaller.storedSchema(db)
-        if let requested, requested != stored {
-            try SchemaComparison(stored: stored, requested: requested).check()
+        guard let requested else {
+            catalog = SchemaCatalog(schema: stored, typeIds: try SchemaInstaller.typeIds(db))
+            return nil
         }
-        return SchemaCatalog(schema: stored, typeIds: try SchemaInstaller.typeIds(db))
+        return try MigrationExecutor(realm: self, db: db, stored: stored, requested: requested, migrating: migrating).run()
     }
 
     // MARK: Transactions

@@ -32,6 +32,23 @@ enum SchemaInstaller {
 
     /// Creates the tables of one type and registers it in the types table.
     static func createTables(for type: ObjectSchema, in db: Database) throws {
+        let object = objectTableSQL(for: type)
+        try db.execute(sql: object.table)
+        for index in object.indexes { try db.execute(sql: index) }
+        for property in type.storedProperties where property.type.isCollection {
+            for statement in collectionTableSQL(type.name, property) { try db.execute(sql: statement) }
+        }
+        try register(type.name, in: db)
+    }
+
+    /// Gives a type its row in the types table (its stable id and counters), unless it has one.
+    static func register(_ typeName: String, in db: Database) throws {
+        try db.execute(sql: "INSERT OR IGNORE INTO \(TableLayout.typesTable) (\"name\") VALUES (?)", arguments: [typeName])
+    }
+
+    /// The statement creating a type's object table and those creating its indexes: every realm, new
+    /// or migrated, lays a type out exactly so (copies between realms rely on the column order).
+    static func objectTableSQL(for type: ObjectSchema) -> (table: String, indexes: [String]) {
         var columns = ["\(TableLayout.idColumn) INTEGER PRIMARY KEY"]
         var indexes: [String] = []
         let table = TableLayout.objectTable(type.name)
@@ -48,40 +65,40 @@ enum SchemaInstaller {
                 indexes.append("CREATE INDEX \(indexName) ON \(table)(\(column))")
             }
         }
-        try db.execute(sql: "CREATE TABLE \(table) (\(columns.joined(separator: ", "))) STRICT")
-        for index in indexes { try db.execute(sql: index) }
-        for property in type.storedProperties where property.type.isCollection {
-            try createCollectionTable(type.name, property, in: db)
-        }
-        try db.execute(sql: "INSERT OR IGNORE INTO \(TableLayout.typesTable) (\"name\") VALUES (?)", arguments: [type.name])
+        return ("CREATE TABLE \(table) (\(columns.joined(separator: ", "))) STRICT", indexes)
     }
 
-    private static func createCollectionTable(_ typeName: String, _ property: Property, in db: Database) throws {
-        guard let element = property.type.element else { return }
+    /// The statements creating one collection property's table and its indexes.
+    static func collectionTableSQL(_ typeName: String, _ property: Property) -> [String] {
+        guard let element = property.type.element else { return [] }
         let table = TableLayout.collectionTable(typeName, property.name)
         let owner = TableLayout.ownerColumn
         let value = TableLayout.valueColumn
         let tagged = element == .mixed
         let valueColumns = "\(value) \(TableLayout.sqlType(element))"
             + (tagged ? ", \(TableLayout.tagColumn) INTEGER NOT NULL DEFAULT 0" : "")
+        var statements: [String]
         switch property.type {
         case .list:
-            try db.execute(sql: """
+            statements = ["""
                 CREATE TABLE \(table) (\(owner) INTEGER NOT NULL, \(TableLayout.positionColumn) INTEGER NOT NULL,
                 \(valueColumns), PRIMARY KEY (\(owner), \(TableLayout.positionColumn))) WITHOUT ROWID, STRICT
-                """)
+                """]
         case .map:
-            try db.execute(sql: """
+            statements = ["""
                 CREATE TABLE \(table) (\(owner) INTEGER NOT NULL, \(TableLayout.keyColumn) TEXT NOT NULL,
                 \(valueColumns), PRIMARY KEY (\(owner), \(TableLayout.keyColumn))) WITHOUT ROWID, STRICT
-                """)
+                """]
         default:
-            try db.execute(sql: "CREATE TABLE \(table) (\(owner) INTEGER NOT NULL, \(valueColumns)) STRICT")
-            try db.execute(sql: "CREATE INDEX \(TableLayout.quote("\(typeName).\(property.name)#owner")) ON \(table)(\(owner))")
+            statements = [
+                "CREATE TABLE \(table) (\(owner) INTEGER NOT NULL, \(valueColumns)) STRICT",
+                "CREATE INDEX \(TableLayout.quote("\(typeName).\(property.name)#owner")) ON \(table)(\(owner))",
+            ]
         }
         if element.objectTypeName != nil {
-            try db.execute(sql: "CREATE INDEX \(TableLayout.quote("\(typeName).\(property.name)#value")) ON \(table)(\(value))")
+            statements.append("CREATE INDEX \(TableLayout.quote("\(typeName).\(property.name)#value")) ON \(table)(\(value))")
         }
+        return statements
     }
 
     static func storeSchema(_ schema: Schema, in db: Database) throws {

@@ -43,6 +43,20 @@ enum TableLayout {
         return (names, positions)
     }
 
+    /// The columns of a collection property's table, in order: owner, then position (lists) or key
+    /// (maps), then value, then the tag of mixed elements.
+    static func collectionColumns(of type: PropertyType) -> [String] {
+        var columns = [ownerColumn]
+        switch type {
+        case .list: columns.append(positionColumn)
+        case .map: columns.append(keyColumn)
+        default: break
+        }
+        columns.append(valueColumn)
+        if type.element == .mixed { columns.append(tagColumn) }
+        return columns
+    }
+
     /// The column that orders a collection's rows: list position, map key, or insertion order for sets.
     static func orderColumn(for type: PropertyType) -> String {
         switch type {

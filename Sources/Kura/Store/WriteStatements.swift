@@ -32,16 +32,8 @@ struct WriteStatements: Sendable {
                 slot("SELECT \(TableLayout.idColumn) FROM \(table) WHERE \(TableLayout.column(key)) = ?")
             }
             var collections: [String: Slot] = [:]
-            for property in type.storedProperties {
-                guard let element = property.type.element else { continue }
-                var columns = [TableLayout.ownerColumn]
-                switch property.type {
-                case .list: columns.append(TableLayout.positionColumn)
-                case .map: columns.append(TableLayout.keyColumn)
-                default: break
-                }
-                columns.append(TableLayout.valueColumn)
-                if element == .mixed { columns.append(TableLayout.tagColumn) }
+            for property in type.storedProperties where property.type.isCollection {
+                let columns = TableLayout.collectionColumns(of: property.type)
                 collections[property.name] = slot(insertSQL(TableLayout.collectionTable(type.name, property.name), columns))
             }
             all[type.name] = WriteStatements(insert: insert, lookup: lookup, collectionInserts: collections)

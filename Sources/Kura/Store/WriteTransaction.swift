@@ -11,6 +11,9 @@ final class WriteTransaction {
     private var dirtyTypes: Set<String> = []
     private var lastMixedContainer: Int64?
     var counts: [String: ChangeCounts] = [:]
+    /// Whether a migration block runs in this transaction: it may rewrite primary keys, whose
+    /// uniqueness the migration checks when the block returns.
+    var isMigration = false
     /// The scope `$id`/`$ref` links resolve in for the change being written, if any.
     private(set) var references: ReferenceScope?
     /// Every scope this transaction changed, with its undo mark from before the transaction.

@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+
+/// The SQL that gives each column of a rebuilt object table its values from the old table's rows:
+/// the old column, a fill, or the old column with a fill for its nulls.
+struct ColumnSources {
+    /// The columns written, the expressions selected from the old table, and their arguments.
+    struct Selection {
+        var columns: [String] = []
+        var expressions: [String] = []
+        var arguments: [DatabaseValue] = []
+    }
+
+    /// The name of the SQL function generating a fresh UUID per row, installed for a migration.
+    static let uuidFunction = "kura_uuid"
+
+    /// The instant `default: now` fills with: one for the whole migration.
+    let now: Date
+
+    /// The selection copying a type's rows into its new object table; `keyBase` is the number after
+    /// which an autoIncrement key added to existing objects starts counting.
+    func selection(for plan: TypeMigration, keyBase: Int64) throws(StoreError) -> Selection {
+        var selection = Selection(columns: [TableLayout.idColumn], expressions: [TableLayout.idColumn])
+        for property in plan.properties where !property.new.type.isCollection {
+            let column = TableLayout.column(property.new.name)
+            if property.new.type == .mixed {
+                try appendMixed(property, column: column, to: &selection)
+                continue
+            }
+            guard let (sql, arguments) = try expression(property, keyBase: keyBase) else { continue }
+            selection.columns.append(column)
+            selection.expressions.append(sql)
+            selection.arguments += arguments
+        }
+        return selection
+    }
+
+    /// The expression giving a (non-mixed) property its value from an old row; `nil` when it stays null.
+    func expression(_ plan: PropertyMigration, keyBase: Int64) throws(StoreError) -> (sql: String, arguments: [DatabaseValue])? {
+        let fill: (sql: String, arguments: [DatabaseValue])?
+        switch plan.fill {
+        case .value(let value)?:
+            fill = ("?", [try Self.encode(value, for: plan.new)])
+        case .now?:
+            fill = ("?", [try Self.encode(.date(now), for: plan.new)])
+        case .uuid?:
+            fill = ("\(Self.uuidFunction)()", [])
+        case .autoIncrement?:
+            fill = ("(? + row_number() OVER (ORDER BY \(TableLayout.idColumn)))", [keyBase.databaseValue])
+        case .null?, .empty?, .missing?, nil:
+            fill = nil
+        }
+        guard plan.copies, let old = plan.old else { return fill }
+        let column = TableLayout.column(old.name)
+        guard let fill else { return (column, []) }
+        return ("COALESCE(\(column), \(fill.sql))", fill.arguments)
+    }
+
+    /// A mixed property: the value and its tag, from the old columns or from a fixed default.
+    private func appendMixed(_ plan: PropertyMigration, column: String, to selection: inout Selection) throws(StoreError) {
+        if plan.copies, let old = plan.old {
+            selection.columns += [column, TableLayout.tagColumn(plan.new.name)]
+            selection.expressions += [TableLayout.column(old.name), TableLayout.tagColumn(old.name)]
+            return
+        }
+        guard case .value(let value)? = plan.fill, let (tag, type) = MixedTag.scalar(for: value),
+            let stored = ScalarCodec.encode(value, as: type)
+        else { return }
+        selection.columns += [column, TableLayout.tagColumn(plan.new.name)]
+        selection.expressions += ["?", "?"]
+        selection.arguments += [stored, tag.databaseValue]
+    }
+
+    private static func encode(_ value: Value, for property: Property) throws(StoreError) -> DatabaseValue {
+        try ObjectWriter.encodeScalar(value, as: property.type, path: property.name)
+    }
+
+    /// Adds the UUID generator to a connection (read-only ones too: checks evaluate fills).
+    static func installFunctions(in db: Database) {
+        db.add(function: DatabaseFunction(uuidFunction, argumentCount: 0, pure: false) { _ in
+            ScalarCodec.uuidData(UUID())
+        })
+    }
+}

@@ -1,0 +1,51 @@
+import GRDB
+
+/// The queries that check a migration against the data: before it (on the old tables) and after a
+/// migration block (on the new ones).
+enum MigrationChecks {
+    /// How many duplicated values an error lists; the message says how many more there are.
+    static let listedDuplicates = 20
+
+    /// The number of rows of `table`, of those matching `condition` when given.
+    static func count(_ table: String, where condition: String? = nil, in db: Database) throws -> Int {
+        let filter = condition.map { " WHERE \($0)" } ?? ""
+        return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)\(filter)") ?? 0
+    }
+
+    /// Fails with the values `expression` gives more than one row of `table`, as a primary key
+    /// `path` of `keyType` would hold them.
+    static func requireUnique(
+        _ expression: String, arguments: [DatabaseValue], of table: String, keyType: PropertyType, path: String, in db: Database
+    ) throws {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT "k", "n", count(*) OVER () FROM (
+                    SELECT \(expression) AS "k", count(*) AS "n" FROM \(table) GROUP BY 1 HAVING "k" IS NOT NULL AND "n" > 1)
+                ORDER BY "n" DESC, "k" LIMIT \(listedDuplicates)
+                """,
+            arguments: StatementArguments(arguments))
+        guard let first = rows.first else { return }
+        let total: Int = first[2] ?? rows.count
+        var duplicates: [MigrationError.DuplicateKey] = []
+        for row in rows {
+            duplicates.append(MigrationError.DuplicateKey(value: try ScalarCodec.decode(row[0], as: keyType.nonOptional), count: row[1] ?? 0))
+        }
+        var listing = duplicates.map { "\($0.value) (\($0.count) objects)" }.joined(separator: ", ")
+        if total > duplicates.count { listing += ", and \(total - duplicates.count) more duplicated values" }
+        throw MigrationError(
+            .duplicateKeys,
+            "\(path): cannot be the primary key: \(total == 1 ? "1 value is" : "\(total) values are") held by more than one object: \(listing)",
+            duplicates: duplicates)
+    }
+
+    /// Fails when rows of `table` hold null in the column of a required property, after a migration
+    /// block that was to give them values.
+    static func requireValues(_ property: Property, of type: String, in db: Database) throws {
+        let missing = try count(TableLayout.objectTable(type), where: "\(TableLayout.column(property.name)) IS NULL", in: db)
+        guard missing > 0 else { return }
+        throw MigrationError(
+            .missingValues,
+            "\(type).\(property.name): \(missing) objects have no value for the required \(property.type) property after the migration")
+    }
+}

@@ -1,0 +1,98 @@
+import GRDB
+
+/// A read-only handle to an object as the realm stored it before a migration, by the old schema's
+/// property names and types. Valid only inside the migration block that received it.
+///
+/// Read an old value before changing the new object: lists, sets and maps the migration keeps in
+/// place, and the nested lists and maps of mixed values, are shared by both until the migration ends.
+public struct MigrationObject {
+    let source: OldObjects
+    /// The object's type (in the old schema) and internal id, which it keeps in the new realm.
+    public let ref: ObjectRef
+
+    /// The object's type name in the old schema.
+    public var type: String { ref.type }
+
+    /// The value of one stored property of the old schema.
+    public func value(forKey name: String) throws -> Value {
+        try source.value(of: ref, name)
+    }
+
+    /// The value of one stored property of the old schema.
+    public subscript(_ name: String) -> Value {
+        get throws { try value(forKey: name) }
+    }
+
+    /// Every stored property of the old schema, by name.
+    public func values() throws -> [String: Value] {
+        try source.values(of: ref)
+    }
+}
+
+/// Reads the old schema's objects during a migration, from the tables the old layout names.
+final class OldObjects {
+    let db: Database
+    /// The old schema with the type ids it had.
+    let catalog: SchemaCatalog
+    let layout: OldLayout
+    /// Cleared when the migration ends: the connection is not the handle's to use after that.
+    var isOpen = true
+
+    init(db: Database, catalog: SchemaCatalog, layout: OldLayout) {
+        self.db = db
+        self.catalog = catalog
+        self.layout = layout
+    }
+
+    /// Throws once the migration has ended.
+    func requireOpen() throws(MigrationError) {
+        guard isOpen else {
+            throw MigrationError(.migrationEnded, "the migration has ended: its objects can be read only inside the migration block")
+        }
+    }
+
+    /// The old schema's type `name`, or an `unknownType` error.
+    func type(_ name: String) throws(MigrationError) -> ObjectSchema {
+        guard let type = catalog.schema[type: name] else {
+            throw MigrationError(.unknownType, "the old schema has no type '\(name)'")
+        }
+        return type
+    }
+
+    /// The ids of the old objects of `type`, in creation order.
+    func ids(of type: String) throws -> [Int64] {
+        try requireOpen()
+        _ = try self.type(type)
+        return try Int64.fetchAll(
+            db, sql: "SELECT \(TableLayout.idColumn) FROM \(layout.objectTable(type)) ORDER BY \(TableLayout.idColumn)")
+    }
+
+    func value(of ref: ObjectRef, _ name: String) throws -> Value {
+        try requireOpen()
+        let type = try self.type(ref.type)
+        guard let property = type[property: name], !property.isComputed else {
+            throw StoreError(.unknownProperty, "\(ref.type) has no stored property '\(name)' in the old schema")
+        }
+        let reader = ObjectReader(db: db, catalog: catalog)
+        if property.type.isCollection {
+            return try reader.collection(of: ref, property, table: layout.collectionTable(ref.type, name))
+        }
+        let isMixed = property.type == .mixed
+        let columns = TableLayout.column(name) + (isMixed ? ", " + TableLayout.tagColumn(name) : "")
+        guard let row = try Row.fetchOne(
+            db, sql: "SELECT \(columns) FROM \(layout.objectTable(ref.type)) WHERE \(TableLayout.idColumn) = ?",
+            arguments: [ref.id])
+        else {
+            throw StoreError(.objectDeleted, "object \(ref) is not in the old realm")
+        }
+        return try reader.decode(row[0], tag: isMixed ? row[1] : nil, as: property.type)
+    }
+
+    func values(of ref: ObjectRef) throws -> [String: Value] {
+        var values: [String: Value] = [:]
+        for property in try type(ref.type).storedProperties {
+            values[property.name] = try value(of: ref, property.name)
+        }
+        return values
+    }
+}
