@@ -84,9 +84,23 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
         }
         let ordered = UnsafeMutableBufferPointer(rebasing: present[0..<count])
         Self.sortByPosition(ordered)
+        let anchor = try beginObject(properties: count, id: id, anchorable: anchorable, typeTag: typeTag, depth: depth)
+        for field in ordered {
+            let property = type.fields[field.position]
+            try emitter.propertyKey(property)
+            do { try writeProperty(values[field.slot], property, depth: depth + 1) } catch { throw error.inside(.key(property.name)) }
+        }
+        emitter.endObject(anchor: anchor)
+    }
+
+    /// Opens an object of `properties` properties, led by `"$type"` when `typeTag` is given and by
+    /// its `"$id"`: a key, or a YAML anchor where `anchorable`. Returns the anchor for `endObject`.
+    mutating func beginObject(
+        properties: Int, id: Value?, anchorable: Bool, typeTag: String?, depth: Int
+    ) throws(WriteFailure) -> String? {
         var anchor: String?
         if let id, anchorable { anchor = emitter.anchorName(for: id) }
-        let members = (anchor == nil ? fields.count : fields.count - 1) + (typeTag == nil ? 0 : 1)
+        let members = properties + (id != nil && anchor == nil ? 1 : 0) + (typeTag == nil ? 0 : 1)
         emitter.beginObject(count: members, anchor: anchor)
         if let typeTag {
             try emitter.key("$type")
@@ -96,12 +110,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
             try emitter.key("$id")
             do { try writeMixed(id, depth: depth + 1) } catch { throw error.inside(.key("$id")) }
         }
-        for field in ordered {
-            let property = type.fields[field.position]
-            try emitter.propertyKey(property)
-            do { try writeProperty(values[field.slot], property, depth: depth + 1) } catch { throw error.inside(.key(property.name)) }
-        }
-        emitter.endObject(anchor: anchor)
+        return anchor
     }
 
     /// Insertion sort for the usual few fields (no closure calls), the standard sort for many.

@@ -3,55 +3,52 @@
 /// A value type whose parts live in one shared immutable box: mapping and writing pass properties
 /// around for every value, and copying one then costs a single reference count, not one per part.
 public struct Property: Sendable, Hashable {
-    private final class Parts: Sendable {
-        let name: String
-        let type: PropertyType
-        let defaultValue: DefaultValue?
-        let isIndexed: Bool
-        let isAutoIncrement: Bool
-        let renamedFrom: String?
-
-        init(name: String, type: PropertyType, defaultValue: DefaultValue?, isIndexed: Bool, isAutoIncrement: Bool, renamedFrom: String?) {
-            self.name = name
-            self.type = type
-            self.defaultValue = defaultValue
-            self.isIndexed = isIndexed
-            self.isAutoIncrement = isAutoIncrement
-            self.renamedFrom = renamedFrom
-        }
+    /// The parts of a property, as stored in the box.
+    private struct Parts: Sendable {
+        var name: String
+        var type: PropertyType
+        var defaultValue: DefaultValue?
+        var isIndexed: Bool
+        var isAutoIncrement: Bool
+        var renamedFrom: String?
     }
 
-    private var parts: Parts
+    private final class Box: Sendable {
+        let parts: Parts
+        init(_ parts: Parts) { self.parts = parts }
+    }
+
+    private var box: Box
 
     /// The property's name.
     public var name: String {
-        get { parts.name }
-        set { parts = Parts(name: newValue, type: type, defaultValue: defaultValue, isIndexed: isIndexed, isAutoIncrement: isAutoIncrement, renamedFrom: renamedFrom) }
+        get { box.parts.name }
+        set { update(\.name, newValue) }
     }
     /// The property's type.
     public var type: PropertyType {
-        get { parts.type }
-        set { parts = Parts(name: name, type: newValue, defaultValue: defaultValue, isIndexed: isIndexed, isAutoIncrement: isAutoIncrement, renamedFrom: renamedFrom) }
+        get { box.parts.type }
+        set { update(\.type, newValue) }
     }
     /// The value a new object takes when none is given.
     public var defaultValue: DefaultValue? {
-        get { parts.defaultValue }
-        set { parts = Parts(name: name, type: type, defaultValue: newValue, isIndexed: isIndexed, isAutoIncrement: isAutoIncrement, renamedFrom: renamedFrom) }
+        get { box.parts.defaultValue }
+        set { update(\.defaultValue, newValue) }
     }
     /// Whether the property has an index for fast lookups.
     public var isIndexed: Bool {
-        get { parts.isIndexed }
-        set { parts = Parts(name: name, type: type, defaultValue: defaultValue, isIndexed: newValue, isAutoIncrement: isAutoIncrement, renamedFrom: renamedFrom) }
+        get { box.parts.isIndexed }
+        set { update(\.isIndexed, newValue) }
     }
     /// Whether the primary key is assigned from a per-type counter.
     public var isAutoIncrement: Bool {
-        get { parts.isAutoIncrement }
-        set { parts = Parts(name: name, type: type, defaultValue: defaultValue, isIndexed: isIndexed, isAutoIncrement: newValue, renamedFrom: renamedFrom) }
+        get { box.parts.isAutoIncrement }
+        set { update(\.isAutoIncrement, newValue) }
     }
     /// The property's name in the previous schema version, for migrations.
     public var renamedFrom: String? {
-        get { parts.renamedFrom }
-        set { parts = Parts(name: name, type: type, defaultValue: defaultValue, isIndexed: isIndexed, isAutoIncrement: isAutoIncrement, renamedFrom: newValue) }
+        get { box.parts.renamedFrom }
+        set { update(\.renamedFrom, newValue) }
     }
 
     /// Makes a property.
@@ -59,9 +56,16 @@ public struct Property: Sendable, Hashable {
         name: String, type: PropertyType, defaultValue: DefaultValue? = nil, isIndexed: Bool = false,
         isAutoIncrement: Bool = false, renamedFrom: String? = nil
     ) {
-        parts = Parts(
+        box = Box(Parts(
             name: name, type: type, defaultValue: defaultValue, isIndexed: isIndexed, isAutoIncrement: isAutoIncrement,
-            renamedFrom: renamedFrom)
+            renamedFrom: renamedFrom))
+    }
+
+    /// Changes one part in a box of this property's own (the box is shared, so never changed in place).
+    private mutating func update<Part>(_ part: WritableKeyPath<Parts, Part>, _ value: Part) {
+        var parts = box.parts
+        parts[keyPath: part] = value
+        box = Box(parts)
     }
 
     /// Whether the property is computed from links elsewhere and not stored.
@@ -71,7 +75,7 @@ public struct Property: Sendable, Hashable {
     }
 
     public static func == (lhs: Property, rhs: Property) -> Bool {
-        if lhs.parts === rhs.parts { return true }
+        if lhs.box === rhs.box { return true }
         return lhs.name == rhs.name && lhs.type == rhs.type && lhs.defaultValue == rhs.defaultValue
             && lhs.isIndexed == rhs.isIndexed && lhs.isAutoIncrement == rhs.isAutoIncrement && lhs.renamedFrom == rhs.renamedFrom
     }

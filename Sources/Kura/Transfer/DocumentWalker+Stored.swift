@@ -21,18 +21,7 @@ extension DocumentWalker {
         guard depth < DocumentMapper.maxDepth else { throw WriteFailure.tooDeep }
         let id = try objects.references.identity(of: ref, isEmbedded: type.isEmbedded, hasKeyProperty: type.primaryKey != nil)
         let fields = try objects.fields(of: ref, as: type)
-        var anchor: String?
-        if let id, anchorable { anchor = emitter.anchorName(for: id) }
-        let members = fields.count + (id != nil && anchor == nil ? 1 : 0) + (typeTag == nil ? 0 : 1)
-        emitter.beginObject(count: members, anchor: anchor)
-        if let typeTag {
-            try emitter.key("$type")
-            try emitter.string(typeTag)
-        }
-        if let id, anchor == nil {
-            try emitter.key("$id")
-            do { try writeMixed(id, depth: depth + 1) } catch { throw error.inside(.key("$id")) }
-        }
+        let anchor = try beginObject(properties: fields.count, id: id, anchorable: anchorable, typeTag: typeTag, depth: depth)
         for (field, value) in zip(type.fields, fields) {
             try emitter.propertyKey(field)
             do {
