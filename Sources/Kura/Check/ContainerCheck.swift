@@ -23,7 +23,7 @@ struct ContainerCheck {
         let branches = layout.sites.compactMap { site in
             site.tag.map { tag in
                 """
-                SELECT "s".\(site.value), "s".\(tag) FROM \(site.table) AS "s"
+                SELECT "s".\(site.value), "s".\(tag) FROM \(site.scan)
                 WHERE "s".\(tag) IN (\(MixedTag.list), \(MixedTag.map)) AND typeof("s".\(site.value)) = 'integer'
                 """
             }

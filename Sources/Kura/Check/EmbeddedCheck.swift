@@ -21,7 +21,7 @@ struct EmbeddedCheck {
         let parents = layout.sites.filter { $0.ownerType != nil && $0.type.objectTypeName == type }
         // Every link to the type: the embedded id, the parent site (an index into `parents`) and the parent.
         var branches = parents.enumerated().map { index, site in
-            "SELECT \"s\".\(site.value), \(index), \"s\".\(site.owner) FROM \(site.table) AS \"s\" WHERE \"s\".\(site.value) IS NOT NULL"
+            "SELECT \"s\".\(site.value), \(index), \"s\".\(site.owner) FROM \(site.scan) WHERE \"s\".\(site.value) IS NOT NULL"
         }
         if branches.isEmpty { branches = ["SELECT NULL, NULL, NULL WHERE 0"] }
         let links = "WITH \"links\"(\"id\", \"site\", \"parent\") AS MATERIALIZED (\(branches.joined(separator: " UNION ALL ")))"

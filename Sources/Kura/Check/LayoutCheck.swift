@@ -82,18 +82,18 @@ struct LayoutCheck {
         let place = CheckFinding.Place(table: "#meta")
         let format = values["formatVersion"].flatMap { Int64.fromDatabaseValue($0) }
         if format != SchemaInstaller.formatVersion {
-            let found = values["formatVersion"].map(ValueSite.describe) ?? "missing"
+            let found = values["formatVersion"]?.description ?? "missing"
             findings.add(.metadata, place, "#meta", "formatVersion is \(found), expected \(SchemaInstaller.formatVersion)")
         }
         let version = values["schemaVersion"].flatMap { Int64.fromDatabaseValue($0) }
         if version != schema.version {
-            let found = values["schemaVersion"].map(ValueSite.describe) ?? "missing"
+            let found = values["schemaVersion"]?.description ?? "missing"
             findings.add(.metadata, place, "#meta", "schemaVersion is \(found), but the stored schema has version \(schema.version)")
         }
         if case .int64(let last)? = values["lastMixedContainer"]?.storage {
             layout.lastMixedContainer = last
         } else {
-            let found = values["lastMixedContainer"].map(ValueSite.describe) ?? "missing"
+            let found = values["lastMixedContainer"]?.description ?? "missing"
             findings.add(.metadata, place, "#meta", "lastMixedContainer is \(found), expected an integer")
         }
     }

@@ -25,7 +25,7 @@ struct LinkCheck {
     private func typedLinks(_ site: ValueSite, to target: String) throws {
         let value = "\"s\".\(site.value)"
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT \(site.whereColumns), \(value) FROM \(site.table) AS "s"
+            SELECT \(site.whereColumns), \(value) FROM \(site.scan)
             WHERE \(value) IS NOT NULL AND NOT EXISTS (
                 SELECT 1 FROM \(TableLayout.objectTable(target)) AS "t" WHERE "t".\(TableLayout.idColumn) = \(value))
             """)
@@ -55,7 +55,7 @@ struct LinkCheck {
             if let id = layout.typeIds[type.name] { valid.append("\(tag) = \(MixedTag.linkBase + id)") }
         }
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT \(site.whereColumns), \(tag), \(value) FROM \(site.table) AS "s"
+            SELECT \(site.whereColumns), \(tag), \(value) FROM \(site.scan)
             WHERE \(tag) >= \(MixedTag.linkBase) AND typeof(\(value)) = 'integer' AND NOT (0 \(valid.map { "OR " + $0 }.joined(separator: " ")))
             """)
         while let row = try rows.next() {
@@ -81,7 +81,7 @@ struct LinkCheck {
 
     private func orphanElements(_ site: ValueSite, owner: String) throws {
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT "s".\(site.owner), count(*) FROM \(site.table) AS "s"
+            SELECT "s".\(site.owner), count(*) FROM \(site.scan)
             WHERE NOT EXISTS (SELECT 1 FROM \(TableLayout.objectTable(owner)) AS "o" WHERE "o".\(TableLayout.idColumn) = "s".\(site.owner))
             GROUP BY "s".\(site.owner)
             """)
@@ -99,7 +99,7 @@ struct LinkCheck {
         let owner = "\"s\".\(site.owner)"
         let rows = try Row.fetchCursor(db, sql: """
             SELECT \(owner), count(*), count(DISTINCT \(position)), min(\(position)), max(\(position))
-            FROM \(site.table) AS "s" WHERE \(position) IS NOT NULL GROUP BY \(owner)
+            FROM \(site.scan) WHERE \(position) IS NOT NULL GROUP BY \(owner)
             HAVING min(\(position)) <> 0 OR max(\(position)) <> count(*) - 1 OR count(DISTINCT \(position)) <> count(*)
             """)
         while let row = try rows.next() {

@@ -37,7 +37,7 @@ struct ValueCheck {
         }
         guard !problems.isEmpty else { return }
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT \(site.whereColumns), \(value), \(tag ?? "NULL") FROM \(site.table) AS "s" WHERE \(problems.joined(separator: " OR "))
+            SELECT \(site.whereColumns), \(value), \(tag ?? "NULL") FROM \(site.scan) WHERE \(problems.joined(separator: " OR "))
             """)
         while let row = try rows.next() {
             let (place, subject) = site.subject(row)

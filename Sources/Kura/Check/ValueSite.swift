@@ -57,8 +57,12 @@ struct ValueSite {
         ownerType: nil, position: TableLayout.positionColumn, key: TableLayout.keyColumn, value: TableLayout.valueColumn,
         tag: TableLayout.tagColumn, type: .mixed, property: nil)
 
+    /// The site's table as `"s"`, read row by row: a check reads the tables themselves, since the
+    /// indexes of a damaged file may disagree with them (the integrity check reports that).
+    var scan: String { "\(table) AS \"s\" NOT INDEXED" }
+
     /// The columns that say where a row is: its owner, its position and its key (`NULL` where the
-    /// site has none), as `"s"`-qualified SQL for a `FROM table AS "s"` query.
+    /// site has none), as `"s"`-qualified SQL for a query reading `scan`.
     var whereColumns: String {
         [owner, position ?? "NULL", key ?? "NULL"].map { $0 == "NULL" ? $0 : "\"s\".\($0)" }.joined(separator: ", ")
     }
