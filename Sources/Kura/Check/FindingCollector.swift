@@ -15,6 +15,7 @@ final class FindingCollector {
     /// Per group that reached the limit, the index of its last listed finding: the line counting
     /// the unlisted ones goes after it.
     private var lastListed: [Int: Group] = [:]
+    private var unreadable: Set<String> = []
 
     init(limit: Int) {
         self.limit = max(limit, 1)
@@ -32,12 +33,15 @@ final class FindingCollector {
         if seen + 1 == limit { lastListed[findings.count - 1] = group }
     }
 
-    /// Runs the checks in `body`; an error they throw becomes an `unreadable` finding at `place`.
+    /// Runs the checks in `body`; an error they throw becomes an `unreadable` finding at `place`
+    /// (once: the next checks of a table that cannot be read fail the same way).
     func attempt(_ place: CheckFinding.Place, _ label: String, _ body: () throws -> Void) {
         do {
             try body()
         } catch {
-            add(.unreadable, place, label, "cannot be checked: \(Self.describe(error))")
+            let detail = "cannot be checked: \(Self.describe(error))"
+            guard unreadable.insert("\(label): \(detail)").inserted else { return }
+            add(.unreadable, place, label, detail)
         }
     }
 

@@ -41,7 +41,13 @@ public struct RealmChecker: Sendable {
         }
         do {
             let queue = try Realm.readOnlyQueue(path, busyTimeout: busyTimeout)
-            return try queue.read { db in try check(db) }
+            return try queue.inDatabase { db in
+                // One snapshot for every query. Ended by a rollback, whose failure does not matter
+                // (nothing was written), where a commit would fail on a file SQLite found malformed.
+                try db.execute(sql: "BEGIN DEFERRED TRANSACTION")
+                defer { try? db.execute(sql: "ROLLBACK TRANSACTION") }
+                return try check(db)
+            }
         } catch let error as CheckError {
             throw error
         } catch {
@@ -58,12 +64,14 @@ public struct RealmChecker: Sendable {
             throw CheckError(.notARealm, "'\(path)' is not a realm: it is not an SQLite database")
         case .SQLITE_CORRUPT?:
             let findings = FindingCollector(limit: listedPerCheck)
-            findings.add(.integrity, .init(), "SQLite", FindingCollector.describe(error))
+            findings.add(.integrity, .init(), Self.integrityLabel, FindingCollector.describe(database ?? error))
             return report(findings, layout: nil, objects: 0)
         default:
             throw CheckError(.unreadable, "cannot read '\(path)': \(FindingCollector.describe(database ?? error))")
         }
     }
+
+    private static let integrityLabel = "SQLite integrity check"
 
     private func check(_ db: Database) throws -> CheckReport {
         let findings = FindingCollector(limit: listedPerCheck)
@@ -71,11 +79,16 @@ public struct RealmChecker: Sendable {
             throw CheckError(.notARealm, "'\(path)' is not a realm: it is an SQLite database without Kura's tables")
         }
         do {
-            for line in try String.fetchAll(db, sql: "PRAGMA integrity_check") where line != "ok" {
-                findings.add(.integrity, .init(), "SQLite integrity check", line)
+            // A cursor keeps the lines SQLite gives before it stops on a page it cannot read.
+            let lines = try String.fetchCursor(db, sql: "PRAGMA integrity_check")
+            while let text = try lines.next() {
+                // One result may hold several lines, under a header naming the database.
+                for line in text.split(separator: "\n") where line != "ok" && !line.hasPrefix("*** ") {
+                    findings.add(.integrity, .init(), Self.integrityLabel, String(line))
+                }
             }
         } catch let error as DatabaseError where error.resultCode != .SQLITE_NOTADB {
-            findings.add(.integrity, .init(), "SQLite integrity check", FindingCollector.describe(error))
+            findings.add(.integrity, .init(), Self.integrityLabel, FindingCollector.describe(error))
         }
         var layout: CheckedLayout?
         findings.attempt(.init(table: "#meta"), "#meta") { layout = try LayoutCheck(db: db, findings: findings).run() }
