@@ -23,7 +23,7 @@ struct CheckCommand: ParsableCommand {
             realm 65. --format json prints the report as a JSON object for scripts.
 
             Example: kura check Samples/samples.realm
-              Samples/samples.realm: ok (14 objects in 5 types, schema version 1)
+              Samples/samples.realm: ok (29 objects in 5 types, schema version 1)
             """)
 
     /// How the report is printed.

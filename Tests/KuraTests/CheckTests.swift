@@ -3,9 +3,9 @@ import GRDB
 import Kura
 import Testing
 
-/// `RealmChecker` on healthy realms after the operations that must keep them healthy (deletion,
-/// copy, migration), on a realm another connection is writing, on files that are not realms or are
-/// damaged, and never writing to the file it checks.
+/// `RealmChecker` on healthy realms after the operations that must keep them healthy (deletion and
+/// copy here; migrations in MigrationCleanupTests), on a realm another connection is writing, on
+/// files that are not realms or are damaged, and never writing to the file it checks.
 @Suite struct CheckTests {
     let folder: URL
     let graph: String
@@ -53,36 +53,6 @@ import Testing
         _ = try RealmCopier(source: source, destination: owners, options: CopyOptions(type: "Owner", predicate: "id == 1")).run()
         #expect(try problems(path("whole.realm")) == [])
         #expect(try problems(path("owners.realm")) == [])
-    }
-
-    @Test func migrationsKeepTheRealmHealthy() throws {
-        let (path, realm) = try MigrationFixtures.realm(MigrationFixtures.peopleV1)
-        try MigrationFixtures.fillPeople(realm)
-        // A new autoIncrement key, a rename, and removed properties holding nested mixed values and
-        // embedded objects, whose containers and objects must go with them.
-        try MigrationFixtures.migrate(path, to: """
-            schemaVersion: 2
-            types:
-              Person:
-                primaryKey: id
-                properties:
-                  id: { type: int, autoIncrement: true }
-                  name: string
-                  years: { type: int, renamedFrom: age }
-                  tags: list<string>
-                  pets: list<Dog>
-              Dog:
-                properties:
-                  name: string
-                  owners: { linkingObjects: Person.pets }
-              Address:
-                embedded: true
-                properties:
-                  city: string?
-            """)
-        let report = try RealmChecker(path: path).check()
-        #expect(report.messages == [])
-        #expect(report.description == "\(path): ok (8 objects in 3 types, schema version 2)")
     }
 
     @Test func aRealmOpenForWritingIsCheckedAsCommitted() throws {
