@@ -197,6 +197,27 @@ import Testing
         ])
     }
 
+    @Test func tablesThatAreNotStrictAreReportedAndReadWithoutTrusting() throws {
+        // Tables as another program might make them: their columns hold text where Kura keeps integers.
+        try breakRealm(##"""
+            DROP TABLE "Owner.seen";
+            CREATE TABLE "Owner.seen" ("#owner" INTEGER NOT NULL, "#value" INTEGER);
+            INSERT INTO "Owner.seen" VALUES ('abc', 'x'), (1, 2.5);
+            DROP TABLE "#types";
+            CREATE TABLE "#types" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL UNIQUE,
+                "lastObjectId" INTEGER NOT NULL DEFAULT 0, "lastKey" INTEGER NOT NULL DEFAULT 0);
+            INSERT INTO "#types" VALUES (1, 'Owner', 'many', 3), (2, 'Node', 106, 0), (3, 'Spot', 2, 0);
+            """##)
+        #expect(try messages() == [
+            ##"#types: the counters of type Owner are "many" and 3, not integers"##,
+            ##"#types: the table "#types" is not STRICT, so its columns may hold values of any type"##,
+            #"Owner.seen: the table "Owner.seen" is not STRICT, so its columns may hold values of any type"#,
+            #"Owner.seen: object "abc" holds text "x", which is not a valid int"#,
+            "Owner.seen: object 1 holds real 2.5, which is not a valid int",
+            #"Owner.seen: 1 element belongs to object "abc", which does not exist"#,
+        ])
+    }
+
     @Test func aReportListsAFewOfOneKindAndCountsTheRest() throws {
         try breakRealm(#"UPDATE "Node" SET "next" = "next" + 1000 WHERE "next" IS NOT NULL"#)
         let report = try RealmChecker(path: path, listedPerCheck: 2).check()

@@ -38,7 +38,7 @@ struct ContainerCheck {
             \(refs) SELECT "m".\(container), count(*) FROM \(mixed) AS "m"
             WHERE "m".\(container) NOT IN (SELECT "id" FROM "refs") GROUP BY 1 ORDER BY 1
             """) {
-            let count: Int = row[1] ?? 0
+            let count = row.checkedCount(1)
             let entries = count == 1 ? "1 entry" : "\(count) entries"
             add(.orphanContainer, "container \(row[0] as DatabaseValue) holds \(entries), but no mixed value refers to it")
         }
@@ -55,7 +55,7 @@ struct ContainerCheck {
                     ELSE "m".\(key) IS NOT NULL AND "m".\(position) IS NULL END))
             ORDER BY 1
             """) {
-            let isList = row[1] as Int64? == MixedTag.list
+            let isList = row.checkedInteger(1) == MixedTag.list
             let kind = isList ? "a list, but holds entries that are not list elements" : "a map, but holds entries that are not map entries"
             add(.containerShape, "container \(row[0] as DatabaseValue) is \(kind)")
         }
@@ -64,9 +64,9 @@ struct ContainerCheck {
             """) {
             add(.containerShape, "container \(row[0] as DatabaseValue) holds the key \(row[1] as DatabaseValue) \(row[2] as DatabaseValue) times")
         }
-        let highest = try Int64.fetchOne(db, sql: """
+        let highest = try Row.fetchOne(db, sql: """
             \(refs) SELECT max("id") FROM (SELECT "id" FROM "refs" UNION ALL SELECT \(container) FROM \(mixed))
-            """)
+            """)?.checkedInteger(0)
         if let highest, let last = layout.lastMixedContainer, last < highest {
             findings.add(
                 .counterBehind, .init(table: "#meta"), "#meta",

@@ -27,10 +27,11 @@ struct EmbeddedCheck {
         let links = "WITH \"links\"(\"id\", \"site\", \"parent\") AS MATERIALIZED (\(branches.joined(separator: " UNION ALL ")))"
         let table = TableLayout.objectTable(type)
         let id = TableLayout.idColumn
-        let orphans = try Int64.fetchCursor(db, sql: """
+        let orphans = try Row.fetchCursor(db, sql: """
             \(links) SELECT "e".\(id) FROM \(table) AS "e" WHERE "e".\(id) NOT IN (SELECT "id" FROM "links") ORDER BY 1
             """)
-        while let orphan = try orphans.next() {
+        while let row = try orphans.next() {
+            guard let orphan = row.checkedInteger(0) else { continue }
             var at = place
             at.objectId = orphan
             findings.add(.orphanEmbedded, at, type, "object \(orphan) is embedded, but no object owns it")
@@ -43,8 +44,9 @@ struct EmbeddedCheck {
             """)
         var groups: [(id: Int64, parents: [String])] = []
         for row in shared {
-            guard let child = row[0] as Int64?, let index = row[1] as Int?, parents.indices.contains(index) else { continue }
-            let parent = "\(parents[index].label) of object \((row[2] as Int64?).map(String.init) ?? "null")"
+            guard let child = row.checkedInteger(0), let index = row.checkedInteger(1).map(Int.init), parents.indices.contains(index)
+            else { continue }
+            let parent = "\(parents[index].label) of object \(row.checkedInteger(2).map(String.init) ?? "null")"
             if groups.last?.id == child { groups[groups.count - 1].parents.append(parent) } else { groups.append((child, [parent])) }
         }
         for (child, owners) in groups {

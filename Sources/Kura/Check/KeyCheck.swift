@@ -22,14 +22,15 @@ struct KeyCheck {
         let table = TableLayout.objectTable(type.name)
         let counters = layout.counters[type.name]
         let row = try Row.fetchOne(db, sql: "SELECT count(*), max(\(TableLayout.idColumn)) FROM \(table)")
-        if let highest = row?[1] as Int64?, let last = counters?.lastObjectId, last < highest {
+        let objects = row?.checkedCount(0) ?? 0
+        if let highest = row?.checkedInteger(1), let last = counters?.lastObjectId, last < highest {
             findings.add(
                 .counterBehind, place, type.name,
                 "the object id counter (#types.lastObjectId) is \(last), below the highest object id \(highest)")
         }
         guard let key = type.primaryKeyProperty,
             layout.sites.contains(where: { $0.ownerType == type.name && $0.property == key && $0.tag == nil })
-        else { return row?[0] ?? 0 }
+        else { return objects }
         let label = "\(type.name).\(key.name)"
         var keyPlace = place
         keyPlace.property = key.name
@@ -41,17 +42,17 @@ struct KeyCheck {
         while let duplicate = try duplicates.next() {
             let stored: DatabaseValue = duplicate[0]
             let shown = (try? ScalarCodec.decode(stored, as: key.type.nonOptional))?.description ?? ValueSite.describe(stored)
-            let count: Int = duplicate[1] ?? 0
-            let ids: String = duplicate[2] ?? ""
+            let count = duplicate.checkedCount(1)
+            let ids = duplicate.checkedText(2) ?? ""
             findings.add(.duplicateKey, keyPlace, label, "key \(shown) is held by \(count) objects: \(ids)")
         }
         if key.isAutoIncrement, let last = counters?.lastKey,
-            let highest = try Int64.fetchOne(db, sql: "SELECT max(\(column)) FROM \(table)"), last < highest
+            let highest = try Row.fetchOne(db, sql: "SELECT max(\(column)) FROM \(table)")?.checkedInteger(0), last < highest
         {
             findings.add(
                 .counterBehind, keyPlace, label,
                 "the autoIncrement counter (#types.lastKey) is \(last), below the highest key \(highest)")
         }
-        return row?[0] ?? 0
+        return objects
     }
 }

@@ -17,6 +17,8 @@ struct CheckedLayout {
     var sites: [ValueSite] = []
     /// Whether `#mixed` exists as it should.
     var hasMixedTable = false
+    /// The quoted tables that are not STRICT, whose columns SQLite lets hold values of any type.
+    var looseTables: Set<String> = []
 
     /// Type names by id, from `#types`.
     var typeNames: [Int64: String] {
@@ -49,7 +51,7 @@ struct LayoutCheck {
         else { return nil }
         let meta = try Row.fetchAll(db, sql: "SELECT \"key\", \"value\" FROM \(TableLayout.metaTable)")
         var values: [String: DatabaseValue] = [:]
-        for row in meta { if let key = row[0] as String? { values[key] = row[1] } }
+        for row in meta { if let key = row.checkedText(0) { values[key] = row[1] } }
         guard let schema = storedSchema(values["schema"], metaPlace) else { return nil }
         var layout = CheckedLayout(schema: schema)
         checkMeta(values, schema: schema, into: &layout)
@@ -62,7 +64,30 @@ struct LayoutCheck {
             findings.attempt(.init(type: type.name, table: type.name), type.name) { try checkTables(of: type, into: &layout) }
         }
         if layout.hasMixedTable { layout.sites.append(.mixedContainers) }
+        findings.attempt(metaPlace, "#meta") { try checkStrictness(schema, into: &layout) }
         return layout
+    }
+
+    /// Reports the realm's tables that are not STRICT (every table Kura makes is): SQLite lets their
+    /// columns hold values of any type, so the value checks test every column of them.
+    private func checkStrictness(_ schema: Schema, into layout: inout CheckedLayout) throws {
+        var places: [String: (label: String, place: CheckFinding.Place)] = [:]
+        for table in ["#meta", "#types", "#mixed"] { places[table] = (table, .init(table: table)) }
+        for type in schema.types {
+            places[type.name] = (type.name, .init(type: type.name, table: type.name))
+            for property in type.storedProperties {
+                if let site = ValueSite.elements(property, of: type.name) { places[site.label] = (site.label, site.place) }
+            }
+        }
+        let loose = try Row.fetchAll(db, sql: """
+            SELECT "name" FROM pragma_table_list WHERE "schema" = 'main' AND "type" = 'table' AND "strict" = 0 ORDER BY "name"
+            """)
+        for row in loose {
+            guard let name = row.checkedText(0), let (label, place) = places[name] else { continue }
+            let quoted = TableLayout.quote(name)
+            layout.looseTables.insert(quoted)
+            findings.add(.columnMismatch, place, label, "the table \(quoted) is not STRICT, so its columns may hold values of any type")
+        }
     }
 
     private func storedSchema(_ stored: DatabaseValue?, _ place: CheckFinding.Place) -> Schema? {
@@ -104,9 +129,14 @@ struct LayoutCheck {
         guard try columns(of: "#types", expected: expected, "#types", place)?.count == expected.count else { return }
         let rows = try Row.fetchAll(db, sql: "SELECT \"id\", \"name\", \"lastObjectId\", \"lastKey\" FROM \(TableLayout.typesTable)")
         for row in rows {
-            guard let id = row[0] as Int64?, let name = row[1] as String? else { continue }
+            guard let id = row.checkedInteger(0), let name = row.checkedText(1) else { continue }
             layout.typeIds[name] = id
-            layout.counters[name] = (row[2] ?? 0, row[3] ?? 0)
+            if let lastObjectId = row.checkedInteger(2), let lastKey = row.checkedInteger(3) {
+                layout.counters[name] = (lastObjectId, lastKey)
+            } else {
+                let found = "\(row[2] as DatabaseValue) and \(row[3] as DatabaseValue)"
+                findings.add(.metadata, place, "#types", "the counters of type \(name) are \(found), not integers")
+            }
             if schema[type: name] == nil {
                 findings.add(.metadata, place, "#types", "type \(name) (id \(id)) has a row, but the schema has no such type")
             }

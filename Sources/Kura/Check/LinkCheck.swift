@@ -60,8 +60,8 @@ struct LinkCheck {
             """)
         while let row = try rows.next() {
             let (place, subject) = site.subject(row)
-            let tagValue: Int64 = row[3] ?? 0
-            let id: Int64 = row[4] ?? 0
+            let tagValue = row.checkedInteger(3) ?? 0
+            let id = row.checkedInteger(4) ?? 0
             guard let name = typeNames[tagValue - MixedTag.linkBase] else {
                 findings.add(
                     .invalidLinkType, place, site.label,
@@ -87,7 +87,7 @@ struct LinkCheck {
             """)
         while let row = try rows.next() {
             let (place, subject) = site.owned(by: row[0])
-            let count: Int = row[1] ?? 0
+            let count = row.checkedCount(1)
             let elements = count == 1 ? "1 element belongs" : "\(count) elements belong"
             findings.add(.orphanElement, place, site.label, "\(elements) to \(subject), which does not exist")
         }
@@ -104,10 +104,10 @@ struct LinkCheck {
             """)
         while let row = try rows.next() {
             let (place, subject) = site.owned(by: row[0])
-            let count: Int = row[1] ?? 0
-            let distinct: Int = row[2] ?? 0
-            let low: Int64 = row[3] ?? 0
-            let high: Int64 = row[4] ?? 0
+            let count = row.checkedCount(1)
+            let distinct = row.checkedCount(2)
+            let low: DatabaseValue = row[3]
+            let high: DatabaseValue = row[4]
             let elements = count == 1 ? "1 element" : "\(count) elements"
             let at = distinct == count ? "at positions \(low) to \(high)" : "at \(distinct) distinct positions from \(low) to \(high)"
             findings.add(.listPositions, place, site.label, "\(subject) has \(elements) \(at), not 0 to \(count - 1)")

@@ -32,7 +32,7 @@ struct ValueCheck {
         let tag = site.tag.map { "\"s\".\($0)" }
         if let tag {
             problems.append("NOT (\(Self.mixedCondition(tag: tag, value: value)))")
-        } else if let fit = Self.strictGap(site.type, value) {
+        } else if let fit = layout.looseTables.contains(site.table) ? Self.fitCondition(site.type, value) : Self.strictGap(site.type, value) {
             problems.append("(\(value) IS NOT NULL AND NOT (\(fit)))")
         }
         guard !problems.isEmpty else { return }
@@ -42,7 +42,7 @@ struct ValueCheck {
         while let row = try rows.next() {
             let (place, subject) = site.subject(row)
             let stored: DatabaseValue = row[3]
-            if let tagValue = row[4] as Int64? {
+            if let tagValue = row.checkedInteger(4) {
                 let name = Self.tagName(tagValue)
                 let detail = name.map { "holds \(ValueSite.describe(stored)) tagged \($0)" }
                     ?? "holds \(ValueSite.describe(stored)) under tag \(tagValue), which no kind of value has"

@@ -70,21 +70,20 @@ struct ValueSite {
     /// `label: object 3` with ` at [2]` or ` at key "k"`, for a row whose first columns are `whereColumns`.
     func subject(_ row: Row) -> (place: CheckFinding.Place, text: String) {
         var (place, text) = owned(by: row[0])
-        if let position = row[1] as Int64? {
+        if let position = row.checkedInteger(1) {
             text += " at [\(position)]"
-        } else if let key = row[2] as String? {
+        } else if let key = row.checkedText(2) {
             text += " at key \"\(key)\""
         }
         return (place, text)
     }
 
     /// `object 3` (with the object's id in the place) or, for `#mixed`, `container 3`.
-    func owned(by owner: Int64?) -> (place: CheckFinding.Place, text: String) {
+    func owned(by owner: DatabaseValue) -> (place: CheckFinding.Place, text: String) {
         var place = self.place
-        let id = owner.map(String.init) ?? "null"
-        guard ownerType != nil else { return (place, "container \(id)") }
-        place.objectId = owner
-        return (place, "object \(id)")
+        guard ownerType != nil else { return (place, "container \(owner)") }
+        if case .int64(let id) = owner.storage { place.objectId = id }
+        return (place, "object \(owner)")
     }
 
     /// A value as findings show it: `text "abc"`, `integer 7`, `a blob of 3 bytes`, `null`.
