@@ -36,7 +36,11 @@ let package = Package(
         ),
         .testTarget(
             name: "KuraTests",
-            dependencies: ["Kura", "kura", "kura-probe"]
+            dependencies: [
+                "Kura", "kura", "kura-probe",
+                // Raw SQL on realm files, to break the invariants `kura check` looks for.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

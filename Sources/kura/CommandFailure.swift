@@ -37,6 +37,8 @@ struct CommandFailure: Error, CustomStringConvertible {
             throw exit(.badData, error.description)
         } catch let error as TransferError {
             throw exit(error.code == .usage ? .usage : .badData, error.description)
+        } catch let error as CheckError {
+            throw exit(code(for: error), error.description)
         } catch let error as MigrationError {
             throw exit(.badData, error.description)
         } catch let error as QueryError {
@@ -51,6 +53,14 @@ struct CommandFailure: Error, CustomStringConvertible {
         case .openFailed, .database: .io
         case .corruptRealm: .internal
         default: .badData
+        }
+    }
+
+    private static func code(for error: CheckError) -> Code {
+        switch error.code {
+        case .fileMissing: .inputMissing
+        case .notARealm: .badData
+        case .unreadable: .io
         }
     }
 

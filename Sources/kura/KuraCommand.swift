@@ -17,6 +17,6 @@ struct KuraCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [InitCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, DeleteCommand.self, SchemaCommand.self,
-                      MigrateCommand.self]
+                      MigrateCommand.self, CheckCommand.self]
     )
 }

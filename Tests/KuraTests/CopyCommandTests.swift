@@ -34,6 +34,7 @@ import Testing
 
             """)
         #expect(try export(path("copy.realm")) == export(source))
+        #expect(try Fixtures.run(kura, ["check", path("copy.realm")]).status == 0)
     }
 
     @Test func aTypeCopyBringsExactlyItsLinkClosure() throws {
@@ -53,6 +54,7 @@ import Testing
         #expect(try ann.objects("nodes").first?.ref == bo.objects("nodes").first?.ref)
         let loop = try ann.objects("nodes")[1]
         #expect(try loop.link("next")?.ref == loop.ref)
+        #expect(try Fixtures.problems(copy) == [])
     }
 
     @Test func aCopyWithWhereBringsExactlyTheLinkClosure() throws {
@@ -65,6 +67,7 @@ import Testing
         let chain = try Fixtures.run(kura, ["copy", source, path("chain.realm"), "--type", "Node", "--where", "name == 'chain90'"])
         #expect(chain.status == 0, "\(chain.stderr)")
         #expect(try Realm(path: path("chain.realm")).count("Node") == 10)
+        #expect(try Fixtures.problems(copy) == [])
     }
 
     @Test func aCycleWithoutKeysCopiesAndStaysACycle() throws {
@@ -75,6 +78,7 @@ import Testing
         #expect(try cycleA?.link("next")?.link("next")?.ref == cycleA?.ref)
         // Every node once: the copy holds as many as the source.
         #expect(try copy.count("Node") == Realm(path: source).count("Node"))
+        #expect(try Fixtures.problems(copy) == [])
     }
 
     @Test func aDestinationMissingAPropertyFailsBeforeAnythingIsWritten() throws {

@@ -42,6 +42,7 @@ import Testing
         // Positions stay dense: the list reads back in order with no gap.
         try realm.write { try realm.delete(try alice.objects("dogs")[1]) }
         #expect(try alice.objects("dogs").map { try $0["name"] } == ["Rex", "Maui"])
+        #expect(try Fixtures.problems(realm) == [])
     }
 
     @Test func deletingAParentDeletesItsEmbeddedObjects() throws {
@@ -56,6 +57,7 @@ import Testing
         #expect(try realm.object(address) == nil)
         // Alice's dogs are not embedded: they stay.
         #expect(try realm.count("Dog") == 3)
+        #expect(try Fixtures.problems(realm) == [])
     }
 
     @Test func replacingAnEmbeddedObjectDeletesTheOldOne() throws {
@@ -65,6 +67,7 @@ import Testing
         try realm.write { try alice.setValue(["city": "Osaka"], forKey: "address") }
         #expect(try realm.count("Address") == 1)
         #expect(try alice.link("address")?["city"] == "Osaka")
+        #expect(try Fixtures.problems(realm) == [])
     }
 
     @Test func aHandleToADeletedObjectThrowsATypedError() throws {

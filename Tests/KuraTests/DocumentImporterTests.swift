@@ -43,6 +43,7 @@ import Testing
         #expect(summary.documents == 30)
         #expect(rejected.count == 1)
         #expect(rejected.first?.1 == [#"people.json:12:49: error: $[11].dogs[0].age: expected int, found string "three""#])
+        #expect(try Fixtures.problems(realm) == [])
     }
 
     /// A club whose nested member repeats an existing key: the writer fails after the club's own
@@ -63,6 +64,7 @@ import Testing
         #expect(rejected.count == 1)
         #expect(try realm.objects("DogClub").map { try $0.value(forKey: "name") } == ["Good", "After"])
         #expect(try realm.objects("Person").map { try $0.value(forKey: "name") } == ["Ann", "Cy"])
+        #expect(try Fixtures.problems(realm) == [])
     }
 
     @Test func aStopImportWhoseDocumentFailsHalfWrittenWritesNothing() throws {
@@ -77,6 +79,7 @@ import Testing
         _ = try importer.run(JSONReader(bytes: Array(good.utf8), file: "clubs.jsonl", layout: .lines))
         #expect(try realm.count("DogClub") == 2)
         #expect(try realm.count("Person") == 2)
+        #expect(try Fixtures.problems(realm) == [])
     }
 
     @Test func aDryRunCountsEverythingAndKeepsNothing() throws {

@@ -37,6 +37,11 @@ enum Fixtures {
         return packageRoot.appendingPathComponent(".build/debug/\(name)").path
     }
 
+    /// What `RealmChecker` finds wrong in `realm`'s file: nothing, after any operation that works.
+    static func problems(_ realm: Realm) throws -> [String] {
+        try RealmChecker(path: realm.configuration.path).check().messages
+    }
+
     /// Runs a program and returns its exit status, standard output and standard error.
     @discardableResult
     static func run(_ program: String, _ arguments: [String], currentDirectory: URL? = nil) throws

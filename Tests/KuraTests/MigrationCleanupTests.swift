@@ -41,6 +41,7 @@ import Testing
         let note = try #require(try migrated.objects("Note").first)
         #expect(try note["refs"] == [1, 2, [3]])
         #expect(try note["about"] == .null)
+        #expect(try Fixtures.problems(migrated) == [])
     }
 
     @Test func aTypeOthersStillLinkToCannotBeRemoved() throws {
@@ -80,8 +81,10 @@ import Testing
             """
         try M.migrate(path, to: slim)
         let migrated = try Realm(path: path)
-        // The addresses the dropped `home` owned are gone; a new one can be set on the new property.
+        // The addresses the dropped `home` owned are gone, as are the nested values of `extra`.
         #expect(try migrated.count("Address") == 0)
+        #expect(try Fixtures.problems(migrated) == [])
+        // A new address can be set on the new property.
         try migrated.write {
             try migrated.objects("Person").first?.setValue(["city": "Bergen"], forKey: "other")
         }
@@ -107,6 +110,7 @@ import Testing
         #expect(try M.values("Diary", in: migrated).map { $0["number"] } == [1, 2, 3, 4, 5])
         try migrated.write { try migrated.create("Diary", value: ["text": "next", "date": .date(M.firstDate)]) }
         #expect(try migrated.objects("Diary", where: "text == 'next'").first?["number"] == 6)
+        #expect(try Fixtures.problems(migrated) == [])
     }
 
     @Test func anExistingIntBecomesAnAutoIncrementKeyPastItsHighestValue() throws {
@@ -125,6 +129,7 @@ import Testing
         try migrated.write { try migrated.create("Person", value: ["name": "Dana"]) }
         #expect(try migrated.objects("Person", where: "name == 'Dana'").first?["age"] == 42)
         #expect(try migrated.object(ofType: "Person", forPrimaryKey: 31)?["name"] == "Alice")
+        #expect(try Fixtures.problems(migrated) == [])
     }
 
     @Test func aMigratedRealmHasTheLayoutOfANewOneSoWholeRealmCopiesMatch() throws {

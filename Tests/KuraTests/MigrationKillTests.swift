@@ -35,6 +35,8 @@ import Testing
                 try FileManager.default.copyItem(atPath: base + suffix, toPath: path + suffix)
             }
             let finished = try migrateAndKill(path, schema: v2, after: delay)
+            // Checked as the kill left it, before opening could recover anything.
+            #expect(try RealmChecker(path: path).check().messages == [], "attempt \(attempt)")
             let realm = try Realm(path: path)
             if realm.schema.version == 1 {
                 interrupted += 1

@@ -16,6 +16,8 @@ import Testing
             let result = try Fixtures.run(kura, ["import", realm, sample(file)] + (type.map { ["--type", $0] } ?? []))
             #expect(result.status == 0, "\(file): \(result.stderr)")
         }
+        let checked = try Fixtures.run(kura, ["check", realm])
+        #expect(checked.stdout == "\(realm): ok (29 objects in 5 types, schema version 1)\n")
         let opened = try Realm(path: realm)
         #expect(try opened.count("Person") == 13)
         #expect(try opened.count("DogClub") == 2)
@@ -38,5 +40,6 @@ import Testing
         #expect(try Fixtures.run(kura, ["import", again, exported]).status == 0)
         let second = try Fixtures.run(kura, ["export", again, "--format", "yaml"])
         #expect(second.stdout == (try String(contentsOfFile: exported, encoding: .utf8)))
+        #expect(try Fixtures.run(kura, ["check", again]).stdout == "\(again): ok (29 objects in 5 types, schema version 1)\n")
     }
 }

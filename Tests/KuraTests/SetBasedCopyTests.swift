@@ -60,6 +60,7 @@ import Testing
         for type in ["Owner", "Node"] {
             #expect(try export(bulk, type: type) == export(from, type: type))
         }
+        #expect(try Fixtures.problems(bulk) == [])
     }
 
     @Test func theObjectByObjectCopyCountsTheSame() throws {
@@ -70,6 +71,7 @@ import Testing
         #expect(try slow.run() == counts)
         let objectCopy = try Realm(path: folder.appendingPathComponent("objects.realm").path)
         #expect(try objectCopy.count("Node") == 109)
+        #expect(try Fixtures.problems(objectCopy) == [])
     }
 
     @Test func countersContinueAfterTheCopiedObjects() throws {

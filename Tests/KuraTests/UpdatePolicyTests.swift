@@ -61,6 +61,7 @@ import Testing
         #expect(try note["words"] == ["x"])
         #expect(try note.link("place")?.values() == ["city": "Oslo", "zip": "0151"])
         #expect(try realm.count("Place") == 1)
+        #expect(try Fixtures.problems(realm) == [])
     }
 
     @Test func replaceResetsEverythingNotGiven() throws {
@@ -72,6 +73,7 @@ import Testing
         ])
         #expect(try realm.count("Place") == 0)
         #expect(try realm.count("Tag") == 1)
+        #expect(try Fixtures.problems(realm) == [])
     }
 
     @Test func modifiedWritesOnlyWhatDiffersAndReportsUnchangedObjects() throws {

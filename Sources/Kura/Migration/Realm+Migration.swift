@@ -10,16 +10,7 @@ extension Realm {
     /// realm or the new schema's version is lower than the stored one.
     public static func migrationPlan(for configuration: Configuration) throws -> MigrationPlan {
         let (path, requested) = try migrationTarget(configuration)
-        var config = GRDB.Configuration()
-        config.readonly = true
-        config.busyMode = .timeout(configuration.busyTimeout)
-        config.label = "Kura (read-only)"
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(path: path, configuration: config)
-        } catch {
-            throw StoreError(.openFailed, "cannot open realm '\(path)': \(describe(error))", underlying: error)
-        }
+        let queue = try readOnlyQueue(path, busyTimeout: configuration.busyTimeout)
         return try run(sql: nil) {
             try queue.read { db in
                 guard try SchemaInstaller.isInstalled(db) else {

@@ -1,0 +1,207 @@
+import GRDB
+
+/// What the data checks may rely on once the metadata and table layout are checked: the stored
+/// schema, the rows of `#types`, and only the tables and columns that are there as the schema lays
+/// them out (a missing one is a finding, and the checks that need it are skipped).
+struct CheckedLayout {
+    let schema: Schema
+    /// Type ids by name, from `#types`.
+    var typeIds: [String: Int64] = [:]
+    /// The counters of `#types`, by type name.
+    var counters: [String: (lastObjectId: Int64, lastKey: Int64)] = [:]
+    /// `#meta`'s `lastMixedContainer`, if it is an integer.
+    var lastMixedContainer: Int64?
+    /// The types whose table exists with its `#id` column.
+    var types: [ObjectSchema] = []
+    /// Every value column that exists with the type the schema gives it.
+    var sites: [ValueSite] = []
+    /// Whether `#mixed` exists as it should.
+    var hasMixedTable = false
+    /// The quoted tables that are not STRICT, whose columns SQLite lets hold values of any type.
+    var looseTables: Set<String> = []
+
+    /// Type names by id, from `#types`.
+    var typeNames: [Int64: String] {
+        Dictionary(typeIds.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether the type named `name` has a usable table.
+    func hasTable(_ name: String) -> Bool { types.contains { $0.name == name } }
+}
+
+/// Checks a realm's metadata (`#meta`, `#types`, `#mixed`, the stored schema) and that every type
+/// and collection property has its table with the columns the schema gives it.
+struct LayoutCheck {
+    let db: Database
+    let findings: FindingCollector
+
+    private static let metaColumns = [("key", "TEXT"), ("value", "ANY")]
+    private static let typesColumns = [("id", "INTEGER"), ("name", "TEXT"), ("lastObjectId", "INTEGER"), ("lastKey", "INTEGER")]
+    private static let mixedColumns = [
+        (TableLayout.mixedContainerColumn, "INTEGER"), (TableLayout.positionColumn, "INTEGER"), (TableLayout.keyColumn, "TEXT"),
+        (TableLayout.tagColumn, "INTEGER"), (TableLayout.valueColumn, "ANY"),
+    ]
+
+    /// The layout the data checks may use; `nil` when the stored schema cannot be read, which
+    /// leaves nothing to check the data against.
+    func run() throws -> CheckedLayout? {
+        let metaPlace = CheckFinding.Place(table: "#meta")
+        guard try columns(of: "#meta", expected: Self.metaColumns.map { (TableLayout.quote($0.0), $0.1) }, "#meta", metaPlace)
+            != nil
+        else { return nil }
+        let meta = try Row.fetchAll(db, sql: "SELECT \"key\", \"value\" FROM \(TableLayout.metaTable)")
+        var values: [String: DatabaseValue] = [:]
+        for row in meta { if let key = row.checkedText(0) { values[key] = row[1] } }
+        guard let schema = storedSchema(values["schema"], metaPlace) else { return nil }
+        var layout = CheckedLayout(schema: schema)
+        checkMeta(values, schema: schema, into: &layout)
+        findings.attempt(.init(table: "#types"), "#types") { try readTypes(schema, into: &layout) }
+        findings.attempt(.init(table: "#mixed"), "#mixed") {
+            let expected = Self.mixedColumns.map { ($0.0, $0.1) }
+            layout.hasMixedTable = try columns(of: "#mixed", expected: expected, "#mixed", .init(table: "#mixed"))?.count == 5
+        }
+        for type in schema.types {
+            findings.attempt(.init(type: type.name, table: type.name), type.name) { try checkTables(of: type, into: &layout) }
+        }
+        if layout.hasMixedTable { layout.sites.append(.mixedContainers) }
+        findings.attempt(metaPlace, "#meta") { try checkStrictness(schema, into: &layout) }
+        return layout
+    }
+
+    /// Reports the realm's tables that are not STRICT (every table Kura makes is): SQLite lets their
+    /// columns hold values of any type, so the value checks test every column of them.
+    private func checkStrictness(_ schema: Schema, into layout: inout CheckedLayout) throws {
+        var places: [String: (label: String, place: CheckFinding.Place)] = [:]
+        for table in ["#meta", "#types", "#mixed"] { places[table] = (table, .init(table: table)) }
+        for type in schema.types {
+            places[type.name] = (type.name, .init(type: type.name, table: type.name))
+            for property in type.storedProperties {
+                if let site = ValueSite.elements(property, of: type.name) { places[site.label] = (site.label, site.place) }
+            }
+        }
+        let loose = try Row.fetchAll(db, sql: """
+            SELECT "name" FROM pragma_table_list WHERE "schema" = 'main' AND "type" = 'table' AND "strict" = 0 ORDER BY "name"
+            """)
+        for row in loose {
+            guard let name = row.checkedText(0), let (label, place) = places[name] else { continue }
+            let quoted = TableLayout.quote(name)
+            layout.looseTables.insert(quoted)
+            findings.add(.columnMismatch, place, label, "the table \(quoted) is not STRICT, so its columns may hold values of any type")
+        }
+    }
+
+    private func storedSchema(_ stored: DatabaseValue?, _ place: CheckFinding.Place) -> Schema? {
+        guard case .string(let text)? = stored?.storage else {
+            findings.add(.metadata, place, "#meta", "the realm has no stored schema")
+            return nil
+        }
+        do {
+            return try Schema(yaml: text, file: "<stored schema>")
+        } catch {
+            findings.add(.metadata, place, "#meta", "the stored schema cannot be read: \(error)")
+            return nil
+        }
+    }
+
+    private func checkMeta(_ values: [String: DatabaseValue], schema: Schema, into layout: inout CheckedLayout) {
+        let place = CheckFinding.Place(table: "#meta")
+        let format = values["formatVersion"].flatMap { Int64.fromDatabaseValue($0) }
+        if format != SchemaInstaller.formatVersion {
+            let found = values["formatVersion"]?.description ?? "missing"
+            findings.add(.metadata, place, "#meta", "formatVersion is \(found), expected \(SchemaInstaller.formatVersion)")
+        }
+        let version = values["schemaVersion"].flatMap { Int64.fromDatabaseValue($0) }
+        if version != schema.version {
+            let found = values["schemaVersion"]?.description ?? "missing"
+            findings.add(.metadata, place, "#meta", "schemaVersion is \(found), but the stored schema has version \(schema.version)")
+        }
+        if case .int64(let last)? = values["lastMixedContainer"]?.storage {
+            layout.lastMixedContainer = last
+        } else {
+            let found = values["lastMixedContainer"]?.description ?? "missing"
+            findings.add(.metadata, place, "#meta", "lastMixedContainer is \(found), expected an integer")
+        }
+    }
+
+    private func readTypes(_ schema: Schema, into layout: inout CheckedLayout) throws {
+        let place = CheckFinding.Place(table: "#types")
+        let expected = Self.typesColumns.map { (TableLayout.quote($0.0), $0.1) }
+        guard try columns(of: "#types", expected: expected, "#types", place)?.count == expected.count else { return }
+        let rows = try Row.fetchAll(db, sql: "SELECT \"id\", \"name\", \"lastObjectId\", \"lastKey\" FROM \(TableLayout.typesTable)")
+        for row in rows {
+            guard let id = row.checkedInteger(0), let name = row.checkedText(1) else { continue }
+            layout.typeIds[name] = id
+            if let lastObjectId = row.checkedInteger(2), let lastKey = row.checkedInteger(3) {
+                layout.counters[name] = (lastObjectId, lastKey)
+            } else {
+                let found = "\(row[2] as DatabaseValue) and \(row[3] as DatabaseValue)"
+                findings.add(.metadata, place, "#types", "the counters of type \(name) are \(found), not integers")
+            }
+            if schema[type: name] == nil {
+                findings.add(.metadata, place, "#types", "type \(name) (id \(id)) has a row, but the schema has no such type")
+            }
+        }
+        for type in schema.types where layout.typeIds[type.name] == nil {
+            findings.add(.metadata, place, "#types", "no row for type \(type.name)")
+        }
+    }
+
+    /// Checks the tables of `type` and adds its usable sites to `layout`.
+    private func checkTables(of type: ObjectSchema, into layout: inout CheckedLayout) throws {
+        let place = CheckFinding.Place(type: type.name, table: type.name)
+        let (names, positions) = TableLayout.propertyColumns(of: type)
+        var expected = [(TableLayout.idColumn, "INTEGER")] + names.map { ($0, "INTEGER") }
+        for (property, index) in positions { expected[index + 1].1 = TableLayout.sqlType(property.type) }
+        if let present = try columns(of: type.name, expected: expected, type.name, place), present.contains(TableLayout.idColumn) {
+            layout.types.append(type)
+            for (property, _) in positions {
+                let site = ValueSite.column(property, of: type.name)
+                if present.contains(site.value), site.tag.map(present.contains) ?? true { layout.sites.append(site) }
+            }
+        }
+        for property in type.storedProperties {
+            guard let site = ValueSite.elements(property, of: type.name), let element = property.type.element else { continue }
+            let expected = TableLayout.collectionColumns(of: property.type).map { column in
+                (column, column == TableLayout.keyColumn ? "TEXT" : column == TableLayout.valueColumn ? TableLayout.sqlType(element) : "INTEGER")
+            }
+            if try columns(of: site.label, expected: expected, site.label, site.place)?.count == expected.count {
+                layout.sites.append(site)
+            }
+        }
+    }
+
+    /// Compares table `name`'s columns with `expected` (quoted names, declared types), reporting
+    /// what differs; returns the expected columns that are there with their type, or `nil` when
+    /// there is no such table.
+    private func columns(
+        of name: String, expected: [(String, String)], _ label: String, _ place: CheckFinding.Place
+    ) throws -> Set<String>? {
+        let quoted = TableLayout.quote(name)
+        guard try db.tableExists(name) else {
+            findings.add(.missingTable, place, label, "the table \(quoted) is missing")
+            return nil
+        }
+        let actual = try db.columns(in: name).map { (TableLayout.quote($0.name), $0.type.uppercased()) }
+        let actualTypes = Dictionary(actual, uniquingKeysWith: { first, _ in first })
+        let expectedNames = Set(expected.map(\.0))
+        var usable: Set<String> = []
+        for (column, type) in expected {
+            guard let found = actualTypes[column] else {
+                findings.add(.columnMismatch, place, label, "the table \(quoted) has no column \(column)")
+                continue
+            }
+            if found == type {
+                usable.insert(column)
+            } else {
+                findings.add(.columnMismatch, place, label, "column \(column) of \(quoted) is \(found), the schema needs \(type)")
+            }
+        }
+        for (column, _) in actual where !expectedNames.contains(column) {
+            findings.add(.columnMismatch, place, label, "the table \(quoted) has a column \(column) the schema does not define")
+        }
+        if usable.count == expected.count, actual.count == expected.count, actual.map(\.0) != expected.map(\.0) {
+            findings.add(.columnMismatch, place, label, "the columns of \(quoted) are not in the schema's order")
+        }
+        return usable
+    }
+}
