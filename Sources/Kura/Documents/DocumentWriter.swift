@@ -123,6 +123,12 @@ public final class DocumentWriter {
         return failure
     }
 
+    /// The names of the properties a document of `typeName` is written with, in order; `nil` when
+    /// the writer's schema has no such type.
+    func propertyNames(of typeName: String) -> [String]? {
+        plan[typeName]?.fields.map(\.name)
+    }
+
     /// Writes the stored object `ref` as one top-level document straight from its rows (an
     /// export's path), led by `"$type"` when `tagged`; errors reading the realm pass through.
     func writeStored(_ ref: ObjectRef, tagged: Bool, from objects: StoredObjects) throws {

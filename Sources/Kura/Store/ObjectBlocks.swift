@@ -51,11 +51,6 @@ final class ObjectBlocks {
         return position < fields.count ? fields[position] : nil
     }
 
-    /// The names of the stored properties of `type`, in the order `fields(of:)` gives them.
-    func storedPropertyNames(of type: String) throws -> [String] {
-        try typeBlock(type).type.storedProperties.map(\.name)
-    }
-
     private func typeBlock(_ name: String) throws -> TypeBlock {
         try types.update(name, orAdd: { try TypeBlock(type: catalog.type(name), catalog: catalog, db: db) }) { $0 }
     }

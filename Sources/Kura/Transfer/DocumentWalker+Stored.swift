@@ -20,7 +20,7 @@ extension DocumentWalker {
     ) throws {
         guard depth < DocumentMapper.maxDepth else { throw WriteFailure.tooDeep }
         let id = try objects.references.identity(of: ref, isEmbedded: type.isEmbedded, hasKeyProperty: type.primaryKey != nil)
-        let fields = try objects.fields(of: ref, as: type)
+        let fields = try objects.fields(of: ref)
         let anchor = try beginObject(properties: fields.count, id: id, anchorable: anchorable, typeTag: typeTag, depth: depth)
         for (field, value) in zip(type.fields, fields) {
             try emitter.propertyKey(field)

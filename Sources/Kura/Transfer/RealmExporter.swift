@@ -29,6 +29,7 @@ public struct RealmExporter {
     public func run(to writer: DocumentWriter) throws -> ExportSummary {
         let catalog = realm.catalog
         if let type = options.type { try checkExportable(type, catalog) }
+        try checkLayout(of: writer, catalog)
         var summary = try realm.read { db in
             let sink = WriterSink(writer: writer)
             var stream = try ObjectStream(db: db, catalog: catalog, sink: sink, rootType: options.type)
@@ -46,6 +47,18 @@ public struct RealmExporter {
         try writer.finish()
         summary.bytes = writer.bytesWritten
         return summary
+    }
+
+    /// Stored rows are written by position, so the writer's schema must lay out every type it
+    /// shares with the realm the same way (a type it lacks is refused when one of its objects is met).
+    private func checkLayout(of writer: DocumentWriter, _ catalog: SchemaCatalog) throws {
+        for type in catalog.schema.types {
+            guard let written = writer.propertyNames(of: type.name) else { continue }
+            guard written == type.storedProperties.map(\.name) else {
+                throw StoreError(
+                    .schemaMismatch, "the writer's schema lays out \(type.name) unlike the realm's: write with the realm's schema")
+            }
+        }
     }
 
     private func checkExportable(_ name: String, _ catalog: SchemaCatalog) throws {
