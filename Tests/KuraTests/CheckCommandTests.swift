@@ -32,17 +32,18 @@ import Testing
         #expect(result.stdout == """
             Node.next: object 2 links to Node 999, which does not exist
             Spot: object 1 is embedded, but no object owns it
-            2 problems found
+            Spot: object 2 is embedded below Spot 1, which no object owns
+            3 problems found
 
             """)
         let json = try Fixtures.run(kura, ["check", realm, "--format", "json"])
         #expect(json.status == 65)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect(object["problemCount"] as? Int == 2)
+        #expect(object["problemCount"] as? Int == 3)
         let findings = try #require(object["findings"] as? [[String: Any]])
-        #expect(findings.map { $0["kind"] as? String } == ["danglingLink", "orphanEmbedded"])
+        #expect(findings.map { $0["kind"] as? String } == ["danglingLink", "orphanEmbedded", "orphanEmbedded"])
         #expect((findings.first?["place"] as? [String: Any])?["objectId"] as? Int == 2)
-        #expect(findings.last?["message"] as? String == "Spot: object 1 is embedded, but no object owns it")
+        #expect(findings.last?["message"] as? String == "Spot: object 2 is embedded below Spot 1, which no object owns")
     }
 
     @Test func missingFilesAndFilesThatAreNotRealms() throws {

@@ -43,6 +43,7 @@ import Testing
             "SQLite integrity check: row 1 missing from index Owner.rival#index",
             "SQLite integrity check: row 2 missing from index Owner.rival#index",
             "SQLite integrity check: row 3 missing from index Owner.rival#index",
+            #"Owner.rival: the index "Owner.rival#index" is not the schema's: found `CREATE INDEX "Owner.rival#index" ON "Owner"("name")`, expected `CREATE INDEX "Owner.rival#index" ON "Owner"("rival")`"#,
         ])
     }
 
@@ -126,6 +127,43 @@ import Testing
         ])
     }
 
+    @Test func embeddedObjectsOwnedOnlyByEachOtherAreReported() throws {
+        // Spot 1 leaves Node 3 and goes into the list of Spot 2, its own child: each has one parent,
+        // but no top-level object owns either.
+        try breakRealm("""
+            UPDATE "Node" SET "spot" = NULL WHERE "name" = 'lonely';
+            INSERT INTO "Spot.near" ("#owner", "#pos", "#value") VALUES (2, 0, 1);
+            """)
+        #expect(try messages() == [
+            "Spot: object 1 is embedded in a cycle of embedded objects that no top-level object owns",
+            "Spot: object 2 is embedded in a cycle of embedded objects that no top-level object owns",
+        ])
+    }
+
+    @Test func embeddedObjectsBelowAnOrphanAreReported() throws {
+        try breakRealm(#"UPDATE "Node" SET "spot" = NULL WHERE "name" = 'lonely'"#)
+        #expect(try messages() == [
+            "Spot: object 1 is embedded, but no object owns it",
+            "Spot: object 2 is embedded below Spot 1, which no object owns",
+        ])
+    }
+
+    @Test func indexesAreThereAsKuraMakesThem() throws {
+        try breakRealm("""
+            DROP INDEX "Owner.id#index";
+            DROP INDEX "Node.peers#value";
+            DROP INDEX "#mixed#container";
+            DROP INDEX "Owner.rival#index";
+            CREATE INDEX "Owner.rival#index" ON "Owner"("name");
+            """)
+        #expect(try messages() == [
+            ##"#mixed: the index "#mixed#container" is missing"##,
+            #"Owner.id: the index "Owner.id#index" is missing"#,
+            #"Owner.rival: the index "Owner.rival#index" is not the schema's: found `CREATE INDEX "Owner.rival#index" ON "Owner"("name")`, expected `CREATE INDEX "Owner.rival#index" ON "Owner"("rival")`"#,
+            #"Node.peers: the index "Node.peers#value" is missing"#,
+        ])
+    }
+
     @Test func collectionsHaveOwnersAndDenseLists() throws {
         try breakRealm("""
             UPDATE "Owner.nodes" SET "#pos" = 5 WHERE "#owner" = 1 AND "#pos" = 1;
@@ -165,6 +203,7 @@ import Testing
             """)
         #expect(try messages() == [
             "Owner.id: object 3 holds null where a value is required",
+            #"Owner.id: the index "Owner.id#index" is missing"#,
             "Owner.id: key 1 is held by 2 objects: 1, 2",
         ])
     }
@@ -215,6 +254,7 @@ import Testing
             #"Owner.seen: object "abc" holds text "x", which is not a valid int"#,
             "Owner.seen: object 1 holds real 2.5, which is not a valid int",
             #"Owner.seen: 1 element belongs to object "abc", which does not exist"#,
+            #"Owner.seen: the index "Owner.seen#owner" is missing"#,
         ])
     }
 

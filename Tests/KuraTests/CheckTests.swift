@@ -112,7 +112,10 @@ import Testing
         let data = try JSONEncoder().encode(report)
         #expect(try JSONDecoder().decode(CheckReport.self, from: data) == report)
         #expect(report.findings == [
-            CheckFinding(.orphanEmbedded, at: .init(type: "Spot", objectId: 1, table: "Spot"), "Spot: object 1 is embedded, but no object owns it")
+            CheckFinding(.orphanEmbedded, at: .init(type: "Spot", objectId: 1, table: "Spot"), "Spot: object 1 is embedded, but no object owns it"),
+            CheckFinding(
+                .orphanEmbedded, at: .init(type: "Spot", objectId: 2, table: "Spot"),
+                "Spot: object 2 is embedded below Spot 1, which no object owns"),
         ])
     }
 }

@@ -37,6 +37,8 @@ public struct CheckFinding: Sendable, Equatable, Codable, CustomStringConvertibl
         case missingValue
         /// A value that does not fit its property type, or a mixed value that does not match its tag.
         case valueMismatch
+        /// An index Kura makes is missing or defined otherwise.
+        case missingIndex
         /// An identifier counter below the highest identifier in use, which would hand one out twice.
         case counterBehind
 
@@ -60,6 +62,7 @@ public struct CheckFinding: Sendable, Equatable, Codable, CustomStringConvertibl
             case .duplicateKey: "duplicate keys"
             case .missingValue: "missing values"
             case .valueMismatch: "values that do not fit"
+            case .missingIndex: "index problems"
             case .counterBehind: "counters behind"
             }
         }

@@ -1,7 +1,9 @@
 import GRDB
 
 /// Checks that each embedded object has exactly one parent: a property or collection element of
-/// an object that links to it. One with none is an orphan; one with more is shared.
+/// an object that links to it. One with none is an orphan; one with more is shared. Then, where
+/// embedded types hold each other, that every chain of parents reaches a top-level object
+/// (`EmbeddedCheck+Chains`).
 struct EmbeddedCheck {
     let db: Database
     let findings: FindingCollector
@@ -10,14 +12,22 @@ struct EmbeddedCheck {
     /// How many parents of a shared object a finding names.
     static let listedParents = 5
 
-    func run() {
-        for type in layout.types where type.isEmbedded {
-            let place = CheckFinding.Place(type: type.name, table: type.name)
-            findings.attempt(place, type.name) { try check(type.name, place) }
-        }
+    /// The embedded objects already reported as orphan or shared, which the chain walk stops at.
+    struct Reported {
+        var orphans: Set<EmbeddedObject> = []
+        var shared: Set<EmbeddedObject> = []
     }
 
-    private func check(_ type: String, _ place: CheckFinding.Place) throws {
+    func run() {
+        var reported = Reported()
+        for type in layout.types where type.isEmbedded {
+            let place = CheckFinding.Place(type: type.name, table: type.name)
+            findings.attempt(place, type.name) { try check(type.name, place, into: &reported) }
+        }
+        findings.attempt(.init(), "embedded objects") { try checkChains(reported) }
+    }
+
+    private func check(_ type: String, _ place: CheckFinding.Place, into reported: inout Reported) throws {
         let parents = layout.sites.filter { $0.ownerType != nil && $0.type.objectTypeName == type }
         // Every link to the type: the embedded id, the parent site (an index into `parents`) and the parent.
         var branches = parents.enumerated().map { index, site in
@@ -34,6 +44,7 @@ struct EmbeddedCheck {
             guard let orphan = row.checkedInteger(0) else { continue }
             var at = place
             at.objectId = orphan
+            reported.orphans.insert(EmbeddedObject(type: type, id: orphan))
             findings.add(.orphanEmbedded, at, type, "object \(orphan) is embedded, but no object owns it")
         }
         let shared = try Row.fetchAll(db, sql: """
@@ -50,6 +61,7 @@ struct EmbeddedCheck {
             if groups.last?.id == child { groups[groups.count - 1].parents.append(parent) } else { groups.append((child, [parent])) }
         }
         for (child, owners) in groups {
+            reported.shared.insert(EmbeddedObject(type: type, id: child))
             var at = place
             at.objectId = child
             var listed = owners.prefix(Self.listedParents).joined(separator: ", ")

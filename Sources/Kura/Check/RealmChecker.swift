@@ -98,6 +98,7 @@ public struct RealmChecker: Sendable {
         LinkCheck(db: db, findings: findings, layout: layout).run()
         EmbeddedCheck(db: db, findings: findings, layout: layout).run()
         ContainerCheck(db: db, findings: findings, layout: layout).run()
+        IndexCheck(db: db, findings: findings, layout: layout).run()
         let objects = KeyCheck(db: db, findings: findings, layout: layout).run()
         return report(findings, layout: layout, objects: objects)
     }

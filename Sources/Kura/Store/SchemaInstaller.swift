@@ -20,9 +20,8 @@ enum SchemaInstaller {
                 \(TableLayout.mixedContainerColumn) INTEGER NOT NULL, \(TableLayout.positionColumn) INTEGER,
                 \(TableLayout.keyColumn) TEXT, \(TableLayout.tagColumn) INTEGER NOT NULL,
                 \(TableLayout.valueColumn) ANY) STRICT;
-            CREATE INDEX \(TableLayout.quote("#mixed#container")) ON \(TableLayout.mixedTable)
-                (\(TableLayout.mixedContainerColumn), \(TableLayout.positionColumn), \(TableLayout.keyColumn));
             """)
+        try db.execute(sql: mixedIndexSQL)
         try db.execute(
             sql: "INSERT INTO \(TableLayout.metaTable) (\"key\", \"value\") VALUES ('formatVersion', ?), ('lastMixedContainer', 0)",
             arguments: [formatVersion])
@@ -40,6 +39,12 @@ enum SchemaInstaller {
         }
         try register(type.name, in: db)
     }
+
+    /// The statement creating the index that finds a nested mixed container's entries.
+    static let mixedIndexSQL = """
+        CREATE INDEX \(TableLayout.quote("#mixed#container")) ON \(TableLayout.mixedTable) \
+        (\(TableLayout.mixedContainerColumn), \(TableLayout.positionColumn), \(TableLayout.keyColumn))
+        """
 
     /// Gives a type its row in the types table (its stable id and counters), unless it has one.
     static func register(_ typeName: String, in db: Database) throws {

@@ -1,0 +1,73 @@
+import GRDB
+
+/// Checks that every index Kura makes is there as Kura makes it: the unique index that keeps
+/// primary keys unique, the indexes on links, owners and `indexed` properties, and the one on
+/// `#mixed`. A missing index loses no data, but a missing unique index lets duplicate keys in and
+/// a missing link index makes deletion and backlinks scan whole tables.
+struct IndexCheck {
+    let db: Database
+    let findings: FindingCollector
+    let layout: CheckedLayout
+
+    func run() {
+        findings.attempt(.init(), "indexes") {
+            let actual = try actualIndexes()
+            for statement in expectedIndexes() {
+                guard let name = Self.indexName(in: statement) else { continue }
+                // Findings name the property or collection the index serves: `Owner.id`, `#mixed`.
+                let label = name.lastIndex(of: "#").map { String(name[..<$0]) } ?? name
+                let parts = label.split(separator: ".", maxSplits: 1).map(String.init)
+                let place = label.hasPrefix("#")
+                    ? CheckFinding.Place(table: label)
+                    : CheckFinding.Place(type: parts.first, property: parts.count > 1 ? parts[1] : nil, table: label)
+                guard let found = actual[name] else {
+                    findings.add(.missingIndex, place, label, "the index \(TableLayout.quote(name)) is missing")
+                    continue
+                }
+                if Self.normalized(found) != Self.normalized(statement) {
+                    findings.add(
+                        .missingIndex, place, label,
+                        "the index \(TableLayout.quote(name)) is not the schema's: found `\(found)`, expected `\(statement)`")
+                }
+            }
+        }
+    }
+
+    /// The statements that create each index the schema needs for the tables that are there.
+    private func expectedIndexes() -> [String] {
+        var expected: [String] = layout.hasMixedTable ? [SchemaInstaller.mixedIndexSQL] : []
+        for type in layout.types {
+            expected += SchemaInstaller.objectTableSQL(for: type).indexes
+            for property in type.storedProperties {
+                guard let site = ValueSite.elements(property, of: type.name),
+                      layout.sites.contains(where: { $0.label == site.label })
+                else { continue }
+                expected += SchemaInstaller.collectionTableSQL(type.name, property).filter { $0.hasPrefix("CREATE INDEX") }
+            }
+        }
+        return expected
+    }
+
+    /// The SQL of every index in the file that was made by a statement, by name.
+    private func actualIndexes() throws -> [String: String] {
+        var indexes: [String: String] = [:]
+        let rows = try Row.fetchAll(db, sql: "SELECT \"name\", \"sql\" FROM sqlite_master WHERE \"type\" = 'index' AND \"sql\" IS NOT NULL")
+        for row in rows {
+            guard let name = row.checkedText(0), let sql = row.checkedText(1) else { continue }
+            indexes[name] = sql
+        }
+        return indexes
+    }
+
+    /// The unquoted name in `CREATE [UNIQUE] INDEX "name" ON …`, as Kura writes it.
+    static func indexName(in statement: String) -> String? {
+        guard let open = statement.firstIndex(of: "\""), let on = statement.range(of: "\" ON ", range: open..<statement.endIndex)
+        else { return nil }
+        return String(statement[statement.index(after: open)..<on.lowerBound]).replacingOccurrences(of: "\"\"", with: "\"")
+    }
+
+    /// A statement with runs of white space made one space, as SQLite keeps the text it was given.
+    static func normalized(_ statement: String) -> String {
+        statement.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
