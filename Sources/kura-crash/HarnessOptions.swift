@@ -7,7 +7,7 @@ struct HarnessOptions {
                           [--trial T] [--kura PATH] [--work DIR] [--keep]
           --trials N      trials in all, rotating among the job kinds (default 60)
           --seed S        seeds the kill moments; a run is replayed with the same seed (default: from the clock)
-          --size DOCS     documents imported and copied; a migration moves 4 x DOCS entries (default 600)
+          --size DOCS     documents imported and copied; a migration moves 8 x DOCS entries (default 600)
           --batch-size B  documents per batch of the batched import (default DOCS / 6)
           --jobs KINDS    comma-separated: import-skip, import-stop, copy-whole, copy-new, copy-update,
                           copy-subset, migrate, or import, copy, all (default all)

@@ -47,17 +47,18 @@ final class JobWorkshop {
         let batches = (size + batch - 1) / batch
         let flags = ["--on-error", "skip", "--batch-size", String(batch)]
         var states = [try state("0 of \(batches) batches", at: empty)]
-        var duration = 0.0
-        for count in 1...batches {
+        for count in 1..<batches {
             let prefix = try write("people-\(count).jsonl", lines.prefix(count * batch).joined(separator: "\n") + "\n")
             let realm = try copyRealm(empty, to: "import-skip-\(count).realm")
-            duration = try runKura(["import", realm, prefix, "--rejects", "\(folder)/rejects-\(count).jsonl"] + flags)
+            try runKura(["import", realm, prefix, "--rejects", "\(folder)/rejects-\(count).jsonl"] + flags)
             states.append(try state("\(count) of \(batches) batches", at: realm))
         }
-        return JobPlan(
-            kind: .importSkip, startingFiles: [(empty, "realm")],
-            arguments: ["import", "{}/realm", input, "--rejects", "{}/rejects.jsonl"] + flags,
-            realm: "realm", states: states, duration: duration)
+        return try measured(
+            JobPlan(
+                kind: .importSkip, startingFiles: [(empty, "realm")],
+                arguments: ["import", "{}/realm", input, "--rejects", "{}/rejects.jsonl"] + flags,
+                realm: "realm", states: states, duration: 0),
+            final: "\(batches) of \(batches) batches")
     }
 
     /// The second half of the people imported in one transaction into a realm holding the first half.
@@ -68,40 +69,59 @@ final class JobWorkshop {
         let second = try write("stop-second.jsonl", lines.dropFirst(half).joined(separator: "\n") + "\n")
         let base = try copyRealm(try emptyPeopleRealm(), to: "import-stop-base.realm")
         try runKura(["import", base, first])
-        let after = try copyRealm(base, to: "import-stop-after.realm")
-        let duration = try runKura(["import", after, second])
-        return JobPlan(
-            kind: .importStop, startingFiles: [(base, "realm")], arguments: ["import", "{}/realm", second],
-            realm: "realm", states: [try state("before", at: base), try state("imported", at: after)], duration: duration)
+        return try measured(
+            JobPlan(
+                kind: .importStop, startingFiles: [(base, "realm")], arguments: ["import", "{}/realm", second],
+                realm: "realm", states: [try state("before", at: base)], duration: 0),
+            final: "imported")
     }
 
     /// A copy into `destination`, or (when it is `nil`) into a realm the copy creates.
     private func copy(_ kind: JobKind, into destination: String?, options: [String]) throws -> JobPlan {
         let source = try sourceRealm()
-        let after = "\(folder)/\(kind.rawValue)-after.realm"
-        if let destination { _ = try copyRealm(destination, to: "\(kind.rawValue)-after.realm") }
-        let sourceCopy = try copyRealm(source, to: "\(kind.rawValue)-source.realm")
-        let duration = try runKura(["copy", sourceCopy, after] + options)
-        let sourceExport = try inspect(source).export
-        let before = try destination.map { try state("before", at: $0) } ?? .absent
-        return JobPlan(
-            kind: kind, startingFiles: [(source, "source")] + (destination.map { [($0, "realm")] } ?? []),
-            arguments: ["copy", "{}/source", "{}/realm"] + options, realm: "realm",
-            states: [before, try state("copied", at: after)],
-            untouched: [("source", sourceExport)], duration: duration)
+        return try measured(
+            JobPlan(
+                kind: kind, startingFiles: [(source, "source")] + (destination.map { [($0, "realm")] } ?? []),
+                arguments: ["copy", "{}/source", "{}/realm"] + options, realm: "realm",
+                states: [try destination.map { try state("before", at: $0) } ?? .absent],
+                untouched: [("source", try inspect(source).export)], duration: 0),
+            final: "copied")
     }
 
     private func migration() throws -> JobPlan {
-        let input = try write("entries.jsonl", CrashData.entries(count: size * 4).joined(separator: "\n") + "\n")
+        let input = try write("entries.jsonl", CrashData.entries(count: size * 8).joined(separator: "\n") + "\n")
         let base = "\(folder)/entries-v1.realm"
         try runKura(["init", base, "--schema", "\(folder)/entries-v1.yaml"])
         try runKura(["import", base, input, "--type", "Entry"])
-        let after = try copyRealm(base, to: "entries-v2.realm")
-        let duration = try runKura(["migrate", after, "--schema", "\(folder)/entries-v2.yaml"])
-        return JobPlan(
-            kind: .migrate, startingFiles: [(base, "realm")],
-            arguments: ["migrate", "{}/realm", "--schema", "\(folder)/entries-v2.yaml"], realm: "realm",
-            states: [try state("version 1", at: base), try state("version 2", at: after)], duration: duration)
+        return try measured(
+            JobPlan(
+                kind: .migrate, startingFiles: [(base, "realm")],
+                arguments: ["migrate", "{}/realm", "--schema", "\(folder)/entries-v2.yaml"], realm: "realm",
+                states: [try state("version 1", at: base)], duration: 0),
+            final: "version 2")
+    }
+
+    /// Completes `plan` by running its job uninterrupted three times, each from fresh starting files:
+    /// the median time is its duration (one run on this busy machine can be off by half), the
+    /// realm left is its final state, and all three runs must leave that same state.
+    private func measured(_ plan: JobPlan, final label: String) throws -> JobPlan {
+        var plan = plan
+        var times: [Double] = []
+        var final: JobPlan.State?
+        for run in 1...3 {
+            let runFolder = "\(folder)/\(plan.kind.rawValue)-run-\(run)"
+            try FileManager.default.createDirectory(atPath: runFolder, withIntermediateDirectories: true)
+            for (from, name) in plan.startingFiles { _ = try copyRealm(from, to: "\(plan.kind.rawValue)-run-\(run)/\(name)") }
+            times.append(try runKura(plan.arguments(in: runFolder)))
+            let state = try self.state(label, at: "\(runFolder)/\(plan.realm)")
+            if let final, final.schema != state.schema || final.export != state.export {
+                throw HarnessError("\(plan.kind.rawValue): two uninterrupted runs left different realms (\(folder)/\(plan.kind.rawValue)-run-*)")
+            }
+            final = state
+        }
+        plan.duration = times.sorted()[1]
+        if let final { plan.states.append(final) }
+        return plan
     }
 
     // MARK: Realms shared by the jobs

@@ -35,11 +35,12 @@ struct TrialTally {
         }
     }
 
-    /// One line: `import-skip: 10 trials (job 0.31 s), 7 killed mid-job, …; states: …`.
+    /// One line: `import-skip: 10 trials (uninterrupted job 0.31 s), 7 killed mid-job, …; states seen: …`.
     var line: String {
-        let states = plan.states.indices.map { "\(plan.states[$0].label) \(statesSeen[$0] ?? 0)" }.joined(separator: ", ")
+        let states = plan.states.indices.compactMap { index in statesSeen[index].map { "\(plan.states[index].label) \($0)" } }
+            .joined(separator: ", ")
         let seconds = (plan.duration * 1000).rounded() / 1000
         return "\(plan.kind.rawValue): \(trials) trials (uninterrupted job \(seconds) s), \(midJob) killed mid-job (before the last commit), "
-            + "\(afterCommit) killed after it, \(finished) exited before the kill, \(failed) failed; WAL left by \(walLeft); states: \(states)"
+            + "\(afterCommit) killed after it, \(finished) exited before the kill, \(failed) failed; WAL left by \(walLeft); states seen: \(states.isEmpty ? "none" : states)"
     }
 }
