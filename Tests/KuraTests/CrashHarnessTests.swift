@@ -12,7 +12,7 @@ import Testing
         let trials = Self.kinds.count * 6
         let result = try Fixtures.run(
             Fixtures.executable("kura-crash"),
-            ["--trials", String(trials), "--size", "800", "--batch-size", "80", "--kura", Fixtures.executable("kura")])
+            ["--trials", String(trials), "--size", "600", "--batch-size", "60", "--kura", Fixtures.executable("kura")])
         // The report belongs in the CI log: where the kills landed, and `N passed, N failed`.
         print(result.stdout, result.stderr, separator: "")
         #expect(result.status == 0)
