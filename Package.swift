@@ -34,10 +34,15 @@ let package = Package(
             name: "kura-probe",
             dependencies: ["Kura"]
         ),
+        // The SIGKILL crash harness: kills kura import, copy and migrate and judges the realms left.
+        .executableTarget(
+            name: "kura-crash",
+            dependencies: ["Kura"]
+        ),
         .testTarget(
             name: "KuraTests",
             dependencies: [
-                "Kura", "kura", "kura-probe",
+                "Kura", "kura", "kura-probe", "kura-crash",
                 // Raw SQL on realm files, to break the invariants `kura check` looks for.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -49,25 +49,18 @@ struct CopyCommand: ParsableCommand {
                 throw CommandFailure(.usage, "the source realm has no type '\(type)'")
             }
             let created = !FileManagerProbe.exists(destination)
-            let into = try Realm(path: destination, schema: created ? from.schema : nil)
             let chosenMode = try mode ?? settings.mode.map { text in
                 guard let parsed = UpdatePolicy(rawValue: text) else {
                     throw CommandFailure(.usage, "config.yaml: '\(text)' is not a valid mode")
                 }
                 return parsed
             } ?? .error
-            let counts: [String: ChangeCounts]
-            do {
-                var copier = RealmCopier(
-                    source: from, destination: into, options: CopyOptions(type: type, predicate: predicate, mode: chosenMode))
-                let progress = ProgressLine(totalBytes: 0)
-                copier.onProgress = { progress.update($0) }
-                counts = try copier.run()
-                progress.finish()
-            } catch {
-                if created { Self.remove(destination) }
-                throw error
-            }
+            let options = CopyOptions(type: type, predicate: predicate, mode: chosenMode)
+            // A new destination appears only once the copy has committed: killed before, it leaves
+            // no half-made realm behind that a second run would refuse.
+            let counts = created
+                ? try Realm.createWhole(at: destination, schema: from.schema) { try Self.copy(from, into: $0, options) }
+                : try Self.copy(from, into: try Realm(path: destination), options)
             if created { print("\(destination): created with the source's schema") }
             for type in counts.keys.sorted() {
                 let count = counts[type] ?? ChangeCounts()
@@ -76,8 +69,13 @@ struct CopyCommand: ParsableCommand {
         }
     }
 
-    /// Removes a realm this command created, with its WAL and shared-memory files.
-    private static func remove(_ path: String) {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    /// Runs the copy, with progress on a terminal, and returns what it did per type.
+    private static func copy(_ from: Realm, into: Realm, _ options: CopyOptions) throws -> [String: ChangeCounts] {
+        var copier = RealmCopier(source: from, destination: into, options: options)
+        let progress = ProgressLine(totalBytes: 0)
+        copier.onProgress = { progress.update($0) }
+        let counts = try copier.run()
+        progress.finish()
+        return counts
     }
 }
