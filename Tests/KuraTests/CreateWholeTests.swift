@@ -46,6 +46,19 @@ import Testing
         #expect(try files() == [])
     }
 
+    @Test func filesLeftByAKilledCreationAreRemovedByTheNext() throws {
+        // A process id above Linux's limit names no process; the parent of the tests is alive and
+        // may still be building its realm.
+        let gone = ".new.realm.kura-new-2147483646"
+        let live = ".new.realm.kura-new-\(getppid())"
+        let otherPath = ".other.realm.kura-new-2147483646"
+        for name in [gone, gone + "-wal", live, otherPath] {
+            try "left by a kill".write(to: folder.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        }
+        try Realm.createWhole(at: path, schema: schema) { _ in }
+        #expect(try files() == [live, otherPath, "new.realm"].sorted())
+    }
+
     @Test func aFileThatAppearsMeanwhileIsKept() throws {
         #expect(throws: StoreError(.openFailed, "cannot create realm '\(path)': a file appeared there meanwhile")) {
             try Realm.createWhole(at: path, schema: schema) { _ in

@@ -13,7 +13,8 @@ extension Realm {
     /// realm is closed.
     ///
     /// A process killed before that leaves no file at `path` (only the hidden
-    /// `.NAME.kura-new-PID` files), so the job can simply be run again; created in place, the
+    /// `.NAME.kura-new-PID` files, which the next call removes once that process is gone), so the
+    /// job can simply be run again; created in place, the
     /// file could be left empty, without Kura's tables, or an empty realm. `fill` must not keep
     /// the realm it is given. Fails, and leaves nothing behind, when a file appears at `path`
     /// meanwhile or `fill` throws.
@@ -23,7 +24,7 @@ extension Realm {
         let url = URL(fileURLWithPath: path)
         let building = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).kura-new-\(getpid())").path
-        removeFiles(of: building)
+        removeLeftovers(beside: url)
         defer { removeFiles(of: building) }
         let result = try fillNew(building, schema: schema, fill)
         // Closing the last connection checkpoints the WAL into the file and deletes it; a WAL still
@@ -43,6 +44,23 @@ extension Realm {
     private static func fillNew<Result>(_ path: String, schema: Schema, _ fill: (Realm) throws -> Result) throws -> Result {
         let realm = try Realm(path: path, schema: schema)
         return try fill(realm)
+    }
+
+    /// Removes the building files of earlier calls for the same path whose process no longer runs
+    /// (killed, it could not remove them itself); this process's own are removed too.
+    private static func removeLeftovers(beside url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent).kura-new-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            var digits = name.dropFirst(prefix.count)
+            for suffix in ["-wal", "-shm"] where digits.hasSuffix(suffix) { digits = digits.dropLast(suffix.count) }
+            guard let pid = pid_t(digits) else { continue }
+            // Signal 0 only asks whether the process exists.
+            if pid == getpid() || (kill(pid, 0) == -1 && errno == ESRCH) {
+                unlink(folder.appendingPathComponent(name).path)
+            }
+        }
     }
 
     private static func removeFiles(of path: String) {
