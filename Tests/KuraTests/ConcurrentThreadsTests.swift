@@ -80,6 +80,36 @@ import Testing
         #expect(try RealmChecker(path: path).check().messages == [])
     }
 
+    @Test func aWriterWaitsPastItsTimeoutWhileAnotherKeepsCommitting() throws {
+        let path = try Fixtures.realmPath()
+        _ = try Realm(path: path, schema: try Fixtures.samplesSchema())
+        let collected = Collected()
+        let group = DispatchGroup()
+        let holding = DispatchSemaphore(value: 0)
+        // Back-to-back transactions of 50 ms each for 0.6 s: the lock is free only for moments.
+        DispatchQueue.global().async(group: group) {
+            do {
+                let busy = try Realm(path: path)
+                for index in 0..<12 {
+                    try busy.write {
+                        _ = try busy.create("Person", value: ["name": .string("busy \(index)")])
+                        if index == 0 { holding.signal() }
+                        Thread.sleep(forTimeInterval: 0.05)
+                    }
+                }
+            } catch {
+                collected.errors.withLock { $0.append("\(error)") }
+            }
+        }
+        holding.wait()
+        let waiting = try Realm(configuration: Realm.Configuration(path: path, busyTimeout: 0.2))
+        try waiting.write { _ = try waiting.create("Person", value: ["name": "waiting"]) }
+        group.wait()
+        #expect(collected.errors.withLock { $0 } == [])
+        #expect(try waiting.count("Person") == 13)
+        #expect(try RealmChecker(path: path).check().messages == [])
+    }
+
     @Test func threadsWritingThroughTheirOwnRealmsDrawDistinctKeysAndLoseNothing() throws {
         let path = try Fixtures.realmPath()
         _ = try Realm(path: path, schema: try Fixtures.samplesSchema())

@@ -12,7 +12,9 @@ public final class Realm {
         public var path: String
         /// The schema to open with; `nil` opens an existing realm with the schema it stores.
         public var schema: Schema?
-        /// How long a writer waits for another process's write transaction, in seconds.
+        /// How long a connection waits for a lock another connection holds while that connection
+        /// writes nothing, in seconds: a writer queued behind other writers that keep committing waits
+        /// for them however long they take.
         public var busyTimeout: TimeInterval
         /// Migrates a realm whose stored schema differs from `schema`: it runs, inside the migration's
         /// transaction, when `schema` has a higher version than the stored one. Without it, opening
@@ -56,7 +58,12 @@ public final class Realm {
     init(configuration: Configuration, migrating: Bool) throws {
         self.configuration = configuration
         var config = GRDB.Configuration()
-        config.busyMode = .timeout(configuration.busyTimeout)
+        if configuration.isInMemory {
+            config.busyMode = .timeout(configuration.busyTimeout)
+        } else {
+            let wait = LockWait(databasePath: configuration.path, timeout: configuration.busyTimeout)
+            config.busyMode = .callback { wait.shouldRetry(numberOfTries: $0) }
+        }
         config.foreignKeysEnabled = false
         config.label = "Kura"
         if !configuration.isInMemory {
@@ -86,7 +93,8 @@ public final class Realm {
     public var isInWriteTransaction: Bool { transaction != nil }
 
     /// Runs `block` in one atomic write transaction: everything it writes is committed together,
-    /// or nothing is if it throws.
+    /// or nothing is if it throws. The transaction first takes up a schema another process stored
+    /// since this realm read it (such as a property added with a default), so `schema` may change.
     @discardableResult
     public func write<Result>(_ block: () throws -> Result) throws -> Result {
         guard transaction == nil else {
