@@ -23,18 +23,18 @@ struct InitCommand: ParsableCommand {
             let realmPath = try options.realmPath(settings)
             let schemaPath = try settings.require(schema, \.schema, what: "a schema file", flag: "--schema")
             let parsed = try Schema(contentsOfFile: schemaPath)
-            let existed = FileManagerProbe.exists(realmPath)
-            // What opening changes in an existing realm (additive changes only; opening refuses others).
-            let plan = existed ? try? Realm.migrationPlan(for: Realm.Configuration(path: realmPath, schema: parsed)) : nil
+            // What this process did, not what the file looked like before: several inits of one path
+            // at once each report their own part (one creates, the others find it created).
             let opened = try Realm(path: realmPath, schema: parsed)
             let typeCount = opened.schema.types.count
-            if let plan, !plan.isEmpty {
+            switch opened.openOutcome {
+            case .created:
+                print("\(realmPath): created with schema version \(parsed.version), \(typeCount) types")
+            case .updated(let changes):
                 print("\(realmPath): updated to schema version \(parsed.version), \(typeCount) types: "
-                    + plan.changes.map(\.description).joined(separator: "; "))
-            } else {
-                print(existed
-                    ? "\(realmPath): already a realm with this schema (version \(parsed.version), \(typeCount) types)"
-                    : "\(realmPath): created with schema version \(parsed.version), \(typeCount) types")
+                    + changes.map(\.description).joined(separator: "; "))
+            case .opened:
+                print("\(realmPath): already a realm with this schema (version \(parsed.version), \(typeCount) types)")
             }
         }
     }

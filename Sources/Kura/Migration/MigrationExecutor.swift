@@ -59,6 +59,7 @@ struct MigrationExecutor {
             throw error
         }
         realm.catalog = SchemaCatalog(schema: requested, typeIds: try SchemaInstaller.typeIds(db))
+        realm.openOutcome = .updated(plan.changes)
         return transaction
     }
 

@@ -9,10 +9,8 @@ extension Realm {
         config.readonly = true
         config.busyMode = .timeout(busyTimeout)
         config.label = "Kura (read-only)"
-        do {
-            return try DatabaseQueue(path: path, configuration: config)
-        } catch {
-            throw StoreError(.openFailed, "cannot open realm '\(path)': \(describe(error))", underlying: error)
+        return try retryingWhileBusy(path: path, timeout: busyTimeout) {
+            try DatabaseQueue(path: path, configuration: config)
         }
     }
 }

@@ -12,7 +12,9 @@ public final class Realm {
         public var path: String
         /// The schema to open with; `nil` opens an existing realm with the schema it stores.
         public var schema: Schema?
-        /// How long a writer waits for another process's write transaction, in seconds.
+        /// How long a connection waits for a lock another connection holds while that connection
+        /// writes nothing, in seconds: a writer queued behind other writers that keep committing waits
+        /// for them however long they take.
         public var busyTimeout: TimeInterval
         /// Migrates a realm whose stored schema differs from `schema`: it runs, inside the migration's
         /// transaction, when `schema` has a higher version than the stored one. Without it, opening
@@ -38,6 +40,10 @@ public final class Realm {
     /// Set once the schema is prepared; a migration replaces it as it goes.
     var catalog: SchemaCatalog
     var transaction: WriteTransaction?
+    /// What opening did to the realm file.
+    public internal(set) var openOutcome = OpenOutcome.opened
+    /// SQLite's schema cookie when the catalog was made, to notice other processes' schema changes.
+    var catalogCookie: Int64 = 0
 
     /// The realm's schema.
     public var schema: Schema { catalog.schema }
@@ -52,7 +58,12 @@ public final class Realm {
     init(configuration: Configuration, migrating: Bool) throws {
         self.configuration = configuration
         var config = GRDB.Configuration()
-        config.busyMode = .timeout(configuration.busyTimeout)
+        if configuration.isInMemory {
+            config.busyMode = .timeout(configuration.busyTimeout)
+        } else {
+            let wait = LockWait(databasePath: configuration.path, timeout: configuration.busyTimeout)
+            config.busyMode = .callback { wait.shouldRetry(numberOfTries: $0) }
+        }
         config.foreignKeysEnabled = false
         config.label = "Kura"
         if !configuration.isInMemory {
@@ -66,60 +77,14 @@ public final class Realm {
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             QueryFunctions.install(in: db)
         }
-        let queue: DatabaseQueue
-        do {
-            if configuration.path == ":memory:" {
-                queue = try DatabaseQueue(configuration: config)
-            } else if configuration.isInMemory {
-                queue = try DatabaseQueue(named: String(configuration.path.dropFirst("memory:".count)), configuration: config)
-            } else {
-                queue = try DatabaseQueue(path: configuration.path, configuration: config)
-            }
-        } catch {
-            throw StoreError(.openFailed, "cannot open realm '\(configuration.path)': \(Self.describe(error))", underlying: error)
-        }
-        self.queue = queue
+        queue = try Self.openQueue(configuration, config)
         catalog = SchemaCatalog(schema: Schema(types: []), typeIds: [:])
-        var migration: WriteTransaction?
-        do {
-            try Self.run(sql: nil) {
-                try queue.writeWithoutTransaction { db in
-                    try db.inTransaction(.immediate) {
-                        migration = try prepareSchema(in: db, migrating: migrating)
-                        return .commit
-                    }
-                }
-            }
-            migration?.finishScopes(committed: true)
-        } catch {
-            migration?.finishScopes(committed: false)
-            throw error
-        }
+        try openSchema(migrating: migrating)
     }
 
     /// Opens (creating if needed) the realm at `path`; `:memory:` makes a private in-memory realm.
     public convenience init(path: String, schema: Schema? = nil) throws {
         try self.init(configuration: Configuration(path: path, schema: schema))
-    }
-
-    /// Installs the requested schema in a new realm, or brings an existing realm to it; returns the
-    /// write transaction a migration block used, if one ran.
-    private func prepareSchema(in db: Database, migrating: Bool) throws -> WriteTransaction? {
-        let requested = configuration.schema
-        if try !SchemaInstaller.isInstalled(db) {
-            guard let requested else {
-                throw StoreError(.openFailed, "'\(configuration.path)' is not a realm yet: give a schema to create it")
-            }
-            try SchemaInstaller.install(requested, in: db)
-            catalog = SchemaCatalog(schema: requested, typeIds: try SchemaInstaller.typeIds(db))
-            return nil
-        }
-        let stored = try SchemaInstaller.storedSchema(db)
-        guard let requested else {
-            catalog = SchemaCatalog(schema: stored, typeIds: try SchemaInstaller.typeIds(db))
-            return nil
-        }
-        return try MigrationExecutor(realm: self, db: db, stored: stored, requested: requested, migrating: migrating).run()
     }
 
     // MARK: Transactions
@@ -128,19 +93,20 @@ public final class Realm {
     public var isInWriteTransaction: Bool { transaction != nil }
 
     /// Runs `block` in one atomic write transaction: everything it writes is committed together,
-    /// or nothing is if it throws.
+    /// or nothing is if it throws. The transaction first takes up a schema another process stored
+    /// since this realm read it (such as a property added with a default), so `schema` may change.
     @discardableResult
     public func write<Result>(_ block: () throws -> Result) throws -> Result {
         guard transaction == nil else {
             throw StoreError(.notInWriteTransaction, "the realm is already in a write transaction")
         }
-        let catalog = self.catalog
         var used: WriteTransaction?
         do {
             let result = try Self.run(sql: nil) {
                 try queue.writeWithoutTransaction { db in
                     var result: Result?
                     try db.inTransaction(.immediate) {
+                        try refreshCatalog(db)
                         let transaction = WriteTransaction(db: db, catalog: catalog)
                         used = transaction
                         self.transaction = transaction

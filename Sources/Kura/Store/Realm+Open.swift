@@ -1,0 +1,146 @@
+import Foundation
+import GRDB
+
+/// What opening a realm did to its file.
+public enum OpenOutcome: Sendable, Equatable {
+    /// The realm was there with the schema asked for (or none was asked for): nothing changed.
+    case opened
+    /// The file was not a realm yet: its tables and schema were installed.
+    case created
+    /// The stored schema was brought to the one asked for by these changes.
+    case updated([SchemaChange])
+}
+
+extension Realm {
+    /// Opens the SQLite connection of `configuration`, waiting up to its busy timeout while another
+    /// process holds the lock it needs.
+    ///
+    /// Opening switches a new file to WAL, which upgrades a read lock to a write lock: SQLite refuses
+    /// that at once, without waiting, while another connection reads (several processes creating
+    /// one realm together), so the open is tried again until the timeout.
+    static func openQueue(_ configuration: Configuration, _ config: GRDB.Configuration) throws(StoreError) -> DatabaseQueue {
+        try retryingWhileBusy(path: configuration.path, timeout: configuration.busyTimeout) {
+            if configuration.path == ":memory:" { return try DatabaseQueue(configuration: config) }
+            if configuration.isInMemory {
+                return try DatabaseQueue(named: String(configuration.path.dropFirst("memory:".count)), configuration: config)
+            }
+            return try DatabaseQueue(path: configuration.path, configuration: config)
+        }
+    }
+
+    /// Runs `open`, again after a short pause whenever it fails with `SQLITE_BUSY`, for at most
+    /// `timeout` seconds; any other failure (or the last busy one) becomes an `openFailed` error.
+    static func retryingWhileBusy(
+        path: String, timeout: TimeInterval, _ open: () throws -> DatabaseQueue
+    ) throws(StoreError) -> DatabaseQueue {
+        let deadline = Date().addingTimeInterval(timeout)
+        var pause: TimeInterval = 0.002
+        while true {
+            do {
+                return try open()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 0.05)
+            } catch {
+                throw StoreError(.openFailed, "cannot open realm '\(path)': \(describe(error))", underlying: error)
+            }
+        }
+    }
+
+    /// Sets the catalog from the stored schema, first creating the realm or applying the requested
+    /// schema when the file needs it.
+    ///
+    /// A realm that is there with the requested schema is read in a read transaction, which in WAL
+    /// mode never waits for writers: an export or another import opens while an import's long
+    /// transaction goes on. Only a change takes the write lock, and then looks again, since another
+    /// process may have made the change meanwhile.
+    func openSchema(migrating: Bool) throws {
+        let ready = try Self.run(sql: nil) {
+            try queue.read { db -> SchemaCatalog? in
+                guard let ready = try existingCatalog(db) else { return nil }
+                catalogCookie = try Self.schemaCookie(db)
+                return ready
+            }
+        }
+        if let ready {
+            catalog = ready
+            return
+        }
+        var migration: WriteTransaction?
+        do {
+            try Self.run(sql: nil) {
+                try queue.writeWithoutTransaction { db in
+                    try db.inTransaction(.immediate) {
+                        migration = try prepareSchema(in: db, migrating: migrating)
+                        catalogCookie = try Self.schemaCookie(db)
+                        return .commit
+                    }
+                }
+            }
+            migration?.finishScopes(committed: true)
+        } catch {
+            migration?.finishScopes(committed: false)
+            throw error
+        }
+    }
+
+    /// Brings the catalog to the schema stored now, at the start of a write transaction: another
+    /// process may have changed it since this realm read it (`kura init` with a newer schema adds a
+    /// property with a default), and objects written by the old catalog would lack the new columns'
+    /// values. SQLite's schema cookie tells cheaply whether any table changed.
+    func refreshCatalog(_ db: Database) throws {
+        let cookie = try Self.schemaCookie(db)
+        guard cookie != catalogCookie else { return }
+        db.clearSchemaCache()
+        guard try SchemaInstaller.isInstalled(db) else {
+            throw StoreError(.corruptRealm, "the realm's tables are gone: another process replaced '\(configuration.path)'")
+        }
+        let stored = try SchemaInstaller.storedSchema(db)
+        if stored != catalog.schema {
+            catalog = SchemaCatalog(schema: stored, typeIds: try SchemaInstaller.typeIds(db))
+        }
+        catalogCookie = cookie
+    }
+
+    /// SQLite's schema cookie, which every change to a table or index raises.
+    private static func schemaCookie(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+    }
+
+    /// The catalog of a realm that needs no change to open as configured; `nil` when it needs one.
+    private func existingCatalog(_ db: Database) throws -> SchemaCatalog? {
+        guard try SchemaInstaller.isInstalled(db) else {
+            guard configuration.schema != nil else { throw notARealmYet }
+            return nil
+        }
+        let stored = try SchemaInstaller.storedSchema(db)
+        guard configuration.schema == nil || configuration.schema == stored else { return nil }
+        return SchemaCatalog(schema: stored, typeIds: try SchemaInstaller.typeIds(db))
+    }
+
+    private var notARealmYet: StoreError {
+        StoreError(.openFailed, "'\(configuration.path)' is not a realm yet: give a schema to create it")
+    }
+
+    /// Installs the requested schema in a new realm, or brings an existing realm to it; returns the
+    /// write transaction a migration block used, if one ran.
+    private func prepareSchema(in db: Database, migrating: Bool) throws -> WriteTransaction? {
+        // GRDB caches table names per connection and never learns of other processes' changes: the
+        // read before may have cached "no tables" for a realm another process has created since.
+        db.clearSchemaCache()
+        let requested = configuration.schema
+        if try !SchemaInstaller.isInstalled(db) {
+            guard let requested else { throw notARealmYet }
+            try SchemaInstaller.install(requested, in: db)
+            catalog = SchemaCatalog(schema: requested, typeIds: try SchemaInstaller.typeIds(db))
+            openOutcome = .created
+            return nil
+        }
+        let stored = try SchemaInstaller.storedSchema(db)
+        guard let requested else {
+            catalog = SchemaCatalog(schema: stored, typeIds: try SchemaInstaller.typeIds(db))
+            return nil
+        }
+        return try MigrationExecutor(realm: self, db: db, stored: stored, requested: requested, migrating: migrating).run()
+    }
+}
