@@ -15,17 +15,14 @@ PROCESSES=${1:-8}
 DOCS=${2:-20000}
 EXPORTERS=4
 BATCH=100
-REPO_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=Scripts/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-echo "== building kura (release)"
-(cd "$REPO_DIR" && swift build -c release --product kura 2>&1 | tail -n 1)
-KURA="$(cd "$REPO_DIR" && swift build -c release --show-bin-path)/kura"
+build_release kura
+KURA="$BIN/kura"
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/kura-concurrency.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-trap 'exit 130' INT TERM
+enter_work concurrency
 trap 'echo "FAIL: line $LINENO: $BASH_COMMAND" >&2' ERR
-cd "$WORK"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 now() { date +%s.%N; }

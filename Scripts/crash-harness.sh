@@ -12,12 +12,10 @@ set -euo pipefail
 TRIALS=${1:-210}
 DOCUMENTS=${2:-5000}
 shift $(( $# > 2 ? 2 : $# ))
-REPO_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=Scripts/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-echo "== building kura and kura-crash (release)"
-(cd "$REPO_DIR" && swift build -c release --product kura 2>&1 | tail -n 1)
-(cd "$REPO_DIR" && swift build -c release --product kura-crash 2>&1 | tail -n 1)
-BIN=$(cd "$REPO_DIR" && swift build -c release --show-bin-path)
+build_release kura kura-crash
 
 START=$(date +%s)
 status=0

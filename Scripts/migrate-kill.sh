@@ -7,16 +7,13 @@
 set -euo pipefail
 
 OBJECTS=${1:-200000}
-REPO_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=Scripts/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-echo "== building kura (release)"
-(cd "$REPO_DIR" && swift build -c release --product kura 2>&1 | tail -n 1)
-KURA="$(cd "$REPO_DIR" && swift build -c release --show-bin-path)/kura"
+build_release kura
+KURA="$BIN/kura"
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/kura-migrate-kill.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-trap 'exit 130' INT TERM
-cd "$WORK"
+enter_work migrate-kill
 
 cp "$REPO_DIR/Samples/diary-v1.yaml" v1.yaml
 cp "$REPO_DIR/Samples/diary-v2.yaml" v2.yaml
