@@ -211,7 +211,7 @@ struct YAMLNodeConverter {
             }
             guard fits else {
                 throw DocumentError(
-                    .syntax, "YAML scalar '\(text)' is not a valid \(Self.shortTag(tag))", file: file, position: position)
+                    .syntax, "YAML scalar '\(MessageText.shown(text))' is not a valid \(Self.shortTag(tag))", file: file, position: position)
             }
             resolved = tag == Tag.Name.float.rawValue ? .float : actual
         }
@@ -222,12 +222,12 @@ struct YAMLNodeConverter {
         case .int: return .number(YAMLScalarResolver.integer(text))
         case .float:
             guard let number = YAMLScalarResolver.float(text) else {
-                throw DocumentError(.invalidNumber, "YAML float '\(text)' is not a finite number", file: file, position: position)
+                throw DocumentError(.invalidNumber, "YAML float '\(MessageText.shown(text))' is not a finite number", file: file, position: position)
             }
             return .number(number)
         case .timestamp:
             guard let milliseconds = YAMLScalarResolver.timestamp(text) else {
-                throw DocumentError(.syntax, "YAML timestamp '\(text)' is not a valid date", file: file, position: position)
+                throw DocumentError(.syntax, "YAML timestamp '\(MessageText.shown(text))' is not a valid date", file: file, position: position)
             }
             return .timestamp(milliseconds)
         case .merge:

@@ -74,6 +74,11 @@ public final class YAMLReader {
         guard let text = String(validating: segment.bytes, as: UTF8.self) else {
             throw invalidUTF8(segment, positions)
         }
+        // Only an alias can make a key expensive for Yams to hash; see YAMLKeyScan.
+        if segment.bytes.contains(UInt8(ascii: "*")), let key = YAMLKeyScan.firstCollectionKey(in: segment.bytes) {
+            let position = positions.position(line: key.line, column: key.column)
+            throw DocumentError(.syntax, "YAML mapping keys must be scalars", file: file, position: position)
+        }
         // Every parsed node and its anchors live as long as `parser`; keep it until conversion ends.
         let parser: Parser
         let root: Node?
