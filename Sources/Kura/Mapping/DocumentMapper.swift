@@ -194,8 +194,8 @@ final class MappingContext {
             if let id = mapMixed(member.value, path: "\(path()).$id", depth: depth + 1) { fields["$id"] = id }
             return
         }
-        // An anchor under an ignored key may still be aliased later in the document.
-        if case .anchored(let name, let inner) = member.value.value { anchors[name] = inner }
+        // Anchors under an ignored key may still be aliased later in the document.
+        registerAnchors(in: member.value)
         unknownKeys += 1
         if options.rejectUnknownKeys {
             fail(.unknownProperty, at: member.keyPosition, path(), "unknown property '\(MessageText.shown(member.key))' for \(type.name)")

@@ -22,6 +22,27 @@ extension MappingContext {
         return target
     }
 
+    /// Registers every anchor in a subtree the mapper does not map (an ignored key's value), each
+    /// once its node is complete, as YAML defines them: later definitions of a name win.
+    func registerAnchors(in root: DocumentNode) {
+        var pending = [(node: root, complete: false)]
+        while let (node, complete) = pending.popLast() {
+            switch node.value {
+            case .anchored(let name, let inner):
+                if complete {
+                    anchors[name] = inner
+                } else {
+                    pending.append((node, true))
+                    pending.append((inner, false))
+                }
+            // Reversed, so children are visited in document order.
+            case .array(let items): pending.append(contentsOf: items.reversed().lazy.map { ($0, false) })
+            case .object(let members): pending.append(contentsOf: members.reversed().lazy.map { ($0.value, false) })
+            default: break
+            }
+        }
+    }
+
     /// The number of nodes in `root`'s tree (an alias counts as one), counting no further than `limit`.
     static func nodeCount(_ root: DocumentNode, upTo limit: Int) -> Int {
         var count = 0
