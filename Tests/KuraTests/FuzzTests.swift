@@ -5,7 +5,7 @@ import Testing
 /// A seeded mutation fuzzer over the JSON and YAML readers and the mapper (see `FuzzHarness` for
 /// the invariants). A fixed budget runs with the suite; a longer run is by hand:
 ///
-///     KURA_FUZZ_ITERATIONS=2000000 KURA_FUZZ_SEED=7 swift test -c release --filter FuzzTests
+///     KURA_FUZZ_ITERATIONS=2000000 KURA_FUZZ_SEED=7 swift test -c release -Xswiftc -enable-testing --filter FuzzTests
 ///
 /// `KURA_FUZZ_START` skips to an iteration (with ITERATIONS=1, replays one input), and
 /// `KURA_FUZZ_TRACE=FILE` writes each input to FILE before it runs, so a crash leaves it behind.

@@ -33,6 +33,17 @@ import Testing
         #expect(clock.now - began < .seconds(20))
     }
 
+    @Test func aTypeNameWithLineBreaksIsQuotedOnOneLine() throws {
+        // Found by the fuzzer: CRs fold a plain scalar, so `$type` held line breaks the message printed.
+        let realm = try HostileRealm()
+        try realm.expectRefused(
+            "type.yaml", Array("$type: Dog\r\r black\nname: x\nage: 1\n".utf8), type: "Dog",
+            "type.yaml:1:8: error: $[0].$type: expected \"Dog\", found string \"Dog\\nblack\"")
+        let result = try realm.run(["import", realm.name, "type.yaml"])
+        #expect(result.status == 65)
+        #expect(result.stderr == "kura: type.yaml:1:1: error: $[0]: the realm has no type 'Dog\\nblack'\n")
+    }
+
     static let numbersSchema = """
         schemaVersion: 1
         types:

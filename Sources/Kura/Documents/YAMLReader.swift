@@ -36,6 +36,12 @@ public final class YAMLReader {
         self.init(bytes: Array(text.utf8), file: file, maxDepth: maxDepth, chunkSize: Self.defaultChunkSize)
     }
 
+    /// Reads YAML bytes already in memory, invalid UTF-8 included (an error where it is); `file`
+    /// is the name errors print.
+    public convenience init(bytes: [UInt8], file: String = "<input>", maxDepth: Int = 512) {
+        self.init(bytes: bytes, file: file, maxDepth: maxDepth, chunkSize: Self.defaultChunkSize)
+    }
+
     /// A file reader taking `chunkSize` bytes at a time (small sizes test chunk boundaries).
     init(path: String, maxDepth: Int, chunkSize: Int) throws(DocumentError) {
         splitter = YAMLDocumentSplitter(source: try JSONByteSource(path: path), chunkSize: chunkSize)

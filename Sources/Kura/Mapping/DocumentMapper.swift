@@ -23,7 +23,7 @@ public struct DocumentMapper: Sendable {
     public func map(_ node: DocumentNode, as typeName: String, path: String = "$") throws(MappingErrors) -> MappedDocument {
         let context = MappingContext(mapper: self)
         guard let type = schema[type: typeName] else {
-            context.fail(.invalidValue, node, path, "the schema has no type '\(typeName)'")
+            context.fail(.invalidValue, node, path, "the schema has no type '\(MessageText.shown(typeName))'")
             throw context.errors()
         }
         var root = node

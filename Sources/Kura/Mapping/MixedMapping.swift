@@ -58,7 +58,7 @@ extension MappingContext {
             return nil
         }
         guard let type = mapper.schema[type: typeName], !type.isEmbedded else {
-            fail(.invalidValue, tag, "\(path()).$type", "a mixed value cannot link to '\(typeName)': not a top-level type of the schema")
+            fail(.invalidValue, tag, "\(path()).$type", "a mixed value cannot link to '\(MessageText.shown(typeName))': not a top-level type of the schema")
             return nil
         }
         if members.count == 2, let key = members.first(where: { $0.key == MixedLink.primaryKeyKey }) {
