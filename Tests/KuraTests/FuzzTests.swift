@@ -10,7 +10,7 @@ import Testing
 /// `KURA_FUZZ_START` skips to an iteration (with ITERATIONS=1, replays one input), and
 /// `KURA_FUZZ_TRACE=FILE` writes each input to FILE before it runs, so a crash leaves it behind.
 @Suite struct FuzzTests {
-    static let defaultIterations = 1500
+    static let defaultIterations = 3000
     static let defaultSeed: UInt64 = 0x4B55_5241
 
     @Test func mutatedDocumentsGiveCleanErrorsOrRoundTrip() throws {

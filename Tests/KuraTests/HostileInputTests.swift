@@ -215,3 +215,13 @@ import Testing
         #expect(try copy.problems() == [])
     }
 }
+
+extension HostileInputTests {
+    @Test func wrapperKeysAreQuotedOnOneLine() throws {
+        // Found by the fuzzer: a `$` key with a line break, printed raw in "found … wrapper".
+        let realm = try HostileRealm()
+        try realm.expectRefused(
+            "wrapper.json", Array(#"[{"name": "w", "age": {"$bin\nary": 1}}]"#.utf8),
+            #"wrapper.json:1:23: error: $[0].age: expected int, found $bin\nary wrapper"#)
+    }
+}

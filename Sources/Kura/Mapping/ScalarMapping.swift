@@ -61,10 +61,10 @@ struct ScalarMapping {
             accepted = false
         }
         guard accepted else {
-            context.fail(.typeMismatch, node, path(), "expected \(type), found \(member.key) wrapper")
+            context.fail(.typeMismatch, node, path(), "expected \(type), found \(MessageText.shown(member.key)) wrapper")
             return nil
         }
-        let innerPath = "\(path()).\(member.key)"
+        let innerPath = "\(path()).\(MessageText.shown(member.key))"
         switch (member.key, inner.value) {
         case ("$numberLong", .string(let text)):
             guard let number = Int64(text) else {
@@ -104,7 +104,7 @@ struct ScalarMapping {
         case ("$binary", .object(let members)):
             return binary(members, inner, path: innerPath)
         default:
-            context.fail(.invalidValue, inner, innerPath, "invalid \(member.key) value: found \(MappingContext.describe(inner.value))")
+            context.fail(.invalidValue, inner, innerPath, "invalid \(MessageText.shown(member.key)) value: found \(MappingContext.describe(inner.value))")
             return nil
         }
     }
