@@ -196,7 +196,7 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
         reject("int", #""3""#, at: "1:4", #"$.v: expected int, found string "3""#),
         reject("int", "'3'", at: "1:4", #"$.v: expected int, found string "3""#),
         reject("int", "!!str 3", at: "1:4", #"$.v: expected int, found string "3""#),
-        reject("int", "|\n  3\n", at: "1:4", "$.v: expected int, found string \"3\n\""),
+        reject("int", "|\n  3\n", at: "1:4", "$.v: expected int, found string \"3\\n\""),
         reject("int", "9223372036854775808", at: "1:4", "$.v: expected int, found number 9223372036854775808 (out of Int64 range)"),
         reject("int", "-9223372036854775809", at: "1:4", "$.v: expected int, found number -9223372036854775809 (out of Int64 range)"),
         reject("int", "0x8000000000000000", at: "1:4", "$.v: expected int, found number 0x8000000000000000 (out of Int64 range)"),

@@ -1,26 +1,6 @@
 import Foundation
 import Yams
 
-/// Turns a document-relative Yams mark into a position in the whole file.
-struct YAMLPositionMap {
-    let segment: YAMLSegment
-
-    /// Line and column are exact; the offset is the line's start plus the column counted as bytes,
-    /// so it is exact on ASCII lines and falls short after multi-byte characters.
-    func position(line: Int, column: Int) -> TextPosition {
-        let index = min(max(line - 1, 0), max(segment.lineStarts.count - 1, 0))
-        let lineStart = segment.lineStarts.isEmpty ? 0 : segment.lineStarts[index]
-        return TextPosition(
-            line: segment.startLine + max(line - 1, 0), column: max(column, 1),
-            offset: segment.startOffset + lineStart + max(column - 1, 0))
-    }
-
-    func position(_ mark: Mark?) -> TextPosition {
-        guard let mark else { return position(line: 1, column: 1) }
-        return position(line: mark.line, column: mark.column)
-    }
-}
-
 /// Converts a composed Yams document into `DocumentNode`s with an explicit stack, so nesting
 /// never becomes call-stack depth, and converts each anchored node only once: later references
 /// become `.alias`, which keeps alias bombs (billion laughs) small and fast.
@@ -211,7 +191,7 @@ struct YAMLNodeConverter {
             }
             guard fits else {
                 throw DocumentError(
-                    .syntax, "YAML scalar '\(text)' is not a valid \(Self.shortTag(tag))", file: file, position: position)
+                    .syntax, "YAML scalar '\(MessageText.shown(text))' is not a valid \(Self.shortTag(tag))", file: file, position: position)
             }
             resolved = tag == Tag.Name.float.rawValue ? .float : actual
         }
@@ -222,12 +202,12 @@ struct YAMLNodeConverter {
         case .int: return .number(YAMLScalarResolver.integer(text))
         case .float:
             guard let number = YAMLScalarResolver.float(text) else {
-                throw DocumentError(.invalidNumber, "YAML float '\(text)' is not a finite number", file: file, position: position)
+                throw DocumentError(.invalidNumber, "YAML float '\(MessageText.shown(text))' is not a finite number", file: file, position: position)
             }
             return .number(number)
         case .timestamp:
             guard let milliseconds = YAMLScalarResolver.timestamp(text) else {
-                throw DocumentError(.syntax, "YAML timestamp '\(text)' is not a valid date", file: file, position: position)
+                throw DocumentError(.syntax, "YAML timestamp '\(MessageText.shown(text))' is not a valid date", file: file, position: position)
             }
             return .timestamp(milliseconds)
         case .merge:

@@ -36,6 +36,12 @@ public final class YAMLReader {
         self.init(bytes: Array(text.utf8), file: file, maxDepth: maxDepth, chunkSize: Self.defaultChunkSize)
     }
 
+    /// Reads YAML bytes already in memory, invalid UTF-8 included (an error where it is); `file`
+    /// is the name errors print.
+    public convenience init(bytes: [UInt8], file: String = "<input>", maxDepth: Int = 512) {
+        self.init(bytes: bytes, file: file, maxDepth: maxDepth, chunkSize: Self.defaultChunkSize)
+    }
+
     /// A file reader taking `chunkSize` bytes at a time (small sizes test chunk boundaries).
     init(path: String, maxDepth: Int, chunkSize: Int) throws(DocumentError) {
         splitter = YAMLDocumentSplitter(source: try JSONByteSource(path: path), chunkSize: chunkSize)
@@ -73,6 +79,11 @@ public final class YAMLReader {
         let positions = YAMLPositionMap(segment: segment)
         guard let text = String(validating: segment.bytes, as: UTF8.self) else {
             throw invalidUTF8(segment, positions)
+        }
+        // Only an alias can make a key expensive for Yams to hash; see YAMLKeyScan.
+        if segment.bytes.contains(UInt8(ascii: "*")), let key = YAMLKeyScan.firstCollectionKey(in: segment.bytes) {
+            let position = positions.position(line: key.line, column: key.column)
+            throw DocumentError(.syntax, "YAML mapping keys must be scalars", file: file, position: position)
         }
         // Every parsed node and its anchors live as long as `parser`; keep it until conversion ends.
         let parser: Parser

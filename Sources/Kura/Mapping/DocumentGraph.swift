@@ -112,7 +112,7 @@ final class DocumentGraph {
         case (.map(let element), .map(let entries)):
             var converted: [String: Value] = [:]
             for (key, entry) in entries {
-                converted[key] = try self.value(entry, element, Use(path: "\(use.path).\(key)", position: use.position))
+                converted[key] = try self.value(entry, element, Use(path: "\(use.path).\(MessageText.shown(key))", position: use.position))
             }
             return .map(converted)
         case (.object(let target), _):

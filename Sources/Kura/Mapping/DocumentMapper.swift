@@ -23,7 +23,7 @@ public struct DocumentMapper: Sendable {
     public func map(_ node: DocumentNode, as typeName: String, path: String = "$") throws(MappingErrors) -> MappedDocument {
         let context = MappingContext(mapper: self)
         guard let type = schema[type: typeName] else {
-            context.fail(.invalidValue, node, path, "the schema has no type '\(typeName)'")
+            context.fail(.invalidValue, node, path, "the schema has no type '\(MessageText.shown(typeName))'")
             throw context.errors()
         }
         var root = node
@@ -75,6 +75,10 @@ final class MappingContext {
     var anchors: [String: DocumentNode] = [:]
     /// The anchors on link documents, which carry `"$id"`: an alias to one links to the same object.
     var linkAnchors: Set<String> = []
+    /// Values the aliases of this document have expanded to so far (see `expand(alias:_:path:)`).
+    var expandedValues = 0
+    /// Set once `expandedValues` passes `options.maxAliasExpansion`: every later alias fails quietly.
+    var expansionExceeded = false
 
     init(mapper: DocumentMapper) { self.mapper = mapper }
 
@@ -103,10 +107,8 @@ final class MappingContext {
         switch value {
         case .null: return "null"
         case .bool(let flag): return "bool \(flag)"
-        case .number(let number): return "number \(number.text)"
-        case .string(let text):
-            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            return "string \"\(shown)\""
+        case .number(let number): return "number \(MessageText.shown(number.text))"
+        case .string(let text): return "string \"\(MessageText.shown(text))\""
         case .array: return "array"
         case .object: return "object"
         case .timestamp, .binary, .alias: return value.kindName
@@ -133,14 +135,14 @@ final class MappingContext {
             for member in members {
                 guard let index = type.propertyIndex(member.key), !type.properties[index].isComputed else {
                     guard otherKeys.insert(member.key).inserted else {
-                        fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(member.key)'")
+                        fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(MessageText.shown(member.key))'")
                         continue
                     }
                     mapOtherMember(member, of: type, path: path(), depth: depth, into: &fields)
                     continue
                 }
                 guard !isGiven[index] else {
-                    fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(member.key)'")
+                    fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(MessageText.shown(member.key))'")
                     continue
                 }
                 isGiven[index] = true
@@ -192,11 +194,11 @@ final class MappingContext {
             if let id = mapMixed(member.value, path: "\(path()).$id", depth: depth + 1) { fields["$id"] = id }
             return
         }
-        // An anchor under an ignored key may still be aliased later in the document.
-        if case .anchored(let name, let inner) = member.value.value { anchors[name] = inner }
+        // Anchors under an ignored key may still be aliased later in the document.
+        registerAnchors(in: member.value)
         unknownKeys += 1
         if options.rejectUnknownKeys {
-            fail(.unknownProperty, at: member.keyPosition, path(), "unknown property '\(member.key)' for \(type.name)")
+            fail(.unknownProperty, at: member.keyPosition, path(), "unknown property '\(MessageText.shown(member.key))' for \(type.name)")
         }
     }
 
@@ -205,8 +207,9 @@ final class MappingContext {
     func mapValue(_ node: DocumentNode, _ type: PropertyType, path: @autoclosure () -> String, depth: Int) -> Value? {
         switch node.value {
         case .anchored(let name, let inner):
-            anchors[name] = inner
             let value = mapValue(inner, type, path: path(), depth: depth)
+            // Registered once complete: an alias inside the node refers to an earlier anchor of that name.
+            anchors[name] = inner
             // An anchored object document is what later aliases link to, as `$id` is for `$ref`.
             if isObjectLink(type), case .map(var fields)? = value, Self.isDocument(inner) {
                 linkAnchors.insert(name)
@@ -220,10 +223,7 @@ final class MappingContext {
                 fail(.invalidValue, node, path(), "expected a nested \(embedded) document, found alias *\(name) (\(Self.oneParent))")
                 return nil
             }
-            guard let target = anchors[name] else {
-                fail(.invalidValue, node, path(), "unknown YAML alias '*\(name)'")
-                return nil
-            }
+            guard let target = expand(alias: name, node, path: path()) else { return nil }
             return mapValue(target, type, path: path(), depth: depth)
         default:
             break
@@ -292,10 +292,10 @@ final class MappingContext {
         for member in members {
             guard let key = mapKey(member, path: path()) else { continue }
             guard entries[key] == nil else {
-                fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(member.key)'")
+                fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(MessageText.shown(member.key))'")
                 continue
             }
-            if let value = mapValue(member.value, element, path: "\(path()).\(key)", depth: depth + 1) { entries[key] = value }
+            if let value = mapValue(member.value, element, path: "\(path()).\(MessageText.shown(key))", depth: depth + 1) { entries[key] = value }
         }
         return .map(entries)
     }
@@ -309,7 +309,7 @@ final class MappingContext {
         else { return key }
         if options.percentEncodeMapKeys { return MapKeyEncoding.encode(key) }
         let problem = key.hasPrefix("$") ? "starts with '$'" : "contains '.'"
-        fail(.invalidMapKey, at: member.keyPosition, path(), "map key '\(key)' \(problem) (percent-encode map keys to store it)")
+        fail(.invalidMapKey, at: member.keyPosition, path(), "map key '\(MessageText.shown(key))' \(problem) (percent-encode map keys to store it)")
         return nil
     }
 

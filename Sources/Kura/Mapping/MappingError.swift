@@ -11,6 +11,8 @@ public struct MappingError: Error, Equatable, CustomStringConvertible {
         case invalidMapKey
         case invalidValue
         case nestingTooDeep
+        /// The YAML aliases of a document expand to more values than `MappingOptions.maxAliasExpansion`.
+        case aliasExpansion
         /// A `$ref` or primary key names no document of the input, or one of another type.
         case unresolvedReference
         /// Two documents of one input carry the same `"$id"`.

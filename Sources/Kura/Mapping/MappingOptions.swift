@@ -30,16 +30,20 @@ public struct MappingOptions: Sendable, Equatable {
     public var percentEncodeMapKeys: Bool
     /// How many errors one document reports at most.
     public var maxErrors: Int
+    /// How many values the YAML aliases of one document may expand to in all, so an alias bomb
+    /// (billion laughs) is an error rather than exponential work and memory.
+    public var maxAliasExpansion: Int
 
     /// Makes options; the defaults are the strict rules of SPEC §3.
     public init(
         dateStrategy: DateStrategy = .strict, dataStrategy: DataStrategy = .strict, rejectUnknownKeys: Bool = false,
-        percentEncodeMapKeys: Bool = false, maxErrors: Int = 20
+        percentEncodeMapKeys: Bool = false, maxErrors: Int = 20, maxAliasExpansion: Int = 100_000
     ) {
         self.dateStrategy = dateStrategy
         self.dataStrategy = dataStrategy
         self.rejectUnknownKeys = rejectUnknownKeys
         self.percentEncodeMapKeys = percentEncodeMapKeys
         self.maxErrors = maxErrors
+        self.maxAliasExpansion = maxAliasExpansion
     }
 }

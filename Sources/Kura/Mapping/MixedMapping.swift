@@ -12,7 +12,7 @@ extension MappingContext {
             if let exact = number.int64Value { return .int(exact) }
             if number.isInteger, let wide = Decimal128(number.text) { return .decimal(wide) }
             guard number.doubleValue.isFinite else {
-                fail(.outOfRange, node, path(), "expected mixed, found number \(number.text) (out of double range)")
+                fail(.outOfRange, node, path(), "expected mixed, found number \(MessageText.shown(number.text)) (out of double range)")
                 return nil
             }
             return .double(number.doubleValue)
@@ -34,19 +34,17 @@ extension MappingContext {
             var entries: [String: Value] = [:]
             for member in members {
                 guard let key = mapKey(member, path: path()) else { continue }
-                if let value = mapMixed(member.value, path: "\(path()).\(key)", depth: depth + 1) { entries[key] = value }
+                if let value = mapMixed(member.value, path: "\(path()).\(MessageText.shown(key))", depth: depth + 1) { entries[key] = value }
             }
             return .map(entries)
         case .timestamp(let millis): return .date(DateFormatting.date(milliseconds: millis))
         case .binary(let bytes): return .data(bytes)
         case .anchored(let name, let inner):
-            anchors[name] = inner
-            return mapMixed(inner, path: path(), depth: depth)
+            let value = mapMixed(inner, path: path(), depth: depth)
+            anchors[name] = inner  // once complete, as in `mapValue`
+            return value
         case .alias(let name):
-            guard let target = anchors[name] else {
-                fail(.invalidValue, node, path(), "unknown YAML alias '*\(name)'")
-                return nil
-            }
+            guard let target = expand(alias: name, node, path: path()) else { return nil }
             return mapMixed(target, path: path(), depth: depth + 1)
         }
     }
@@ -60,7 +58,7 @@ extension MappingContext {
             return nil
         }
         guard let type = mapper.schema[type: typeName], !type.isEmbedded else {
-            fail(.invalidValue, tag, "\(path()).$type", "a mixed value cannot link to '\(typeName)': not a top-level type of the schema")
+            fail(.invalidValue, tag, "\(path()).$type", "a mixed value cannot link to '\(MessageText.shown(typeName))': not a top-level type of the schema")
             return nil
         }
         if members.count == 2, let key = members.first(where: { $0.key == MixedLink.primaryKeyKey }) {

@@ -61,32 +61,32 @@ struct ScalarMapping {
             accepted = false
         }
         guard accepted else {
-            context.fail(.typeMismatch, node, path(), "expected \(type), found \(member.key) wrapper")
+            context.fail(.typeMismatch, node, path(), "expected \(type), found \(MessageText.shown(member.key)) wrapper")
             return nil
         }
-        let innerPath = "\(path()).\(member.key)"
+        let innerPath = "\(path()).\(MessageText.shown(member.key))"
         switch (member.key, inner.value) {
         case ("$numberLong", .string(let text)):
             guard let number = Int64(text) else {
-                context.fail(.invalidValue, inner, innerPath, "expected an integer string in Int64 range, found \"\(text)\"")
+                context.fail(.invalidValue, inner, innerPath, "expected an integer string in Int64 range, found \"\(MessageText.shown(text))\"")
                 return nil
             }
             return type == .decimal ? decimal(text, inner, path: innerPath) : .int(number)
         case ("$numberDouble", .string(let text)):
             guard let number = Double(text), !number.isNaN else {
-                context.fail(.invalidValue, inner, innerPath, "expected a number string, found \"\(text)\"")
+                context.fail(.invalidValue, inner, innerPath, "expected a number string, found \"\(MessageText.shown(text))\"")
                 return nil
             }
             guard type == .float else { return .double(number) }
             guard !number.isFinite || Float(number).isFinite else {
-                context.fail(.outOfRange, inner, innerPath, "expected float, found \"\(text)\" (out of float range)")
+                context.fail(.outOfRange, inner, innerPath, "expected float, found \"\(MessageText.shown(text))\" (out of float range)")
                 return nil
             }
             return .float(Float(number))
         case ("$numberDecimal", .string(let text)): return decimal(text, inner, path: innerPath)
         case ("$oid", .string(let text)):
             guard let id = ObjectId(hex: text) else {
-                context.fail(.invalidValue, inner, innerPath, "expected 24 hexadecimal digits, found \"\(text)\"")
+                context.fail(.invalidValue, inner, innerPath, "expected 24 hexadecimal digits, found \"\(MessageText.shown(text))\"")
                 return nil
             }
             return .objectId(id)
@@ -104,7 +104,7 @@ struct ScalarMapping {
         case ("$binary", .object(let members)):
             return binary(members, inner, path: innerPath)
         default:
-            context.fail(.invalidValue, inner, innerPath, "invalid \(member.key) value: found \(MappingContext.describe(inner.value))")
+            context.fail(.invalidValue, inner, innerPath, "invalid \(MessageText.shown(member.key)) value: found \(MappingContext.describe(inner.value))")
             return nil
         }
     }
@@ -115,7 +115,7 @@ struct ScalarMapping {
             return nil
         }
         guard let exact = number.int64Value else {
-            context.fail(.outOfRange, node, path(), "expected int, found number \(number.text) (out of Int64 range)")
+            context.fail(.outOfRange, node, path(), "expected int, found number \(MessageText.shown(number.text)) (out of Int64 range)")
             return nil
         }
         return .int(exact)
@@ -126,7 +126,7 @@ struct ScalarMapping {
         // The range is checked after rounding, so the largest float's own shortest text is accepted.
         guard value.isFinite, !float || Float(value).isFinite else {
             context.fail(.outOfRange, node, path(),
-                         "expected \(float ? "float" : "double"), found number \(number.text) (out of \(float ? "float" : "double") range)")
+                         "expected \(float ? "float" : "double"), found number \(MessageText.shown(number.text)) (out of \(float ? "float" : "double") range)")
             return nil
         }
         return float ? .float(Float(value)) : .double(value)

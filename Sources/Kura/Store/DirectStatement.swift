@@ -12,9 +12,10 @@ struct DirectStatement {
     /// SQLite copies a bound text or blob before the call returns, so the buffer may go away.
     private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
-    /// Prepares `sql` on `db`.
-    init(_ db: Database, sql: String) throws {
-        statement = try db.makeStatement(sql: sql)
+    /// Prepares `sql` on `db`; `cached` reuses the connection's prepared statement for that text
+    /// (which must then not be run again before this one is done with).
+    init(_ db: Database, sql: String, cached: Bool = false) throws {
+        statement = try cached ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
         connection = db.sqliteConnection
     }
 

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// Stores mixed values: a tag telling the kind beside an untyped value, with nested lists and maps
 /// kept as containers in the `#mixed` table.
@@ -65,11 +66,12 @@ enum MixedStore {
     private static func insert(
         _ container: Int64, position: Int64?, key: String?, tag: Int64, value: DatabaseValue, in db: Database
     ) throws {
-        let statement = try db.cachedStatement(sql: """
+        // Bound with their byte counts: GRDB binds text up to its first NUL, and "a\u{0}b" is a string.
+        let statement = try DirectStatement(db, sql: """
             INSERT INTO \(TableLayout.mixedTable) (\(TableLayout.mixedContainerColumn), \(TableLayout.positionColumn),
             \(TableLayout.keyColumn), \(TableLayout.tagColumn), \(TableLayout.valueColumn)) VALUES (?, ?, ?, ?, ?)
-            """)
-        try statement.execute(arguments: [container, position, key, tag, value])
+            """, cached: true)
+        try statement.execute([container.databaseValue, position.databaseValue, key.databaseValue, tag.databaseValue, value])
     }
 
     /// The value stored under `tag`, reading nested containers.
@@ -85,25 +87,27 @@ enum MixedStore {
         guard tag == MixedTag.list || tag == MixedTag.map, case .int64(let container) = value.storage, depth < maxDepth else {
             throw StoreError(.corruptRealm, "a mixed value has an invalid tag \(tag)")
         }
-        let rows = try Row.fetchAll(
-            db.cachedStatement(sql: """
-                SELECT \(TableLayout.keyColumn), \(TableLayout.tagColumn), \(TableLayout.valueColumn)
-                FROM \(TableLayout.mixedTable) WHERE \(TableLayout.mixedContainerColumn) = ?
-                ORDER BY \(TableLayout.positionColumn), \(TableLayout.keyColumn)
-                """),
-            arguments: [container])
+        // Read with their byte counts (GRDB reads text up to its first NUL), all rows before any
+        // nested container is read with the same cached statement.
+        var rows: [(key: String, tag: Int64, value: DatabaseValue)] = []
+        try DirectStatement(db, sql: """
+            SELECT \(TableLayout.keyColumn), \(TableLayout.tagColumn), \(TableLayout.valueColumn)
+            FROM \(TableLayout.mixedTable) WHERE \(TableLayout.mixedContainerColumn) = ?
+            ORDER BY \(TableLayout.positionColumn), \(TableLayout.keyColumn)
+            """, cached: true).forEachRow([container.databaseValue]) { row in
+            rows.append((row.storageClass(0) == SQLITE_TEXT ? row.text(0) : "", row.integer(1), row[2]))
+        }
         if tag == MixedTag.list {
             var items: [Value] = []
             items.reserveCapacity(rows.count)
             for row in rows {
-                items.append(try decode(tag: row[1] ?? 0, value: row[2], db: db, catalog: catalog, depth: depth + 1))
+                items.append(try decode(tag: row.tag, value: row.value, db: db, catalog: catalog, depth: depth + 1))
             }
             return .list(items)
         }
         var entries: [String: Value] = [:]
         for row in rows {
-            let key: String = row[0] ?? ""
-            entries[key] = try decode(tag: row[1] ?? 0, value: row[2], db: db, catalog: catalog, depth: depth + 1)
+            entries[row.key] = try decode(tag: row.tag, value: row.value, db: db, catalog: catalog, depth: depth + 1)
         }
         return .map(entries)
     }

@@ -162,7 +162,7 @@ public final class DocumentImporter {
         for (type, last) in counters.sorted(by: { $0.key < $1.key }) {
             guard let key = realm.schema[type: type]?.primaryKeyProperty, key.isAutoIncrement else {
                 throw TransferError(
-                    .badDocument, "\(path).$realm.autoIncrement.\(type): the realm has no type '\(type)' with an autoIncrement key",
+                    .badDocument, "\(path).$realm.autoIncrement.\(MessageText.shown(type)): the realm has no type '\(MessageText.shown(type))' with an autoIncrement key",
                     file: file, position: node.position)
             }
             try transaction.noteExplicitKey(type, last)
@@ -178,11 +178,11 @@ public final class DocumentImporter {
         let code: TransferError.Code = path == nil ? .usage : .badDocument
         let prefix = path.map { "\($0): " } ?? ""
         guard let schema = schema[type: type] else {
-            throw TransferError(code, "\(prefix)the realm has no type '\(type)'", file: file, position: position)
+            throw TransferError(code, "\(prefix)the realm has no type '\(MessageText.shown(type))'", file: file, position: position)
         }
         if schema.isEmbedded {
             throw TransferError(
-                code, "\(prefix)\(type) is embedded: import its documents nested in their parents", file: file, position: position)
+                code, "\(prefix)\(MessageText.shown(type)) is embedded: import its documents nested in their parents", file: file, position: position)
         }
     }
 
