@@ -21,7 +21,13 @@ let package = Package(
                 // SQLite's C API, for binding values on bulk writes without GRDB's argument arrays.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
+                "CKuraSQLite",
             ]
+        ),
+        // The SQLite set-up calls Swift cannot make (sqlite3_config is variadic).
+        .target(
+            name: "CKuraSQLite",
+            linkerSettings: [.linkedLibrary("sqlite3")]
         ),
         .executableTarget(
             name: "kura",

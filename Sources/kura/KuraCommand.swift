@@ -1,4 +1,5 @@
 import ArgumentParser
+import Kura
 
 /// The `kura` command: Realm-style object stores with strict JSON/YAML import, export and copy.
 @main
@@ -19,4 +20,10 @@ struct KuraCommand: ParsableCommand {
         subcommands: [InitCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, DeleteCommand.self, SchemaCommand.self,
                       MigrateCommand.self, CheckCommand.self]
     )
+
+    /// Sets SQLite up before anything uses it, then runs the command line.
+    static func main() {
+        SQLiteLibrary.prepareForBulkWriting()
+        main(nil)
+    }
 }

@@ -14,9 +14,9 @@ struct CollectionWriter {
         guard let elementType = property.type.element else { return false }
         let isMap: Bool
         if case .map = property.type { isMap = true } else { isMap = false }
-        let entries = try normalized(value, isMap: isMap, property: property, path: path())
         let embeddedTarget = elementType.objectTypeName.flatMap { writer.catalog.isEmbedded($0) ? $0 : nil }
-        if !isNew && policy == .modified {
+        if !isNew && policy == .modified && (embeddedTarget != nil || elementType == .mixed) {
+            let entries = try normalized(value, isMap: isMap, property: property, path: path())
             if let embeddedTarget, let changed = try updateEmbeddedInPlace(ref, property, embeddedTarget, entries, path: path(), depth: depth) {
                 return changed
             }
@@ -26,59 +26,124 @@ struct CollectionWriter {
                 return false
             }
         }
-        var rows: [(key: String?, tag: Int64?, value: DatabaseValue)] = []
-        var seen = Set<DatabaseValue>()
-        var seenMixed = Set<Value>()
         let isSet: Bool
         if case .set = property.type { isSet = true } else { isSet = false }
-        for (index, entry) in entries.enumerated() {
-            if let key = entry.key { try MapKeyRule.check(key, path: path()) }
-            if isSet && elementType == .mixed && !seenMixed.insert(entry.value).inserted { continue }
-            let encoded = try encodeElement(entry.value, elementType, policy: policy, path: (entry.key.map { "\(path()).\($0)" } ?? "\(path())[\(index)]"), depth: depth)
-            if isSet && elementType != .mixed && !seen.insert(encoded.value).inserted { continue }
-            rows.append((entry.key, encoded.tag, encoded.value))
+        // Straight from the value, not through `normalized`'s entries: copying each element into
+        // an entry and out again cost more than encoding it.
+        var rows = RowBuilder(isSet: isSet, elementType: elementType)
+        switch (value, isMap) {
+        case (.null, _):
+            break
+        case (.list(let items), false):
+            rows.rows.reserveCapacity(items.count)
+            for index in items.indices {
+                try rows.add(items[index], key: nil, using: self, policy: policy, path: "\(path())[\(index)]", depth: depth)
+            }
+        case (.map(let entries), true) where entries.count == 1:
+            for (key, element) in entries {
+                try MapKeyRule.check(key, path: path())
+                try rows.add(element, key: key, using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
+            }
+        case (.map(let entries), true):
+            rows.rows.reserveCapacity(entries.count)
+            for key in entries.keys.sorted() {
+                try MapKeyRule.check(key, path: path())
+                try rows.add(entries[key] ?? .null, key: key, using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
+            }
+        default:
+            throw StoreError(.typeMismatch, "\(path()): expected \(property.type), found \(value.kindName)")
         }
         if !isNew {
             let current = try storedRows(ref, property, isMap: isMap)
             if elementType != .mixed && embeddedTarget == nil && policy == .modified
-                && sameRows(current, rows.map { ($0.key, $0.value) }, unordered: isSet)
+                && sameRows(current, rows.rows.map { StoredEntry(key: $0.key, value: $0.value) }, unordered: isSet)
             {
                 return false
             }
             try clear(ref, property)
         }
-        try insert(rows, owner: ref, property, isMap: isMap, tagged: elementType == .mixed)
+        try insert(rows.rows, owner: ref, property, isMap: isMap, tagged: elementType == .mixed)
         return !isNew
     }
 
-    private func sameRows(
-        _ lhs: [(key: String?, value: DatabaseValue)], _ rhs: [(key: String?, value: DatabaseValue)], unordered: Bool
-    ) -> Bool {
+    /// The rows of one collection value, built element by element: mixed elements stored, links resolved, and repeated set elements left out.
+    private struct RowBuilder {
+        let isSet: Bool
+        let elementType: PropertyType
+        var rows: [ElementRow] = []
+        private var seen = Set<DatabaseValue>()
+        private var seenMixed = Set<Value>()
+
+        init(isSet: Bool, elementType: PropertyType) {
+            self.isSet = isSet
+            self.elementType = elementType
+        }
+
+        mutating func add(
+            _ element: Value, key: String?, using writer: CollectionWriter, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
+        ) throws {
+            if isSet && elementType == .mixed && !seenMixed.insert(element).inserted { return }
+            let encoded = try writer.encodeElement(element, elementType, policy: policy, path: path(), depth: depth)
+            if isSet && elementType != .mixed && !CollectionWriter.isFirst(encoded.value, of: rows, seen: &seen) { return }
+            rows.append(ElementRow(key: key, tag: encoded.tag, value: encoded.value))
+        }
+    }
+
+    /// One element as stored: its map key, mixed tag and column value.
+    fileprivate struct ElementRow {
+        let key: String?
+        let tag: Int64?
+        let value: DatabaseValue
+    }
+
+    /// An element of a collection value: its map key (maps only) and value. Not generic, so
+    /// copies of it are compiled, not run through the runtime's value witnesses.
+    private struct Entry {
+        let key: String?
+        let value: Value
+    }
+
+    /// A stored element: its map key (maps only) and column value.
+    private struct StoredEntry {
+        let key: String?
+        let value: DatabaseValue
+    }
+
+    /// Whether a set's element is not among `rows` yet. Most sets are small: a scan until there
+    /// are a few elements, then `seen` (hashing every element cost more than the scan).
+    fileprivate static func isFirst(_ value: DatabaseValue, of rows: [ElementRow], seen: inout Set<DatabaseValue>) -> Bool {
+        let scanLimit = 8
+        if rows.count < scanLimit { return !rows.contains { $0.value == value } }
+        if seen.isEmpty { seen = Set(rows.map(\.value)) }
+        return seen.insert(value).inserted
+    }
+
+    private func sameRows(_ lhs: [StoredEntry], _ rhs: [StoredEntry], unordered: Bool) -> Bool {
         guard lhs.count == rhs.count else { return false }
         if unordered { return Set(lhs.map(\.value)) == Set(rhs.map(\.value)) }
         return zip(lhs, rhs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
     private func normalized(_ value: Value, isMap: Bool, property: Property, path: @autoclosure () -> String) throws(StoreError)
-        -> [(key: String?, value: Value)]
+        -> [Entry]
     {
         switch (value, isMap) {
         case (.null, _): return []
-        case (.list(let items), false): return items.map { (nil, $0) }
-        case (.map(let entries), true): return entries.keys.sorted().map { ($0, entries[$0] ?? .null) }
+        case (.list(let items), false): return items.map { Entry(key: nil, value: $0) }
+        case (.map(let entries), true): return entries.sorted { $0.key < $1.key }.map { Entry(key: $0.key, value: $0.value) }
         default:
             throw StoreError(.typeMismatch, "\(path()): expected \(property.type), found \(value.kindName)")
         }
     }
 
-    private func reassembled(_ entries: [(key: String?, value: Value)], isMap: Bool) -> Value {
+    private func reassembled(_ entries: [Entry], isMap: Bool) -> Value {
         guard isMap else { return .list(entries.map(\.value)) }
         var map: [String: Value] = [:]
         for entry in entries { map[entry.key ?? ""] = entry.value }
         return .map(map)
     }
 
-    private func encodeElement(_ value: Value, _ elementType: PropertyType, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
+    fileprivate func encodeElement(_ value: Value, _ elementType: PropertyType, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
         throws -> (tag: Int64?, value: DatabaseValue)
     {
         if elementType == .mixed {
@@ -96,7 +161,7 @@ struct CollectionWriter {
 
     /// Updates embedded elements one by one when the counts match; `nil` when they do not.
     private func updateEmbeddedInPlace(
-        _ ref: ObjectRef, _ property: Property, _ target: String, _ entries: [(key: String?, value: Value)], path: @autoclosure () -> String,
+        _ ref: ObjectRef, _ property: Property, _ target: String, _ entries: [Entry], path: @autoclosure () -> String,
         depth: Int
     ) throws -> Bool? {
         let isMap: Bool
@@ -114,7 +179,7 @@ struct CollectionWriter {
         return changed
     }
 
-    private func storedRows(_ ref: ObjectRef, _ property: Property, isMap: Bool) throws -> [(key: String?, value: DatabaseValue)] {
+    private func storedRows(_ ref: ObjectRef, _ property: Property, isMap: Bool) throws -> [StoredEntry] {
         let table = TableLayout.collectionTable(ref.type, property.name)
         let order = TableLayout.orderColumn(for: property.type)
         let key = isMap ? TableLayout.keyColumn : "NULL"
@@ -122,7 +187,7 @@ struct CollectionWriter {
             db.cachedStatement(
                 sql: "SELECT \(key), \(TableLayout.valueColumn) FROM \(table) WHERE \(TableLayout.ownerColumn) = ? ORDER BY \(order)"),
             arguments: [ref.id])
-        return rows.map { (key: $0[0] as String?, value: $0[1] as DatabaseValue) }
+        return rows.map { StoredEntry(key: $0[0] as String?, value: $0[1] as DatabaseValue) }
     }
 
     /// Removes every element, deleting embedded elements and nested mixed containers with them.
@@ -132,24 +197,30 @@ struct CollectionWriter {
         for child in children { try deleter.delete(child) }
     }
 
-    private func insert(
-        _ rows: [(key: String?, tag: Int64?, value: DatabaseValue)], owner: ObjectRef, _ property: Property, isMap: Bool,
-        tagged: Bool
-    ) throws {
+    private func insert(_ rows: [ElementRow], owner: ObjectRef, _ property: Property, isMap: Bool, tagged: Bool) throws {
         guard !rows.isEmpty else { return }
-        guard let slot = try writer.catalog.statements(for: owner.type).collectionInserts[property.name] else {
+        guard let slots = try writer.catalog.statements(for: owner.type).collectionInserts[property.name] else {
             throw StoreError(.unknownProperty, "\(owner.type) has no collection property '\(property.name)'")
         }
-        let statement = try writer.transaction.statement(slot)
         let isList: Bool
         if case .list = property.type { isList = true } else { isList = false }
-        for (position, row) in rows.enumerated() {
-            var arguments: [DatabaseValue] = [owner.id.databaseValue]
-            if isList { arguments.append(Int64(position).databaseValue) }
-            if isMap { arguments.append(row.key?.databaseValue ?? .null) }
-            arguments.append(row.value)
-            if tagged { arguments.append((row.tag ?? 0).databaseValue) }
-            try statement.execute(arguments)
+        let width = 2 + (isList ? 1 : 0) + (isMap ? 1 : 0) + (tagged ? 1 : 0)
+        var arguments: [DatabaseValue] = []
+        arguments.reserveCapacity(width * min(rows.count, slots.count))
+        var start = 0
+        while start < rows.count {
+            let end = min(start + slots.count, rows.count)
+            arguments.removeAll(keepingCapacity: true)
+            for position in start..<end {
+                let row = rows[position]
+                arguments.append(owner.id.databaseValue)
+                if isList { arguments.append(Int64(position).databaseValue) }
+                if isMap { arguments.append(row.key?.databaseValue ?? .null) }
+                arguments.append(row.value)
+                if tagged { arguments.append((row.tag ?? 0).databaseValue) }
+            }
+            try writer.transaction.statement(slots[end - start - 1]).execute(arguments)
+            start = end
         }
     }
 }

@@ -132,10 +132,12 @@ enum MixedStore {
 /// Realm's rule for map keys: no `.` anywhere and no leading `$`.
 enum MapKeyRule {
     static func check(_ key: String, path: @autoclosure () -> String) throws(StoreError) {
-        if key.hasPrefix("$") {
+        // Bytes, not `String.contains`: with Foundation imported that bridges to NSString per key.
+        let bytes = key.utf8
+        if bytes.first == UInt8(ascii: "$") {
             throw StoreError(.invalidMapKey, "\(path()): map key '\(key)' starts with '$'")
         }
-        if key.contains(".") {
+        if bytes.contains(UInt8(ascii: ".")) {
             throw StoreError(.invalidMapKey, "\(path()): map key '\(key)' contains '.'")
         }
     }

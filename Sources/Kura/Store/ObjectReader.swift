@@ -23,7 +23,8 @@ struct ObjectReader {
     /// The object id of the `type` object whose primary key column holds `key`.
     func lookup(_ type: ObjectSchema, key: DatabaseValue) throws -> Int64? {
         guard let lookup = try catalog.statements(for: type.name).lookup else { return nil }
-        return try Int64.fetchOne(db.cachedStatement(sql: lookup.sql), arguments: [key])
+        // Bound with its length: GRDB binds a string up to its first NUL, and a key may hold one.
+        return try DirectStatement(db, sql: lookup.sql, cached: true).fetchInt64([key])
     }
 
     /// The object ids of every object of `type`, in creation order.

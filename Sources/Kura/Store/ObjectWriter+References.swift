@@ -15,7 +15,10 @@ extension ObjectWriter {
         guard let scope = transaction.references else {
             return ObjectRef(type: type.name, id: try transaction.nextObjectId(type.name))
         }
-        if let key, !key.isNull, case .reserved(let held, _)? = scope[ReferenceScope.keyReference(type: type.name, key: key)] {
+        // Only a reserved entry matters here: with none, the key's entry is not even built.
+        if let key, !key.isNull, !scope.isResolved,
+            case .reserved(let held, _)? = scope[ReferenceScope.keyReference(type: type.name, key: key)]
+        {
             // Linked by its primary key before it was written: it takes the id held for it.
             scope.set(ReferenceScope.keyReference(type: type.name, key: key), .defined(held, path: path()))
             try define(fields, as: held, path: path())

@@ -75,7 +75,9 @@ struct ObjectWriter {
     ) throws -> ObjectRef {
         let ref = try allocate(type, fields, key: key, path: path())
         let statements = try catalog.statements(for: type.name)
-        var arguments: [DatabaseValue] = [ref.id.databaseValue]
+        var arguments: [DatabaseValue] = []
+        arguments.reserveCapacity(1 + 2 * type.storedProperties.count)  // a mixed property takes two columns
+        arguments.append(ref.id.databaseValue)
         var selfLinks: [(Property, Int64)] = []
         for property in type.storedProperties where !property.type.isCollection {
             let value = property.name == type.primaryKey ? (key ?? .null) : try given(fields, property, path: "\(path()).\(property.name)")
@@ -185,17 +187,19 @@ struct ObjectWriter {
         }
     }
 
+    /// Sets one column (and a mixed property's tag). Bound by `DirectStatement`, with each text's
+    /// length: GRDB binds a string up to its first NUL.
     func setColumn(_ ref: ObjectRef, _ property: Property, _ value: DatabaseValue, tag: Int64? = nil) throws {
         let table = TableLayout.objectTable(ref.type)
         if let tag {
-            try db.cachedStatement(sql: """
+            try DirectStatement(db, sql: """
                 UPDATE \(table) SET \(TableLayout.column(property.name)) = ?, \(TableLayout.tagColumn(property.name)) = ?
                 WHERE \(TableLayout.idColumn) = ?
-                """).execute(arguments: [value, tag, ref.id])
+                """, cached: true).execute([value, tag.databaseValue, ref.id.databaseValue])
         } else {
-            try db.cachedStatement(
-                sql: "UPDATE \(table) SET \(TableLayout.column(property.name)) = ? WHERE \(TableLayout.idColumn) = ?"
-            ).execute(arguments: [value, ref.id])
+            try DirectStatement(
+                db, sql: "UPDATE \(table) SET \(TableLayout.column(property.name)) = ? WHERE \(TableLayout.idColumn) = ?", cached: true
+            ).execute([value, ref.id.databaseValue])
         }
     }
 

@@ -13,9 +13,14 @@ struct WriteStatements: Sendable {
     let insert: Slot
     /// Finds an object's id by primary key; `nil` for types without one.
     let lookup: Slot?
-    /// Inserts one element of a collection property, by property name: owner, then position (lists)
-    /// or key (maps), then value, then tag (mixed elements).
-    let collectionInserts: [String: Slot]
+    /// Inserts elements of a collection property, by property name: the statement at index k − 1
+    /// inserts k elements, each as owner, then position (lists) or key (maps), then value, then tag
+    /// (mixed elements). Several rows a statement: each statement run has a fixed cost (cursors
+    /// opened and freed) that most collections, of a few elements, paid per element.
+    let collectionInserts: [String: [Slot]]
+
+    /// The most elements one collection insert statement takes.
+    static let elementsPerInsert = 8
 
     /// Makes the statements of every type, numbering slots from 0; returns them and the slot count.
     static func make(for schema: Schema) -> (statements: [String: WriteStatements], slots: Int) {
@@ -31,18 +36,23 @@ struct WriteStatements: Sendable {
             let lookup = type.primaryKey.map { key in
                 slot("SELECT \(TableLayout.idColumn) FROM \(table) WHERE \(TableLayout.column(key)) = ?")
             }
-            var collections: [String: Slot] = [:]
+            var collections: [String: [Slot]] = [:]
             for property in type.storedProperties where property.type.isCollection {
                 let columns = TableLayout.collectionColumns(of: property.type)
-                collections[property.name] = slot(insertSQL(TableLayout.collectionTable(type.name, property.name), columns))
+                let table = TableLayout.collectionTable(type.name, property.name)
+                collections[property.name] = (1...elementsPerInsert).map { slot(insertSQL(table, columns, rows: $0)) }
             }
             all[type.name] = WriteStatements(insert: insert, lookup: lookup, collectionInserts: collections)
         }
         return (all, next)
     }
 
-    private static func insertSQL(_ table: String, _ columns: [String]) -> String {
-        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders))"
+    /// `OR FAIL`: SQLite checks every constraint of a one-row insert before it writes anything, so
+    /// a failure leaves nothing to undo, and without `ABORT` the statement needs no journal of its
+    /// own. With one, each insert copied every page it touched into that journal first.
+    private static func insertSQL(_ table: String, _ columns: [String], rows: Int = 1) -> String {
+        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        let values = Array(repeating: row, count: rows).joined(separator: ", ")
+        return "INSERT OR FAIL INTO \(table) (\(columns.joined(separator: ", "))) VALUES \(values)"
     }
 }

@@ -6,9 +6,8 @@ import GRDB
 final class WriteTransaction {
     let db: Database
     let catalog: SchemaCatalog
-    private var lastObjectIds: [String: Int64] = [:]
-    private var lastKeys: [String: Int64] = [:]
-    private var dirtyTypes: Set<String> = []
+    /// Each type's counters, read on first use: one lookup per object written.
+    private var counters: [String: TypeCounters] = [:]
     private var lastMixedContainer: Int64?
     var counts: [String: ChangeCounts] = [:]
     /// Whether a migration block runs in this transaction: it may rewrite primary keys, whose
@@ -44,29 +43,28 @@ final class WriteTransaction {
 
     /// A new internal object id for `type`: one above the highest ever handed out.
     func nextObjectId(_ type: String) throws -> Int64 {
-        try loadCounters(type)
-        let next = (lastObjectIds[type] ?? 0) + 1
-        lastObjectIds[type] = next
-        dirtyTypes.insert(type)
-        return next
+        let counters = try self.counters(of: type)
+        counters.lastObjectId += 1
+        counters.isDirty = true
+        return counters.lastObjectId
     }
 
     /// A new autoIncrement key for `type`: one above the highest ever used.
     func nextAutoIncrementKey(_ type: String) throws -> Int64 {
-        try loadCounters(type)
-        let (next, overflow) = (lastKeys[type] ?? 0).addingReportingOverflow(1)
+        let counters = try self.counters(of: type)
+        let (next, overflow) = counters.lastKey.addingReportingOverflow(1)
         if overflow { throw StoreError(.typeMismatch, "\(type): the autoIncrement key has reached Int64.max") }
-        lastKeys[type] = next
-        dirtyTypes.insert(type)
+        counters.lastKey = next
+        counters.isDirty = true
         return next
     }
 
     /// Raises the autoIncrement counter of `type` past a key given explicitly.
     func noteExplicitKey(_ type: String, _ key: Int64) throws {
-        try loadCounters(type)
-        if key > lastKeys[type] ?? 0 {
-            lastKeys[type] = key
-            dirtyTypes.insert(type)
+        let counters = try self.counters(of: type)
+        if key > counters.lastKey {
+            counters.lastKey = key
+            counters.isDirty = true
         }
     }
 
@@ -147,12 +145,12 @@ final class WriteTransaction {
 
     /// Writes the counters back; called just before commit.
     func flushCounters() throws {
-        for type in dirtyTypes {
+        for (type, counters) in self.counters where counters.isDirty {
             try db.execute(
                 sql: "UPDATE \(TableLayout.typesTable) SET \"lastObjectId\" = ?, \"lastKey\" = ? WHERE \"name\" = ?",
-                arguments: [lastObjectIds[type] ?? 0, lastKeys[type] ?? 0, type])
+                arguments: [counters.lastObjectId, counters.lastKey, type])
+            counters.isDirty = false
         }
-        dirtyTypes.removeAll()
         if let lastMixedContainer {
             try db.execute(
                 sql: "UPDATE \(TableLayout.metaTable) SET \"value\" = ? WHERE \"key\" = 'lastMixedContainer'",
@@ -160,8 +158,9 @@ final class WriteTransaction {
         }
     }
 
-    private func loadCounters(_ type: String) throws {
-        guard lastObjectIds[type] == nil else { return }
+    /// The counters of `type`, read from the types table the first time.
+    private func counters(of type: String) throws -> TypeCounters {
+        if let loaded = counters[type] { return loaded }
         guard
             let row = try Row.fetchOne(
                 db, sql: "SELECT \"lastObjectId\", \"lastKey\" FROM \(TableLayout.typesTable) WHERE \"name\" = ?",
@@ -170,8 +169,21 @@ final class WriteTransaction {
         else {
             throw StoreError(.corruptRealm, "the types table has no counters for '\(type)'")
         }
-        lastObjectIds[type] = lastObjectId
-        lastKeys[type] = lastKey
+        let loaded = TypeCounters(lastObjectId: lastObjectId, lastKey: lastKey)
+        counters[type] = loaded
+        return loaded
+    }
+}
+
+/// The highest object id and autoIncrement key a type has handed out, and whether they changed.
+private final class TypeCounters {
+    var lastObjectId: Int64
+    var lastKey: Int64
+    var isDirty = false
+
+    init(lastObjectId: Int64, lastKey: Int64) {
+        self.lastObjectId = lastObjectId
+        self.lastKey = lastKey
     }
 }
 

@@ -30,6 +30,9 @@ final class DocumentPipeline: @unchecked Sendable {
     private let condition = NSCondition()
     /// Items handed over by the producer, not yet taken by the writer.
     private var queue: [Item] = []
+    /// Items the writer is done with, for the producer to free: freeing a document's nodes and
+    /// values is a tenth of the writing thread's work, and the producer has time to spare.
+    private var spent: [Item] = []
     /// Items the writer has taken, and how far it has got through them (writer's thread only).
     private var taken: [Item] = []
     private var next = 0
@@ -57,9 +60,10 @@ final class DocumentPipeline: @unchecked Sendable {
     /// The next item, waiting for the producer when it is behind; `nil` after the last input's end.
     func nextItem() -> Item? {
         if next == taken.count {
-            taken.removeAll(keepingCapacity: true)
             next = 0
             condition.lock()
+            if spent.isEmpty { swap(&spent, &taken) } else { spent.append(contentsOf: taken) }
+            taken.removeAll(keepingCapacity: true)
             while queue.isEmpty && !isFinished { condition.wait() }
             swap(&queue, &taken)
             condition.broadcast()
@@ -81,6 +85,7 @@ final class DocumentPipeline: @unchecked Sendable {
 
     private func produce() {
         var pending: [Item] = []
+        var garbage: [Item] = []
         defer {
             condition.lock()
             queue.append(contentsOf: pending)
@@ -105,7 +110,8 @@ final class DocumentPipeline: @unchecked Sendable {
                 documents += 1
                 pending.append(.document(prepared, bytesRead: bytesBefore + reader.bytesRead))
                 if pending.count == Self.run {
-                    guard hand(&pending) else { return }
+                    guard hand(&pending, collecting: &garbage) else { return }
+                    garbage.removeAll(keepingCapacity: true)
                 }
             }
             bytesBefore += reader.bytesRead
@@ -114,13 +120,15 @@ final class DocumentPipeline: @unchecked Sendable {
     }
 
     /// Hands `items` to the writer, waiting while the queue is full; false once the pipeline is stopped.
-    private func hand(_ items: inout [Item]) -> Bool {
+    /// Takes the writer's spent items, to be freed on this thread outside the lock.
+    private func hand(_ items: inout [Item], collecting garbage: inout [Item]) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while queue.count >= Self.capacity && !isCancelled { condition.wait() }
         guard !isCancelled else { return false }
         queue.append(contentsOf: items)
         items.removeAll(keepingCapacity: true)
+        swap(&garbage, &spent)
         condition.broadcast()
         return true
     }
