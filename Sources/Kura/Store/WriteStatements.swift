@@ -47,12 +47,9 @@ struct WriteStatements: Sendable {
         return (all, next)
     }
 
-    /// `OR FAIL`: SQLite checks every constraint of a one-row insert before it writes anything, so
-    /// a failure leaves nothing to undo, and without `ABORT` the statement needs no journal of its
-    /// own. With one, each insert copied every page it touched into that journal first.
     private static func insertSQL(_ table: String, _ columns: [String], rows: Int = 1) -> String {
         let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         let values = Array(repeating: row, count: rows).joined(separator: ", ")
-        return "INSERT OR FAIL INTO \(table) (\(columns.joined(separator: ", "))) VALUES \(values)"
+        return "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES \(values)"
     }
 }

@@ -6,8 +6,9 @@ import GRDB
 final class WriteTransaction {
     let db: Database
     let catalog: SchemaCatalog
-    /// Each type's counters, read on first use: one lookup per object written.
-    private var counters: [String: TypeCounters] = [:]
+    /// Each type's counters, read on first use: found by a short scan of the types written, not
+    /// by hashing the name for every object.
+    private var counters = PerType<TypeCounters>()
     private var lastMixedContainer: Int64?
     var counts: [String: ChangeCounts] = [:]
     /// Whether a migration block runs in this transaction: it may rewrite primary keys, whose
@@ -145,7 +146,7 @@ final class WriteTransaction {
 
     /// Writes the counters back; called just before commit.
     func flushCounters() throws {
-        for (type, counters) in self.counters where counters.isDirty {
+        for (type, counters) in self.counters.all where counters.isDirty {
             try db.execute(
                 sql: "UPDATE \(TableLayout.typesTable) SET \"lastObjectId\" = ?, \"lastKey\" = ? WHERE \"name\" = ?",
                 arguments: [counters.lastObjectId, counters.lastKey, type])
@@ -160,7 +161,10 @@ final class WriteTransaction {
 
     /// The counters of `type`, read from the types table the first time.
     private func counters(of type: String) throws -> TypeCounters {
-        if let loaded = counters[type] { return loaded }
+        try counters.update(type, orAdd: { try loadCounters(type) }) { $0 }
+    }
+
+    private func loadCounters(_ type: String) throws -> TypeCounters {
         guard
             let row = try Row.fetchOne(
                 db, sql: "SELECT \"lastObjectId\", \"lastKey\" FROM \(TableLayout.typesTable) WHERE \"name\" = ?",
@@ -169,9 +173,7 @@ final class WriteTransaction {
         else {
             throw StoreError(.corruptRealm, "the types table has no counters for '\(type)'")
         }
-        let loaded = TypeCounters(lastObjectId: lastObjectId, lastKey: lastKey)
-        counters[type] = loaded
-        return loaded
+        return TypeCounters(lastObjectId: lastObjectId, lastKey: lastKey)
     }
 }
 
