@@ -66,7 +66,8 @@ struct CollectionWriter {
         return !isNew
     }
 
-    /// The rows of one collection value, built element by element: mixed elements stored, links resolved, and repeated set elements left out.
+    /// The rows of one collection value, built element by element: mixed elements stored, links
+    /// resolved, and repeated set elements left out.
     private struct RowBuilder {
         let isSet: Bool
         let elementType: PropertyType
