@@ -7,4 +7,35 @@
 /// Not thread-safe: no other thread may use SQLite meanwhile.
 int kura_sqlite_disable_memory_statistics(void);
 
+/// One value of a pending row: `type` is SQLite's storage class (SQLITE_INTEGER, SQLITE_FLOAT,
+/// SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL); texts and blobs point at `length` bytes that must stay
+/// put until the statement reading them has run.
+struct kura_cell {
+    int type;
+    int length;
+    union {
+        long long integer;
+        double real;
+        const void *bytes;
+    } value;
+};
+
+/// Rows waiting to be inserted: `rows` rows of `columns` cells each, row after row.
+struct kura_rows_batch {
+    const struct kura_cell *cells;
+    int columns;
+    int rows;
+};
+
+/// How many columns the `kura_rows` table has (c0, c1, …); wider rows cannot go through it.
+int kura_rows_max_columns(void);
+
+/// Registers the table-valued function `kura_rows` on the connection `db` (a `sqlite3 *`): the
+/// statement `INSERT INTO t SELECT c0, c1, … FROM kura_rows(?1)` inserts every row of the batch
+/// bound to ?1 in one run. Returns an SQLite result code.
+int kura_rows_register(void *db);
+
+/// Binds `batch` to parameter `index` of `statement` (a `sqlite3_stmt *`) for `kura_rows`.
+int kura_rows_bind(void *statement, int index, const struct kura_rows_batch *batch);
+
 #endif

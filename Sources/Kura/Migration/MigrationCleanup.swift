@@ -9,7 +9,7 @@ import GRDB
 struct MigrationCleanup {
     let transaction: WriteTransaction
 
-    private var db: Database { transaction.db }
+    private var db: Database { get throws { try transaction.db } }
     private var catalog: SchemaCatalog { transaction.catalog }
 
     /// Removes mixed links to the removed types, whose old type ids are `removedTypeIds`.
@@ -53,7 +53,7 @@ struct MigrationCleanup {
             """
         for _ in 0...MixedStore.maxDepth {
             try db.execute(sql: sql)
-            if db.changesCount == 0 { return }
+            if try db.changesCount == 0 { return }
         }
     }
 }

@@ -4,7 +4,7 @@ import GRDB
 struct CollectionWriter {
     let writer: ObjectWriter
 
-    private var db: Database { writer.db }
+    private var db: Database { get throws { try writer.db } }
 
     /// Replaces the collection's contents with `value`; returns whether anything changed.
     /// Under `.modified` an equal collection is left untouched, and embedded elements are updated in place.
@@ -200,7 +200,8 @@ struct CollectionWriter {
 
     private func insert(_ rows: [ElementRow], owner: ObjectRef, _ property: Property, isMap: Bool, tagged: Bool) throws {
         guard !rows.isEmpty else { return }
-        guard let slots = try writer.catalog.statements(for: owner.type).collectionInserts[property.name] else {
+        let statements = try writer.catalog.statements(for: owner.type)
+        guard let slots = statements.collectionInserts[property.name] else {
             throw StoreError(.unknownProperty, "\(owner.type) has no collection property '\(property.name)'")
         }
         let isList: Bool
@@ -220,7 +221,7 @@ struct CollectionWriter {
                 arguments.append(row.value)
                 if tagged { arguments.append((row.tag ?? 0).databaseValue) }
             }
-            try writer.transaction.statement(slots[end - start - 1]).execute(arguments)
+            try writer.transaction.insert(slots[end - start - 1], bulk: statements.collectionBulkInserts[property.name], arguments)
             start = end
         }
     }

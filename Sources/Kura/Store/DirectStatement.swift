@@ -126,6 +126,9 @@ struct DirectRow {
         }
     }
 
+    /// How many columns the row has.
+    var count: Int { Int(sqlite3_column_count(statement)) }
+
     /// SQLite's storage class of column `index` (`SQLITE_INTEGER`, `SQLITE_TEXT`, …).
     func storageClass(_ index: Int) -> CInt {
         sqlite3_column_type(statement, CInt(index))

@@ -5,7 +5,7 @@ import GRDB
 struct ObjectDeleter {
     let transaction: WriteTransaction
 
-    private var db: Database { transaction.db }
+    private var db: Database { get throws { try transaction.db } }
     private var catalog: SchemaCatalog { transaction.catalog }
 
     /// Deletes `ref` and everything it owns; throws `objectDeleted` if it is not stored.
@@ -27,7 +27,7 @@ struct ObjectDeleter {
     /// Clears the object's collections and mixed containers; returns its embedded children.
     private func releaseOwned(_ ref: ObjectRef, _ type: ObjectSchema) throws -> [ObjectRef] {
         var children: [ObjectRef] = []
-        let reader = ObjectReader(db: db, catalog: catalog)
+        let reader = ObjectReader(db: try db, catalog: catalog)
         for property in type.storedProperties {
             if property.type.isCollection {
                 children += try Self.removeCollectionRows(of: ref, property, catalog: catalog, in: db)

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// Reads objects and their properties from a realm's tables.
 struct ObjectReader {
@@ -40,14 +41,14 @@ struct ObjectReader {
         guard let query = catalog.rowQueries[ref.type] else {
             throw StoreError(.unknownType, "the realm has no type '\(ref.type)'")
         }
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: query.sql), arguments: [ref.id]) else {
+        guard let row = try storedRow(query.sql, ref: ref) else {
             throw StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")
         }
         var values: [String: Value] = [:]
         values.reserveCapacity(type.storedProperties.count)
         for (property, index) in query.columns {
-            let stored: DatabaseValue = row[index]
-            values[property.name] = try decode(stored, tag: row[index + 1], as: property.type)
+            // The tag is read only for a mixed property, whose tag column follows its value.
+            values[property.name] = try decode(row[index], tag: Int64.fromDatabaseValue(row[index + 1]), as: property.type)
         }
         for property in type.storedProperties where property.type.isCollection {
             values[property.name] = try collection(of: ref, property)
@@ -78,12 +79,21 @@ struct ObjectReader {
     func storedColumn(of ref: ObjectRef, _ property: Property) throws -> (tag: Int64, value: DatabaseValue) {
         let isMixed = property.type == .mixed
         let columns = TableLayout.column(property.name) + (isMixed ? ", " + TableLayout.tagColumn(property.name) : "")
-        let statement = try db.cachedStatement(
-            sql: "SELECT \(columns) FROM \(TableLayout.objectTable(ref.type)) WHERE \(TableLayout.idColumn) = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [ref.id]) else {
+        guard let row = try storedRow("SELECT \(columns) FROM \(TableLayout.objectTable(ref.type)) WHERE \(TableLayout.idColumn) = ?", ref: ref)
+        else {
             throw StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")
         }
-        return (isMixed ? row[1] ?? 0 : 0, row[0])
+        return (isMixed ? Int64.fromDatabaseValue(row[1]) ?? 0 : 0, row[0])
+    }
+
+    /// The columns `sql` selects for the object, or `nil` when it is not stored. Read with their
+    /// byte counts: GRDB reads a text up to its first NUL.
+    private func storedRow(_ sql: String, ref: ObjectRef) throws -> [DatabaseValue]? {
+        var found: [DatabaseValue]?
+        try DirectStatement(db, sql: sql, cached: true).forEachRow([ref.id.databaseValue]) { row in
+            found = (0..<row.count).map { row[$0] }
+        }
+        return found
     }
 
     /// A stored value decoded for `type`; a mixed one by its tag, read only for mixed values.
@@ -112,20 +122,21 @@ struct ObjectReader {
         if case .map = property.type { isMap = true } else { isMap = false }
         let order = TableLayout.orderColumn(for: property.type)
         let keyColumn = isMap ? TableLayout.keyColumn + ", " : ""
-        let rows = try Row.fetchAll(
-            db.cachedStatement(
-                sql: "SELECT \(keyColumn)\(valueColumns) FROM \(table) WHERE \(TableLayout.ownerColumn) = ? ORDER BY \(order)"),
-            arguments: [ref.id])
-        let offset = isMap ? 1 : 0
-        func decodeRow(_ row: Row) throws -> Value {
-            try decode(row[offset], tag: isMixed ? row[offset + 1] : nil, as: elementType)
+        // Every row is read before any is decoded: a mixed element may read nested containers.
+        var rows: [(key: String, value: DatabaseValue, tag: Int64?)] = []
+        try DirectStatement(
+            db, sql: "SELECT \(keyColumn)\(valueColumns) FROM \(table) WHERE \(TableLayout.ownerColumn) = ? ORDER BY \(order)", cached: true
+        ).forEachRow([ref.id.databaseValue]) { row in
+            let offset = isMap ? 1 : 0
+            let key = isMap && row.storageClass(0) == SQLITE_TEXT ? row.text(0) : ""
+            rows.append((key, row[offset], isMixed ? row.int64(offset + 1) : nil))
         }
         if isMap {
             var entries: [String: Value] = [:]
-            for row in rows { entries[row[0] ?? ""] = try decodeRow(row) }
+            for row in rows { entries[row.key] = try decode(row.value, tag: row.tag, as: elementType) }
             return .map(entries)
         }
-        return .list(try rows.map(decodeRow))
+        return .list(try rows.map { try decode($0.value, tag: $0.tag, as: elementType) })
     }
 
     /// The objects whose `origin` property (named by a linkingObjects property) links to `ref`, once each.

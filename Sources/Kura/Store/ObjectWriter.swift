@@ -8,9 +8,9 @@ struct ObjectWriter {
     /// How deep nested objects may go in one value; bounds the recursion that writes them.
     static let maxDepth = 256
 
-    var db: Database { transaction.db }
+    var db: Database { get throws { try transaction.db } }
     var catalog: SchemaCatalog { transaction.catalog }
-    var reader: ObjectReader { ObjectReader(db: db, catalog: catalog) }
+    var reader: ObjectReader { get throws { ObjectReader(db: try db, catalog: catalog) } }
 
     /// Creates or updates a top-level object of `typeName` from `value` (a `.map` of properties).
     func create(_ typeName: String, _ value: Value, policy: UpdatePolicy, path: @autoclosure () -> String) throws -> ObjectRef {
@@ -79,8 +79,10 @@ struct ObjectWriter {
         arguments.reserveCapacity(1 + 2 * type.storedProperties.count)  // a mixed property takes two columns
         arguments.append(ref.id.databaseValue)
         var selfLinks: [(Property, Int64)] = []
+        var storedKey: DatabaseValue?
         for property in type.storedProperties where !property.type.isCollection {
-            let value = property.name == type.primaryKey ? (key ?? .null) : try given(fields, property, path: "\(path()).\(property.name)")
+            let isKey = property.name == type.primaryKey
+            let value = isKey ? (key ?? .null) : try given(fields, property, path: "\(path()).\(property.name)")
             switch property.type.nonOptional {
             case .mixed:
                 let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: "\(path()).\(property.name)")
@@ -94,10 +96,13 @@ struct ObjectWriter {
                     arguments.append(try link(value, to: target, policy: policy, path: "\(path()).\(property.name)", depth: depth))
                 }
             default:
-                arguments.append(try encodeScalar(value, property, path: "\(path()).\(property.name)"))
+                let stored = try encodeScalar(value, property, path: "\(path()).\(property.name)")
+                if isKey { storedKey = stored }
+                arguments.append(stored)
             }
         }
-        try transaction.statement(statements.insert).execute(arguments)
+        try transaction.insert(statements.insert, bulk: statements.bulkInsert, arguments)
+        if let storedKey { transaction.noteInsertedKey(storedKey, of: type.name, id: ref.id) }
         for (property, id) in selfLinks {
             try setColumn(ref, property, id.databaseValue)
         }

@@ -25,6 +25,8 @@ struct SchemaCatalog: Sendable {
     let writeStatements: [String: WriteStatements]
     /// How many write statements there are, for a transaction's array of prepared ones.
     let writeStatementCount: Int
+    /// How many bulk inserts there are, for a transaction's array of row buffers.
+    let bulkInsertCount: Int
 
     /// A table and columns where mixed values (and so links to any type) are stored.
     struct MixedLinkColumns: Sendable {
@@ -90,7 +92,7 @@ struct SchemaCatalog: Sendable {
                 columns: singles)
         }
         self.rowQueries = rowQueries
-        (writeStatements, writeStatementCount) = WriteStatements.make(for: schema)
+        (writeStatements, writeStatementCount, bulkInsertCount) = WriteStatements.make(for: schema)
     }
 
     /// The write statements of type `name`, or an `unknownType` error.

@@ -19,32 +19,61 @@ struct WriteStatements: Sendable {
     /// opened and freed) that most collections, of a few elements, paid per element.
     let collectionInserts: [String: [Slot]]
 
+    /// The bulk form of `insert`, for a transaction that buffers inserts; `nil` for a table too wide for it.
+    let bulkInsert: BulkInsert?
+    /// The bulk forms of `collectionInserts`, by property name.
+    let collectionBulkInserts: [String: BulkInsert]
+
+    /// An insert of a whole batch of rows in one statement run, through `kura_rows` (see `BulkInserts`).
+    struct BulkInsert: Sendable {
+        let sql: String
+        /// The number of this insert's buffer in a transaction's `BulkInserts`.
+        let index: Int
+        /// How many values a row has.
+        let columns: Int
+        /// The type whose primary keys the rows hold, for an object table with one: its pending
+        /// rows must still be found by key.
+        let keyedType: String?
+    }
+
     /// The most elements one collection insert statement takes.
     static let elementsPerInsert = 8
 
     /// Makes the statements of every type, numbering slots from 0; returns them and the slot count.
-    static func make(for schema: Schema) -> (statements: [String: WriteStatements], slots: Int) {
+    static func make(for schema: Schema) -> (statements: [String: WriteStatements], slots: Int, bulkSlots: Int) {
         var all: [String: WriteStatements] = [:]
         var next = 0
         func slot(_ sql: String) -> Slot {
             defer { next += 1 }
             return Slot(sql: sql, index: next)
         }
+        var nextBulk = 0
+        func bulk(_ table: String, _ columns: [String], keyedType: String? = nil) -> BulkInsert? {
+            guard columns.count <= BulkInserts.maxColumns else { return nil }
+            defer { nextBulk += 1 }
+            return BulkInsert(sql: bulkSQL(table, columns), index: nextBulk, columns: columns.count, keyedType: keyedType)
+        }
         for type in schema.types {
             let table = TableLayout.objectTable(type.name)
-            let insert = slot(insertSQL(table, [TableLayout.idColumn] + TableLayout.propertyColumns(of: type).names))
+            let columns = [TableLayout.idColumn] + TableLayout.propertyColumns(of: type).names
+            let insert = slot(insertSQL(table, columns))
             let lookup = type.primaryKey.map { key in
                 slot("SELECT \(TableLayout.idColumn) FROM \(table) WHERE \(TableLayout.column(key)) = ?")
             }
             var collections: [String: [Slot]] = [:]
+            var collectionBulks: [String: BulkInsert] = [:]
             for property in type.storedProperties where property.type.isCollection {
                 let columns = TableLayout.collectionColumns(of: property.type)
                 let table = TableLayout.collectionTable(type.name, property.name)
                 collections[property.name] = (1...elementsPerInsert).map { slot(insertSQL(table, columns, rows: $0)) }
+                collectionBulks[property.name] = bulk(table, columns)
             }
-            all[type.name] = WriteStatements(insert: insert, lookup: lookup, collectionInserts: collections)
+            all[type.name] = WriteStatements(
+                insert: insert, lookup: lookup, collectionInserts: collections,
+                bulkInsert: bulk(table, columns, keyedType: type.primaryKey == nil ? nil : type.name),
+                collectionBulkInserts: collectionBulks)
         }
-        return (all, next)
+        return (all, next, nextBulk)
     }
 
     /// `OR FAIL`, not the default `ABORT`: on a failure SQLite keeps the rows the statement already
@@ -56,5 +85,10 @@ struct WriteStatements: Sendable {
         let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
         let values = Array(repeating: row, count: rows).joined(separator: ", ")
         return "INSERT OR FAIL INTO \(table) (\(columns.joined(separator: ", "))) VALUES \(values)"
+    }
+
+    private static func bulkSQL(_ table: String, _ columns: [String]) -> String {
+        let selected = columns.indices.map { "c\($0)" }.joined(separator: ", ")
+        return "INSERT OR FAIL INTO \(table) (\(columns.joined(separator: ", "))) SELECT \(selected) FROM kura_rows(?1)"
     }
 }

@@ -4,7 +4,8 @@ import GRDB
 /// The state of one write transaction: its connection, the identifier counters it hands out,
 /// and counts of what it wrote.
 final class WriteTransaction {
-    let db: Database
+    /// The connection, without writing held inserts first: for statements that cannot see them.
+    private let connection: Database
     let catalog: SchemaCatalog
     /// Each type's counters, read on first use: found by a short scan of the types written, not
     /// by hashing the name for every object.
@@ -22,23 +23,60 @@ final class WriteTransaction {
     /// Prepared write statements, by `WriteStatements` slot.
     private var prepared: [DirectStatement?]
 
+    /// Inserts held back to be written in batches, when `holdInserts()` turned that on.
+    private var bulk: BulkInserts?
+
     init(db: Database, catalog: SchemaCatalog) {
-        self.db = db
+        self.connection = db
         self.catalog = catalog
         prepared = Array(repeating: nil, count: catalog.writeStatementCount)
     }
 
+    /// The transaction's connection, with every held insert written first, so that whatever runs
+    /// on it sees them.
+    var db: Database {
+        get throws {
+            try bulk?.flush()
+            return connection
+        }
+    }
+
+    /// From now on inserts are held and written in batches (`BulkInserts`). Only for a writer that
+    /// reaches the database through this transaction alone, as an import does: a query run on the
+    /// connection some other way would not see the rows held.
+    func holdInserts() throws {
+        if bulk == nil { bulk = try BulkInserts(connection: connection, catalog: catalog) }
+    }
+
+    /// Inserts rows with `slot`, or holds them for `bulkInsert` when inserts are held; `values`
+    /// are the rows' values one after the other.
+    func insert(_ slot: WriteStatements.Slot, bulk bulkInsert: WriteStatements.BulkInsert?, _ values: [DatabaseValue]) throws {
+        if let bulk, let bulkInsert {
+            try bulk.append(bulkInsert, values)
+        } else {
+            try statement(slot).execute(values)
+        }
+    }
+
+    /// Notes the primary key of an object just inserted, which a held insert keeps out of the
+    /// table until its batch is written.
+    func noteInsertedKey(_ key: DatabaseValue, of type: String, id: Int64) {
+        bulk?.noteKey(key, of: type, id: id)
+    }
+
     /// The prepared statement of `slot`, prepared on first use.
-    func statement(_ slot: WriteStatements.Slot) throws -> DirectStatement {
+    private func statement(_ slot: WriteStatements.Slot) throws -> DirectStatement {
         if let statement = prepared[slot.index] { return statement }
-        let statement = try DirectStatement(db, sql: slot.sql)
+        let statement = try DirectStatement(connection, sql: slot.sql)
         prepared[slot.index] = statement
         return statement
     }
 
-    /// The id of the `type` object whose primary key column holds `key`.
+    /// The id of the `type` object whose primary key column holds `key`. Held objects of the type
+    /// are found by their noted keys, so the lookup needs no batch written.
     func objectId(_ type: String, key: DatabaseValue) throws -> Int64? {
         guard let lookup = try catalog.statements(for: type).lookup else { return nil }
+        if let held = bulk?.id(of: type, key: key) { return held }
         return try statement(lookup).fetchInt64([key])
     }
 
@@ -76,7 +114,7 @@ final class WriteTransaction {
             current = cached
         } else {
             current = try Int64.fetchOne(
-                db, sql: "SELECT \"value\" FROM \(TableLayout.metaTable) WHERE \"key\" = 'lastMixedContainer'") ?? 0
+                connection, sql: "SELECT \"value\" FROM \(TableLayout.metaTable) WHERE \"key\" = 'lastMixedContainer'") ?? 0
         }
         lastMixedContainer = current + 1
         return current + 1
@@ -130,6 +168,8 @@ final class WriteTransaction {
         guard savepointsPerChange else { return try body() }
         let savedCounts = counts
         let savedMarks = scopeMarks.map { ($0.scope, $0.scope.mark) }
+        // Held rows are written at the savepoint and at its release, so every row a failed change
+        // held is either rolled back or dropped, and no other change's.
         try db.cachedStatement(sql: "SAVEPOINT kura_change").execute()
         do {
             let result = try body()
@@ -138,14 +178,16 @@ final class WriteTransaction {
         } catch {
             counts = savedCounts
             for (scope, mark) in savedMarks { scope.undo(to: mark) }
-            try db.cachedStatement(sql: "ROLLBACK TO kura_change").execute()
-            try db.cachedStatement(sql: "RELEASE kura_change").execute()
+            bulk?.discard()
+            try connection.cachedStatement(sql: "ROLLBACK TO kura_change").execute()
+            try connection.cachedStatement(sql: "RELEASE kura_change").execute()
             throw error
         }
     }
 
-    /// Writes the counters back; called just before commit.
+    /// Writes every held insert and the counters; called just before commit.
     func flushCounters() throws {
+        try bulk?.flush()
         for (type, counters) in self.counters.all where counters.isDirty {
             try db.execute(
                 sql: "UPDATE \(TableLayout.typesTable) SET \"lastObjectId\" = ?, \"lastKey\" = ? WHERE \"name\" = ?",
@@ -167,7 +209,7 @@ final class WriteTransaction {
     private func loadCounters(_ type: String) throws -> TypeCounters {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT \"lastObjectId\", \"lastKey\" FROM \(TableLayout.typesTable) WHERE \"name\" = ?",
+                connection, sql: "SELECT \"lastObjectId\", \"lastKey\" FROM \(TableLayout.typesTable) WHERE \"name\" = ?",
                 arguments: [type]),
             let lastObjectId = row["lastObjectId"] as Int64?, let lastKey = row["lastKey"] as Int64?
         else {

@@ -55,7 +55,10 @@ public final class DocumentImporter {
                     // when no reference waits for a later document.
                     if options.onError == .stop {
                         // Any error ends the import and rolls everything back: no document needs a savepoint.
-                        try realm.requireTransaction().savepointsPerChange = false
+                        let transaction = try realm.requireTransaction()
+                        transaction.savepointsPerChange = false
+                        // Only this importer writes in the transaction, and only through it.
+                        try transaction.holdInserts()
                     }
                     var inBatch = 0
                     while let input = current,

@@ -16,7 +16,7 @@ struct SetBasedCopy {
     let transaction: WriteTransaction
     var onProgress: ((ExportProgress) -> Void)?
 
-    private var db: Database { transaction.db }
+    private var db: Database { get throws { try transaction.db } }
     private var destination: SchemaCatalog { transaction.catalog }
     private static var sourceSchema: String { TableLayout.quote(sourceAlias) }
 
@@ -142,7 +142,7 @@ struct SetBasedCopy {
             : "INSERT INTO main.\(table) (\(columns.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) "
                 + "FROM \(source)" + (order.map { " ORDER BY \($0)" } ?? "")
         try db.execute(sql: sql)
-        return db.changesCount
+        return try db.changesCount
     }
 
     /// Moves the destination's counters past everything copied: object ids past the shifted ones,
