@@ -1,7 +1,8 @@
 /// The SQL of the statements that write one type's objects, made once per schema. Each statement
 /// has a slot number, so a write transaction keeps its prepared statement in an array rather than
-/// hashing SQL text for every object.
-struct WriteStatements: Sendable {
+/// hashing SQL text for every object. A class: the writer fetches a type's statements for every
+/// object, and copying the struct retained each of its strings and dictionaries.
+final class WriteStatements: Sendable {
     /// A statement's text and the slot its prepared form is kept in.
     struct Slot: Sendable {
         let sql: String
@@ -25,7 +26,8 @@ struct WriteStatements: Sendable {
     let collectionBulkInserts: [String: BulkInsert]
 
     /// An insert of a whole batch of rows in one statement run, through `kura_rows` (see `BulkInserts`).
-    struct BulkInsert: Sendable {
+    /// A class, passed for every row without retaining its strings.
+    final class BulkInsert: Sendable {
         let sql: String
         /// The number of this insert's buffer in a transaction's `BulkInserts`.
         let index: Int
@@ -34,6 +36,24 @@ struct WriteStatements: Sendable {
         /// The type whose primary keys the rows hold, for an object table with one: its pending
         /// rows must still be found by key.
         let keyedType: String?
+
+        init(sql: String, index: Int, columns: Int, keyedType: String?) {
+            self.sql = sql
+            self.index = index
+            self.columns = columns
+            self.keyedType = keyedType
+        }
+    }
+
+    init(
+        insert: Slot, lookup: Slot?, collectionInserts: [String: [Slot]], bulkInsert: BulkInsert?,
+        collectionBulkInserts: [String: BulkInsert]
+    ) {
+        self.insert = insert
+        self.lookup = lookup
+        self.collectionInserts = collectionInserts
+        self.bulkInsert = bulkInsert
+        self.collectionBulkInserts = collectionBulkInserts
     }
 
     /// The most elements one collection insert statement takes.
