@@ -126,7 +126,7 @@ private final class PendingRows {
 
     /// Whether `row` fits beside the rows held. An empty buffer makes room for any row.
     func hasRoom(for row: ArraySlice<DatabaseValue>) -> Bool {
-        let needed = Self.byteCount(of: row)
+        let needed = DatabaseValue.byteCount(of: row)
         if count == 0 {
             if needed > byteCapacity {
                 bytes.deallocate()
@@ -173,8 +173,7 @@ private final class PendingRows {
         count = 0
         bytesUsed = 0
         guard code == SQLITE_DONE else {
-            let message = sqlite3_db_handle(sqlite).flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "unknown"
-            throw StoreError(.database, "SQLite error \(code & 0xff): \(message)", sql: insert.sql)
+            throw StoreError.sqlite(code, on: sqlite3_db_handle(sqlite), sql: insert.sql)
         }
     }
 
@@ -204,17 +203,5 @@ private final class PendingRows {
         }
         bytesUsed += source.count
         return UnsafeRawPointer(start)
-    }
-
-    private static func byteCount(of row: ArraySlice<DatabaseValue>) -> Int {
-        var total = 0
-        for value in row {
-            switch value.storage {
-            case .string(let text): total += text.utf8.count
-            case .blob(let data): total += data.count
-            default: break
-            }
-        }
-        return total
     }
 }

@@ -64,16 +64,9 @@ struct DirectStatement {
 
     private func bind(_ values: [DatabaseValue]) throws {
         let sqlite = statement.sqliteStatement
-        var bytes: Int?
-        for value in values {
-            switch value.storage {
-            case .string(let text): bytes = (bytes ?? 0) + text.utf8.count
-            case .blob(let data): bytes = (bytes ?? 0) + data.count
-            default: break
-            }
-        }
-        // Reserved before any copy, so no pointer bound below moves; not at all without texts.
-        var free = bytes.map { buffer.reserve($0) }
+        let bytes = DatabaseValue.byteCount(of: values)
+        // Reserved before any copy, so no pointer bound below moves; not at all without text bytes.
+        var free = bytes > 0 ? buffer.reserve(bytes) : nil
         for (offset, value) in values.enumerated() {
             let index = CInt(offset + 1)
             let code: CInt
@@ -82,7 +75,7 @@ struct DirectStatement {
             case .int64(let number): code = sqlite3_bind_int64(sqlite, index, number)
             case .double(let number): code = sqlite3_bind_double(sqlite, index, number)
             case .string(let text):
-                let start = free ?? buffer.reserve(0)  // reserved above: this row has a text
+                let start = free ?? buffer.reserve(0)  // reserved above, unless every text is empty
                 let end = BindBuffer.copy(text, to: start)
                 free = end
                 buffer.isBound = true
@@ -99,9 +92,31 @@ struct DirectStatement {
     }
 
     private func failure(_ code: CInt) -> StoreError {
+        StoreError.sqlite(code, on: connection, sql: statement.sql)
+    }
+}
+
+extension StoreError {
+    /// The error for SQLite result `code` on `connection` while running `sql`, with SQLite's message.
+    static func sqlite(_ code: CInt, on connection: OpaquePointer?, sql: String) -> StoreError {
         let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "unknown"
         // Extended result codes carry the primary code in their low byte, which is what GRDB reports.
-        return StoreError(.database, "SQLite error \(code & 0xff): \(message)", sql: statement.sql)
+        return StoreError(.database, "SQLite error \(code & 0xff): \(message)", sql: sql)
+    }
+}
+
+extension DatabaseValue {
+    /// How many bytes the texts and blobs among `values` take, as they are bound or copied.
+    static func byteCount(of values: some Sequence<DatabaseValue>) -> Int {
+        var total = 0
+        for value in values {
+            switch value.storage {
+            case .string(let text): total += text.utf8.count
+            case .blob(let data): total += data.count
+            default: break
+            }
+        }
+        return total
     }
 }
 
