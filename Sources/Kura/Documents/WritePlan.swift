@@ -38,51 +38,6 @@ final class TypePlan {
     }
 }
 
-/// Finds a property's position by name with a cheap hash of its bytes: looking names up is most of
-/// the cost of ordering a document's fields, and `String`'s seeded hash is several times slower.
-/// Property names are ASCII identifiers, so equal names have equal bytes.
-struct PropertyPositions {
-    private let names: [String]
-    /// Open addressing with linear probing: a position in `names`, or -1 for an empty slot.
-    private let slots: [Int32]
-    /// The slot count (a power of two, at least twice the names) minus one.
-    private let mask: Int
-
-    init(_ names: [String]) {
-        self.names = names
-        var capacity = 8
-        while capacity < names.count * 2 { capacity *= 2 }
-        mask = capacity - 1
-        var slots = [Int32](repeating: -1, count: capacity)
-        for (position, name) in names.enumerated() {
-            var slot = Self.hash(name) & (capacity - 1)
-            while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
-            slots[slot] = Int32(position)
-        }
-        self.slots = slots
-    }
-
-    subscript(name: String) -> Int? {
-        var slot = Self.hash(name) & mask
-        while true {
-            let position = Int(slots[slot])
-            if position < 0 { return nil }
-            if names[position] == name { return position }
-            slot = (slot + 1) & mask
-        }
-    }
-
-    /// FNV-1a over the UTF-8 bytes.
-    private static func hash(_ name: String) -> Int {
-        var name = name
-        return name.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            return Int(truncatingIfNeeded: hash ^ (hash >> 32))
-        }
-    }
-}
-
 /// One stored property; a class, so that reaching one while writing costs one reference count
 /// rather than one for each of its parts.
 final class FieldPlan {

@@ -124,9 +124,9 @@ final class MappingContext {
             fail(.nestingTooDeep, node, path(), "documents nest deeper than \(DocumentMapper.maxDepth) levels")
             return nil
         }
-        // Properties by their index in `type.properties`: which were given, and with what.
-        var given: [(index: Int, node: DocumentNode)] = []
-        var isGiven = [Bool](repeating: false, count: type.properties.count)
+        // One pass in document order: each value mapped as its key is met, the properties given
+        // marked in a bit set (no array to allocate for the usual few dozen properties).
+        var isGiven = PropertyFlags(count: type.properties.count)
         var fields: [String: Value] = [:]
         fields.reserveCapacity(type.properties.count)
         switch node.value {
@@ -141,12 +141,11 @@ final class MappingContext {
                     mapOtherMember(member, of: type, path: path(), depth: depth, into: &fields)
                     continue
                 }
-                guard !isGiven[index] else {
+                guard isGiven.insert(index) else {
                     fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(MessageText.shown(member.key))'")
                     continue
                 }
-                isGiven[index] = true
-                given.append((index, member.value))
+                mapProperty(type.properties[index], member.value, path: path(), depth: depth, into: &fields)
             }
         case .array(let items):
             let stored = type.storedProperties
@@ -156,25 +155,29 @@ final class MappingContext {
             }
             for (property, item) in zip(stored, items) {
                 guard let index = type.propertyIndex(property.name) else { continue }
-                isGiven[index] = true
-                given.append((index, item))
+                _ = isGiven.insert(index)
+                mapProperty(property, item, path: path(), depth: depth, into: &fields)
             }
         default:
             mismatch(node, path(), expected: "a \(type.name) document")
             return nil
         }
-        for (index, child) in given {
-            let property = type.properties[index]
-            if let value = mapValue(child, property.type, path: "\(path()).\(property.name)", depth: depth + 1) {
-                fields[property.name] = value
-            }
-        }
-        for (index, property) in type.properties.enumerated() where !isGiven[index] && !property.isComputed {
-            if type.requiresValue(for: property) {
-                fail(.missingProperty, node, path(), "missing required property '\(property.name)' (\(property.type))")
+        if isGiven.count < type.storedProperties.count {
+            for (index, property) in type.properties.enumerated() where !isGiven.contains(index) && !property.isComputed {
+                if type.requiresValue(for: property) {
+                    fail(.missingProperty, node, path(), "missing required property '\(property.name)' (\(property.type))")
+                }
             }
         }
         return .map(fields)
+    }
+
+    private func mapProperty(
+        _ property: Property, _ node: DocumentNode, path: @autoclosure () -> String, depth: Int, into fields: inout [String: Value]
+    ) {
+        if let value = mapValue(node, property.type, path: "\(path()).\(property.name)", depth: depth + 1) {
+            fields[property.name] = value
+        }
     }
 
     /// A member whose key names no stored property: a document's `$type`, `$id` or a rejects file's

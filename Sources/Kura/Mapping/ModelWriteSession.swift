@@ -49,7 +49,7 @@ final class ModelWriteSession {
             guard let ref = refs[local] else { continue }
             let resolved = try fields.mapValues(resolve)
             try writer.update(
-                ref, transaction.catalog.type(ref.type), resolved, policy: policy == .modified ? .modified : .all,
+                ref, resolved, policy: policy == .modified ? .modified : .all,
                 path: ref.type, depth: 0)
         }
         transaction.counts = counts  // linking pass changes no object's status

@@ -67,15 +67,12 @@ public struct ObjectSchema: Sendable, Hashable {
 
 /// Where each property is, and which are stored.
 private struct PropertyLookup: Sendable {
-    let positions: [String: Int]
+    /// The first property of each name wins, as a dictionary built in order would keep it.
+    let positions: PropertyPositions
     let stored: [Property]
 
     init(_ properties: [Property]) {
-        var positions: [String: Int] = [:]
-        for (index, property) in properties.enumerated() where positions[property.name] == nil {
-            positions[property.name] = index
-        }
-        self.positions = positions
+        positions = PropertyPositions(properties.map(\.name))
         self.stored = properties.filter { !$0.isComputed }
     }
 }

@@ -9,18 +9,23 @@ struct CollectionWriter {
     /// Replaces the collection's contents with `value`; returns whether anything changed.
     /// Under `.modified` an equal collection is left untouched, and embedded elements are updated in place.
     func write(
-        _ value: Value, to ref: ObjectRef, _ property: Property, policy: UpdatePolicy, isNew: Bool, path: @autoclosure () -> String, depth: Int
+        _ value: Value, to ref: ObjectRef, _ stored: StoredProperty, policy: UpdatePolicy, isNew: Bool, path: @autoclosure () -> String,
+        depth: Int
     ) throws -> Bool {
+        let property = stored.property
         guard let elementType = property.type.element else { return false }
         let isMap: Bool
         if case .map = property.type { isMap = true } else { isMap = false }
-        let embeddedTarget = elementType.objectTypeName.flatMap { writer.catalog.isEmbedded($0) ? $0 : nil }
-        if !isNew && policy == .modified && (embeddedTarget != nil || elementType == .mixed) {
+        let target = stored.target.map { writer.catalog.storedTypes[$0] }
+        let embeddedTarget = target?.isEmbedded == true ? target?.name : nil
+        let isMixed: Bool
+        if case .mixed = elementType { isMixed = true } else { isMixed = false }
+        if !isNew && policy == .modified && (embeddedTarget != nil || isMixed) {
             let entries = try normalized(value, isMap: isMap, property: property, path: path())
             if let embeddedTarget, let changed = try updateEmbeddedInPlace(ref, property, embeddedTarget, entries, path: path(), depth: depth) {
                 return changed
             }
-            if elementType == .mixed,
+            if isMixed,
                 try ObjectReader(db: db, catalog: writer.catalog).collection(of: ref, property) == reassembled(entries, isMap: isMap)
             {
                 return false
@@ -30,7 +35,7 @@ struct CollectionWriter {
         if case .set = property.type { isSet = true } else { isSet = false }
         // Straight from the value, not through `normalized`'s entries: copying each element into
         // an entry and out again cost more than encoding it.
-        var rows = RowBuilder(isSet: isSet, elementType: elementType)
+        var rows = RowBuilder(isSet: isSet, elementType: elementType, target: target)
         switch (value, isMap) {
         case (.null, _):
             break
@@ -55,14 +60,14 @@ struct CollectionWriter {
         }
         if !isNew {
             let current = try storedRows(ref, property, isMap: isMap)
-            if elementType != .mixed && embeddedTarget == nil && policy == .modified
+            if !isMixed && embeddedTarget == nil && policy == .modified
                 && sameRows(current, rows.rows.map { StoredEntry(key: $0.key, value: $0.value) }, unordered: isSet)
             {
                 return false
             }
             try clear(ref, property)
         }
-        try insert(rows.rows, owner: ref, property, isMap: isMap, tagged: elementType == .mixed)
+        try insert(rows.rows, owner: ref, stored, isMap: isMap, tagged: isMixed)
         return !isNew
     }
 
@@ -71,21 +76,26 @@ struct CollectionWriter {
     private struct RowBuilder {
         let isSet: Bool
         let elementType: PropertyType
+        /// The linked type, for links.
+        let target: StoredType?
+        let isMixed: Bool
         var rows: [ElementRow] = []
         private var seen = Set<DatabaseValue>()
         private var seenMixed = Set<Value>()
 
-        init(isSet: Bool, elementType: PropertyType) {
+        init(isSet: Bool, elementType: PropertyType, target: StoredType?) {
             self.isSet = isSet
             self.elementType = elementType
+            self.target = target
+            if case .mixed = elementType { isMixed = true } else { isMixed = false }
         }
 
         mutating func add(
             _ element: Value, key: String?, using writer: CollectionWriter, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
         ) throws {
-            if isSet && elementType == .mixed && !seenMixed.insert(element).inserted { return }
-            let encoded = try writer.encodeElement(element, elementType, policy: policy, path: path(), depth: depth)
-            if isSet && elementType != .mixed && !CollectionWriter.isFirst(encoded.value, of: rows, seen: &seen) { return }
+            if isSet && isMixed && !seenMixed.insert(element).inserted { return }
+            let encoded = try writer.encodeElement(element, elementType, target: target, policy: policy, path: path(), depth: depth)
+            if isSet && !isMixed && !CollectionWriter.isFirst(encoded.value, of: rows, seen: &seen) { return }
             rows.append(ElementRow(key: key, tag: encoded.tag, value: encoded.value))
         }
     }
@@ -144,14 +154,14 @@ struct CollectionWriter {
         return .map(map)
     }
 
-    fileprivate func encodeElement(_ value: Value, _ elementType: PropertyType, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
-        throws -> (tag: Int64?, value: DatabaseValue)
-    {
-        if elementType == .mixed {
+    fileprivate func encodeElement(
+        _ value: Value, _ elementType: PropertyType, target: StoredType?, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
+    ) throws -> (tag: Int64?, value: DatabaseValue) {
+        if case .mixed = elementType {
             let (tag, stored) = try MixedStore.encode(value, in: writer.transaction, policy: policy, path: path())
             return (tag, stored)
         }
-        if let target = elementType.objectTypeName {
+        if let target {
             if value.isNull && !elementType.isNullable {
                 throw StoreError(.missingValue, "\(path()): null is not allowed in a collection of \(elementType)")
             }
@@ -169,13 +179,13 @@ struct CollectionWriter {
         if case .map = property.type { isMap = true } else { isMap = false }
         let current = try storedRows(ref, property, isMap: isMap)
         guard current.count == entries.count, zip(current, entries).allSatisfy({ $0.key == $1.key }) else { return nil }
-        let type = try writer.catalog.type(target)
+        let type = try writer.catalog.storedType(target)
         var changed = false
         for (index, (row, entry)) in zip(current, entries).enumerated() {
             guard case .int64(let id) = row.value.storage, case .map(let fields) = entry.value,
                 ObjectWriter.referenceId(fields) == nil
             else { return nil }
-            changed = try writer.update(ObjectRef(type: target, id: id), type, fields, policy: .modified, path: (entry.key.map { "\(path()).\($0)" } ?? "\(path())[\(index)]"), depth: depth + 1) || changed
+            changed = try writer.update(ObjectRef(type: target, id: id), type, GivenValues(fields, of: type), policy: .modified, path: (entry.key.map { "\(path()).\($0)" } ?? "\(path())[\(index)]"), depth: depth + 1) || changed
         }
         return changed
     }
@@ -198,10 +208,10 @@ struct CollectionWriter {
         for child in children { try deleter.delete(child) }
     }
 
-    private func insert(_ rows: [ElementRow], owner: ObjectRef, _ property: Property, isMap: Bool, tagged: Bool) throws {
+    private func insert(_ rows: [ElementRow], owner: ObjectRef, _ property: StoredProperty, isMap: Bool, tagged: Bool) throws {
         guard !rows.isEmpty else { return }
-        let statements = try writer.catalog.statements(for: owner.type)
-        guard let slots = statements.collectionInserts[property.name] else {
+        let slots = property.collectionInserts
+        guard !slots.isEmpty else {
             throw StoreError(.unknownProperty, "\(owner.type) has no collection property '\(property.name)'")
         }
         let isList: Bool
@@ -221,7 +231,7 @@ struct CollectionWriter {
                 arguments.append(row.value)
                 if tagged { arguments.append((row.tag ?? 0).databaseValue) }
             }
-            try writer.transaction.insert(slots[end - start - 1], bulk: statements.collectionBulkInserts[property.name], arguments)
+            try writer.transaction.insert(slots[end - start - 1], bulk: property.collectionBulkInsert, arguments)
             start = end
         }
     }

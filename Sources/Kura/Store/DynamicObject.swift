@@ -58,7 +58,7 @@ public struct DynamicObject {
         try Realm.run(sql: nil) {
             try transaction.atomically {
                 try ObjectWriter(transaction: transaction).update(
-                    ref, type, [name: value], policy: .all, path: "\(type.name).\(name)", depth: 0)
+                    ref, [name: value], policy: .all, path: "\(type.name).\(name)", depth: 0)
             }
         }
     }

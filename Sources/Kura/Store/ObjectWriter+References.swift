@@ -5,13 +5,13 @@ import GRDB
 extension ObjectWriter {
     /// The reference key of a value `{"$ref": id}`, or `nil` for any other value.
     static func referenceId(_ fields: [String: Value]) -> Value? {
-        guard fields.count == 1, let id = fields["$ref"] else { return nil }
+        guard fields.count == 1, let (key, id) = fields.first, key == "$ref" else { return nil }
         return id
     }
 
     /// The object id for a new object: the one reserved by an earlier reference to its `"$id"`,
     /// or a fresh one (recorded under its `"$id"`, if it has one).
-    func allocate(_ type: ObjectSchema, _ fields: [String: Value], key: Value?, path: @autoclosure () -> String) throws -> ObjectRef {
+    func allocate(_ type: StoredType, _ given: GivenValues, key: Value?, path: @autoclosure () -> String) throws -> ObjectRef {
         guard let scope = transaction.references else {
             return ObjectRef(type: type.name, id: try transaction.nextObjectId(type.name))
         }
@@ -21,10 +21,10 @@ extension ObjectWriter {
         {
             // Linked by its primary key before it was written: it takes the id held for it.
             scope.set(ReferenceScope.keyReference(type: type.name, key: key), .defined(held, path: path()))
-            try define(fields, as: held, path: path())
+            try define(given.id, as: held, path: path())
             return held
         }
-        guard let id = fields["$id"] else {
+        guard let id = given.id else {
             return ObjectRef(type: type.name, id: try transaction.nextObjectId(type.name))
         }
         switch scope[id] {
@@ -43,10 +43,10 @@ extension ObjectWriter {
         }
     }
 
-    /// Records that the document carrying `fields` updated the existing object `ref`; references
+    /// Records that the document with `"$id"` `id` updated the existing object `ref`; references
     /// made to it before this point are moved from the reserved id to `ref`.
-    func define(_ fields: [String: Value], as ref: ObjectRef, path: @autoclosure () -> String) throws {
-        guard let id = fields["$id"], let scope = transaction.references else { return }
+    func define(_ id: Value?, as ref: ObjectRef, path: @autoclosure () -> String) throws {
+        guard let id, let scope = transaction.references else { return }
         switch scope[id] {
         case nil:
             break

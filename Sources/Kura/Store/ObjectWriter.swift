@@ -14,14 +14,15 @@ struct ObjectWriter {
 
     /// Creates or updates a top-level object of `typeName` from `value` (a `.map` of properties).
     func create(_ typeName: String, _ value: Value, policy: UpdatePolicy, path: @autoclosure () -> String) throws -> ObjectRef {
-        let type = try catalog.type(typeName)
+        let type = try catalog.storedType(typeName)
         if type.isEmbedded {
             throw StoreError(.embeddedMisuse, "\(typeName) is embedded: create it as a nested value of its parent")
         }
-        if type.isAsymmetric && policy != .error {
+        if type.schema.isAsymmetric && policy != .error {
             throw StoreError(.asymmetricMisuse, "\(typeName) is asymmetric: its objects can only be inserted")
         }
-        return try upsert(type, fields(of: value, type, path: path()), policy: policy, path: path(), depth: 0)
+        let given = GivenValues(try fields(of: value, type.schema, path: path()), of: type)
+        return try upsert(type, given, policy: policy, path: path(), depth: 0)
     }
 
     /// The properties given by a `.map` value.
@@ -32,106 +33,114 @@ struct ObjectWriter {
         return fields
     }
 
-    func upsert(_ type: ObjectSchema, _ fields: [String: Value], policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws
+    func upsert(_ type: StoredType, _ given: GivenValues, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws
         -> ObjectRef
     {
         guard depth < Self.maxDepth else {
             throw StoreError(.nestingTooDeep, "\(path()): objects nest deeper than \(Self.maxDepth) levels")
         }
-        guard let keyProperty = type.primaryKeyProperty else {
-            return try insert(type, fields, key: nil, policy: policy, path: path(), depth: depth)
+        guard let keyProperty = type.key else {
+            return try insert(type, given, key: nil, policy: policy, path: path(), depth: depth)
         }
-        var key = fields[keyProperty.name] ?? .null
+        var key = given[keyProperty] ?? .null
         if key.isNull {
-            if keyProperty.isAutoIncrement {
+            let property = keyProperty.property
+            if property.isAutoIncrement {
                 key = .int(try transaction.nextAutoIncrementKey(type.name))
-            } else if keyProperty.defaultValue == .uuid {
+            } else if property.defaultValue == .uuid {
                 key = .uuid(UUID())
-            } else if case .value(let fixed)? = keyProperty.defaultValue {
+            } else if case .value(let fixed)? = property.defaultValue {
                 key = fixed
             } else {
                 throw StoreError(.missingValue, "\(path()).\(keyProperty.name): missing primary key")
             }
-        } else if keyProperty.isAutoIncrement, case .int(let explicit) = key {
+        } else if keyProperty.property.isAutoIncrement, case .int(let explicit) = key {
             try transaction.noteExplicitKey(type.name, explicit)
         }
         let encodedKey = try encodeScalar(key, keyProperty, path: "\(path()).\(keyProperty.name)")
-        if let existing = try transaction.objectId(type.name, key: encodedKey) {
+        if let existing = try transaction.objectId(type, key: encodedKey) {
             let ref = ObjectRef(type: type.name, id: existing)
             if policy == .error {
                 throw StoreError(
                     .duplicatePrimaryKey, "\(path()): an object of type \(type.name) with primary key \(key) already exists")
             }
-            try define(fields, as: ref, path: path())
-            try update(ref, type, fields, policy: policy, path: path(), depth: depth)
+            try define(given.id, as: ref, path: path())
+            try update(ref, type, given, policy: policy, path: path(), depth: depth)
             return ref
         }
-        return try insert(type, fields, key: key, policy: policy, path: path(), depth: depth)
+        return try insert(type, given, key: key, policy: policy, path: path(), depth: depth)
     }
 
     /// Inserts a new object; `key` is the primary key value already settled by `upsert`.
     func insert(
-        _ type: ObjectSchema, _ fields: [String: Value], key: Value?, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
+        _ type: StoredType, _ given: GivenValues, key: Value?, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
     ) throws -> ObjectRef {
-        let ref = try allocate(type, fields, key: key, path: path())
-        let statements = try catalog.statements(for: type.name)
+        let ref = try allocate(type, given, key: key, path: path())
+        let statements = type.statements
         var arguments: [DatabaseValue] = []
-        arguments.reserveCapacity(1 + 2 * type.storedProperties.count)  // a mixed property takes two columns
+        arguments.reserveCapacity(1 + 2 * type.properties.count)  // a mixed property takes two columns
         arguments.append(ref.id.databaseValue)
-        var selfLinks: [(Property, Int64)] = []
+        var selfLinks: [(StoredProperty, Int64)] = []
         var storedKey: DatabaseValue?
-        for property in type.storedProperties where !property.type.isCollection {
-            let isKey = property.name == type.primaryKey
-            let value = isKey ? (key ?? .null) : try given(fields, property, path: "\(path()).\(property.name)")
-            switch property.type.nonOptional {
+        var hasCollections = false
+        for property in type.properties {
+            if case .collection = property.kind {
+                hasCollections = true
+                continue
+            }
+            let value = property.isKey ? (key ?? .null) : try self.given(given, property, path: "\(path()).\(property.name)")
+            switch property.kind {
             case .mixed:
                 let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: "\(path()).\(property.name)")
                 arguments.append(stored)
                 arguments.append(tag.databaseValue)
-            case .object(let target):
-                if target == type.name, let key, !value.isNull, value == key, !catalog.isEmbedded(target) {
+            case .link(let targetIndex):
+                let target = catalog.storedTypes[targetIndex]
+                if targetIndex == type.index, let key, !value.isNull, value == key, !target.isEmbedded {
                     selfLinks.append((property, ref.id))  // a link to the object being inserted
                     arguments.append(.null)
                 } else {
                     arguments.append(try link(value, to: target, policy: policy, path: "\(path()).\(property.name)", depth: depth))
                 }
-            default:
+            case .scalar, .collection:
                 let stored = try encodeScalar(value, property, path: "\(path()).\(property.name)")
-                if isKey { storedKey = stored }
+                if property.isKey { storedKey = stored }
                 arguments.append(stored)
             }
         }
         try transaction.insert(statements.insert, bulk: statements.bulkInsert, arguments)
         if let storedKey { transaction.noteInsertedKey(storedKey, of: type.name, id: ref.id) }
         for (property, id) in selfLinks {
-            try setColumn(ref, property, id.databaseValue)
+            try setColumn(ref, property.property, id.databaseValue)
         }
-        let collections = CollectionWriter(writer: self)
-        for property in type.storedProperties where property.type.isCollection {
-            let value = fields[property.name] ?? .null
-            _ = try collections.write(value, to: ref, property, policy: policy, isNew: true, path: "\(path()).\(property.name)", depth: depth)
+        if hasCollections {
+            let collections = CollectionWriter(writer: self)
+            for property in type.properties where property.isCollection {
+                let value = given[property] ?? .null
+                _ = try collections.write(value, to: ref, property, policy: policy, isNew: true, path: "\(path()).\(property.name)", depth: depth)
+            }
         }
         transaction.count(type.name, .inserted)
         return ref
     }
 
-    /// Applies `fields` to an existing object under `policy`; returns whether anything changed.
+    /// Applies the given values to an existing object under `policy`; returns whether anything changed.
     @discardableResult
-    func update(_ ref: ObjectRef, _ type: ObjectSchema, _ fields: [String: Value], policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
+    func update(_ ref: ObjectRef, _ type: StoredType, _ given: GivenValues, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
         throws -> Bool
     {
         var changed = false
         let collections = CollectionWriter(writer: self)
-        for property in type.storedProperties where property.name != type.primaryKey {
+        for property in type.properties where !property.isKey {
             let value: Value
-            if let given = fields[property.name] {
-                value = given
+            if let supplied = given[property] {
+                value = supplied
             } else if policy == .replace {
-                value = property.type.isCollection ? .null : try given(fields, property, path: "\(path()).\(property.name)")
+                value = property.isCollection ? .null : try self.given(given, property, path: "\(path()).\(property.name)")
             } else {
                 continue
             }
-            if property.type.isCollection {
+            if property.isCollection {
                 changed = try collections.write(value, to: ref, property, policy: policy, isNew: false, path: "\(path()).\(property.name)", depth: depth) || changed
             } else {
                 changed = try updateColumn(ref, property, value, policy: policy, path: "\(path()).\(property.name)", depth: depth) || changed
@@ -141,11 +150,19 @@ struct ObjectWriter {
         return changed
     }
 
-    private func updateColumn(_ ref: ObjectRef, _ property: Property, _ value: Value, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
-        throws -> Bool
-    {
+    /// Applies `fields` to the existing object `ref` under `policy`; returns whether anything changed.
+    @discardableResult
+    func update(_ ref: ObjectRef, _ fields: [String: Value], policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws -> Bool {
+        let type = try catalog.storedType(ref.type)
+        return try update(ref, type, GivenValues(fields, of: type), policy: policy, path: path(), depth: depth)
+    }
+
+    private func updateColumn(
+        _ ref: ObjectRef, _ stored: StoredProperty, _ value: Value, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
+    ) throws -> Bool {
+        let property = stored.property
         let current = try reader.storedColumn(of: ref, property)
-        switch property.type.nonOptional {
+        switch stored.kind {
         case .mixed:
             if policy == .modified,
                 try MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog) == value
@@ -156,27 +173,28 @@ struct ObjectWriter {
             let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: path())
             try setColumn(ref, property, stored, tag: tag)
             return true
-        case .object(let target) where catalog.isEmbedded(target):
+        case .link(let targetIndex) where catalog.storedTypes[targetIndex].isEmbedded:
+            let target = catalog.storedTypes[targetIndex]
             return try updateEmbedded(ref, property, target: target, current: current.value, value, policy: policy, path: path(), depth: depth)
-        case .object(let target):
-            let stored = try link(value, to: target, policy: policy, path: path(), depth: depth)
-            if stored == current.value { return false }
-            try setColumn(ref, property, stored)
+        case .link(let targetIndex):
+            let link = try link(value, to: catalog.storedTypes[targetIndex], policy: policy, path: path(), depth: depth)
+            if link == current.value { return false }
+            try setColumn(ref, property, link)
             return true
-        default:
-            let stored = try encodeScalar(value, property, path: path())
-            if stored == current.value { return false }
-            try setColumn(ref, property, stored)
+        case .scalar, .collection:
+            let encoded = try encodeScalar(value, stored, path: path())
+            if encoded == current.value { return false }
+            try setColumn(ref, property, encoded)
             return true
         }
     }
 
     /// An embedded object is updated in place when one exists; `null` deletes it.
     private func updateEmbedded(
-        _ ref: ObjectRef, _ property: Property, target: String, current: DatabaseValue, _ value: Value,
+        _ ref: ObjectRef, _ property: Property, target: StoredType, current: DatabaseValue, _ value: Value,
         policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
     ) throws -> Bool {
-        let currentRef: ObjectRef? = if case .int64(let id) = current.storage { ObjectRef(type: target, id: id) } else { nil }
+        let currentRef: ObjectRef? = if case .int64(let id) = current.storage { ObjectRef(type: target.name, id: id) } else { nil }
         switch (value, currentRef) {
         case (.null, nil):
             return false
@@ -185,7 +203,7 @@ struct ObjectWriter {
             try ObjectDeleter(transaction: transaction).delete(child)
             return true
         case (.map(let fields), let child?) where Self.referenceId(fields) == nil:
-            return try update(child, catalog.type(target), fields, policy: policy, path: path(), depth: depth + 1)
+            return try update(child, target, GivenValues(fields, of: target), policy: policy, path: path(), depth: depth + 1)
         default:
             try setColumn(ref, property, try link(value, to: target, policy: policy, path: path(), depth: depth))
             return true
@@ -209,8 +227,9 @@ struct ObjectWriter {
     }
 
     /// The value given for a property, or its default, `null` for optional ones, or a `missingValue` error.
-    func given(_ fields: [String: Value], _ property: Property, path: @autoclosure () -> String) throws(StoreError) -> Value {
-        if let value = fields[property.name] { return value }
+    func given(_ given: GivenValues, _ stored: StoredProperty, path: @autoclosure () -> String) throws(StoreError) -> Value {
+        if let value = given[stored] { return value }
+        let property = stored.property
         switch property.defaultValue {
         case .value(let fixed)?: return fixed
         case .now?: return .date(Date())
@@ -222,8 +241,14 @@ struct ObjectWriter {
     }
 
     /// The column value of a scalar, with strict type checking.
-    func encodeScalar(_ value: Value, _ property: Property, path: @autoclosure () -> String) throws(StoreError) -> DatabaseValue {
-        try Self.encodeScalar(value, as: property.type, path: path())
+    func encodeScalar(_ value: Value, _ property: StoredProperty, path: @autoclosure () -> String) throws(StoreError) -> DatabaseValue {
+        if value.isNull && !property.isNullable {
+            throw StoreError(.missingValue, "\(path()): null is not allowed for required \(property.type) property")
+        }
+        guard let stored = ScalarCodec.encode(value, as: property.scalarType) else {
+            throw StoreError(.typeMismatch, "\(path()): expected \(property.scalarType), found \(value.kindName) \(value)")
+        }
+        return stored
     }
 
     static func encodeScalar(_ value: Value, as type: PropertyType, path: @autoclosure () -> String) throws(StoreError) -> DatabaseValue {
@@ -239,7 +264,11 @@ struct ObjectWriter {
     /// The stored link for `value`: `null`, an existing object, a primary key, or a nested object
     /// (embedded, or created/updated under `policy` when the target has a primary key, new otherwise).
     func link(_ value: Value, to target: String, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws -> DatabaseValue {
-        let type = try catalog.type(target)
+        try link(value, to: catalog.storedType(target), policy: policy, path: path(), depth: depth)
+    }
+
+    func link(_ value: Value, to type: StoredType, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws -> DatabaseValue {
+        let target = type.name
         switch value {
         case .null:
             return .null
@@ -253,23 +282,24 @@ struct ObjectWriter {
             try reader.requireExists(ref)
             return ref.id.databaseValue
         case .map(let fields):
-            if let id = Self.referenceId(fields) { return try resolveReference(id, to: type, path: path()) }
+            if let id = Self.referenceId(fields) { return try resolveReference(id, to: type.schema, path: path()) }
+            let given = GivenValues(fields, of: type)
             if type.isEmbedded {
-                return try insert(type, fields, key: nil, policy: policy, path: path(), depth: depth + 1).id.databaseValue
+                return try insert(type, given, key: nil, policy: policy, path: path(), depth: depth + 1).id.databaseValue
             }
-            return try upsert(type, fields, policy: policy, path: path(), depth: depth + 1).id.databaseValue
+            return try upsert(type, given, policy: policy, path: path(), depth: depth + 1).id.databaseValue
         default:
-            guard let keyProperty = type.primaryKeyProperty else {
+            guard let keyProperty = type.key else {
                 throw StoreError(
                     .typeMismatch, "\(path()): expected a nested \(target) object, found \(value.kindName) \(value)")
             }
             let key = try encodeScalar(value, keyProperty, path: path())
-            if let id = try transaction.objectId(type.name, key: key) { return id.databaseValue }
+            if let id = try transaction.objectId(type, key: key) { return id.databaseValue }
             guard transaction.references != nil else {
                 throw StoreError(.linkTargetNotFound, "\(path()): no \(target) with primary key \(value)")
             }
             // A later document of the same input may bring the object: its id is held for it.
-            return try resolveReference(ReferenceScope.keyReference(type: target, key: value), to: type, path: path())
+            return try resolveReference(ReferenceScope.keyReference(type: target, key: value), to: type.schema, path: path())
         }
     }
 }

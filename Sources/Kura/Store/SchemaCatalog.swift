@@ -27,6 +27,9 @@ struct SchemaCatalog: Sendable {
     let writeStatementCount: Int
     /// How many bulk inserts there are, for a transaction's array of row buffers.
     let bulkInsertCount: Int
+    /// Every type as the writer uses it, in schema order.
+    let storedTypes: [StoredType]
+    private let storedTypeIndexes: [String: Int]
 
     /// A table and columns where mixed values (and so links to any type) are stored.
     struct MixedLinkColumns: Sendable {
@@ -93,6 +96,26 @@ struct SchemaCatalog: Sendable {
         }
         self.rowQueries = rowQueries
         (writeStatements, writeStatementCount, bulkInsertCount) = WriteStatements.make(for: schema)
+        // Numbered in schema order, the first type of a name only (a valid schema has no other).
+        var indexes: [String: Int] = [:]
+        var numbered: [(ObjectSchema, WriteStatements)] = []
+        for type in schema.types where indexes[type.name] == nil {
+            guard let statements = writeStatements[type.name] else { continue }
+            indexes[type.name] = numbered.count
+            numbered.append((type, statements))
+        }
+        storedTypes = numbered.enumerated().map { index, entry in
+            StoredType(entry.0, index: index, statements: entry.1, typeIndexes: indexes)
+        }
+        storedTypeIndexes = indexes
+    }
+
+    /// Type `name` as the writer uses it, or an `unknownType` error.
+    func storedType(_ name: String) throws(StoreError) -> StoredType {
+        guard let index = storedTypeIndexes[name], index < storedTypes.count else {
+            throw StoreError(.unknownType, "the realm has no type '\(name)'")
+        }
+        return storedTypes[index]
     }
 
     /// The write statements of type `name`, or an `unknownType` error.

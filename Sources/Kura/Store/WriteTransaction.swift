@@ -11,7 +11,16 @@ final class WriteTransaction {
     /// by hashing the name for every object.
     private var counters = PerType<TypeCounters>()
     private var lastMixedContainer: Int64?
-    var counts: [String: ChangeCounts] = [:]
+    /// What this transaction did to each type's objects.
+    var counts: [String: ChangeCounts] {
+        get { Dictionary(tally.all.map { ($0.name, $0.element) }, uniquingKeysWith: { first, _ in first }) }
+        set {
+            tally = PerType()
+            for (type, change) in newValue { tally.update(type, orAdd: { change }) { _ in } }
+        }
+    }
+    /// `counts`, found by a short scan rather than a hash of the type name for every object.
+    private var tally = PerType<ChangeCounts>()
     /// Whether a migration block runs in this transaction: it may rewrite primary keys, whose
     /// uniqueness the migration checks when the block returns.
     var isMigration = false
@@ -74,9 +83,9 @@ final class WriteTransaction {
 
     /// The id of the `type` object whose primary key column holds `key`. Held objects of the type
     /// are found by their noted keys, so the lookup needs no batch written.
-    func objectId(_ type: String, key: DatabaseValue) throws -> Int64? {
-        guard let lookup = try catalog.statements(for: type).lookup else { return nil }
-        if let held = bulk?.id(of: type, key: key) { return held }
+    func objectId(_ type: StoredType, key: DatabaseValue) throws -> Int64? {
+        guard let lookup = type.statements.lookup else { return nil }
+        if let held = bulk?.id(of: type.name, key: key) { return held }
         return try statement(lookup).fetchInt64([key])
     }
 
@@ -121,11 +130,13 @@ final class WriteTransaction {
     }
 
     func count(_ type: String, _ change: WritePath.Change) {
-        switch change {
-        case .inserted: counts[type, default: ChangeCounts()].inserted += 1
-        case .updated: counts[type, default: ChangeCounts()].updated += 1
-        case .unchanged: counts[type, default: ChangeCounts()].unchanged += 1
-        case .deleted: counts[type, default: ChangeCounts()].deleted += 1
+        tally.update(type, orAdd: { ChangeCounts() }) { counts in
+            switch change {
+            case .inserted: counts.inserted += 1
+            case .updated: counts.updated += 1
+            case .unchanged: counts.unchanged += 1
+            case .deleted: counts.deleted += 1
+            }
         }
     }
 
@@ -166,7 +177,7 @@ final class WriteTransaction {
     /// `savepointsPerChange` is off, when the caller rolls back the whole transaction instead).
     func atomically<T>(_ body: () throws -> T) throws -> T {
         guard savepointsPerChange else { return try body() }
-        let savedCounts = counts
+        let savedTally = tally
         let savedMarks = scopeMarks.map { ($0.scope, $0.scope.mark) }
         // Held rows are written at the savepoint and at its release, so every row a failed change
         // held is either rolled back or dropped, and no other change's.
@@ -176,7 +187,7 @@ final class WriteTransaction {
             try db.cachedStatement(sql: "RELEASE kura_change").execute()
             return result
         } catch {
-            counts = savedCounts
+            tally = savedTally
             for (scope, mark) in savedMarks { scope.undo(to: mark) }
             bulk?.discard()
             try connection.cachedStatement(sql: "ROLLBACK TO kura_change").execute()

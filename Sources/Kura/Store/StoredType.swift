@@ -1,0 +1,119 @@
+/// One object type as the writer uses it, compiled once per schema: its stored properties with
+/// what writing each one needs, and its statements. A class, and so are its properties: the writer
+/// reaches them for every object and value, and copying `ObjectSchema` and `Property` values there
+/// cost a reference count for each of their parts, and finding them by name a string hash.
+final class StoredType: Sendable {
+    let schema: ObjectSchema
+    let name: String
+    /// The type's position in `SchemaCatalog.storedTypes`.
+    let index: Int
+    let statements: WriteStatements
+    /// The stored properties, in stored order.
+    let properties: [StoredProperty]
+    /// Each stored property's position in `properties`, by name.
+    let positions: PropertyPositions
+    /// The primary key property, if any.
+    let key: StoredProperty?
+
+    init(_ schema: ObjectSchema, index: Int, statements: WriteStatements, typeIndexes: [String: Int]) {
+        self.schema = schema
+        name = schema.name
+        self.index = index
+        self.statements = statements
+        properties = schema.storedProperties.enumerated().map { position, property in
+            StoredProperty(
+                property, position: position, isKey: property.name == schema.primaryKey, statements: statements,
+                typeIndexes: typeIndexes)
+        }
+        positions = PropertyPositions(properties.map(\.name))
+        key = properties.first { $0.isKey }
+    }
+
+    var isEmbedded: Bool { schema.isEmbedded }
+}
+
+/// One stored property as the writer uses it.
+final class StoredProperty: Sendable {
+    /// How a property's value is written.
+    enum Kind: Sendable {
+        /// A scalar column, encoded as `StoredProperty.scalarType`.
+        case scalar
+        /// A value column and a tag column.
+        case mixed
+        /// A to-one link to the type at this index of `SchemaCatalog.storedTypes`.
+        case link(target: Int)
+        /// Rows in a table of its own.
+        case collection
+    }
+
+    let property: Property
+    let name: String
+    /// The property's position among its type's stored properties.
+    let position: Int
+    let kind: Kind
+    /// Whether the property is its type's primary key.
+    let isKey: Bool
+    /// Whether `null` may be stored.
+    let isNullable: Bool
+    /// The type without its optional marker: what a scalar is encoded as.
+    let scalarType: PropertyType
+    /// The linked type's position in `SchemaCatalog.storedTypes`, for a link or a collection of links.
+    let target: Int?
+    /// For a collection, its statements: the one at index k − 1 inserts k elements.
+    let collectionInserts: [WriteStatements.Slot]
+    /// For a collection, the bulk form of its inserts.
+    let collectionBulkInsert: WriteStatements.BulkInsert?
+
+    init(_ property: Property, position: Int, isKey: Bool, statements: WriteStatements, typeIndexes: [String: Int]) {
+        self.property = property
+        name = property.name
+        self.position = position
+        self.isKey = isKey
+        isNullable = property.type.isNullable
+        scalarType = property.type.nonOptional
+        target = property.type.objectTypeName.flatMap { typeIndexes[$0] }
+        if property.type.isCollection {
+            kind = .collection
+        } else if case .mixed = scalarType {
+            kind = .mixed
+        } else if case .object = scalarType, let target {
+            kind = .link(target: target)
+        } else {
+            kind = .scalar
+        }
+        collectionInserts = statements.collectionInserts[property.name] ?? []
+        collectionBulkInsert = statements.collectionBulkInserts[property.name]
+    }
+
+    var type: PropertyType { property.type }
+
+    var isCollection: Bool {
+        if case .collection = kind { return true }
+        return false
+    }
+}
+
+/// The values given for an object's stored properties, by position, and its `"$id"`: the writer
+/// goes through a `.map` value's entries once, rather than hashing each property's name to find it.
+struct GivenValues {
+    private var values: [Value?]
+    /// The document's `"$id"`, if it has one.
+    private(set) var id: Value?
+
+    /// The values of `fields` for `type`; keys that name no stored property are left out, as before.
+    init(_ fields: [String: Value], of type: StoredType) {
+        values = Array(repeating: nil, count: type.properties.count)
+        for (key, value) in fields {
+            if let position = type.positions[key] {
+                values[position] = value
+            } else if key == "$id" {
+                id = value
+            }
+        }
+    }
+
+    /// The value given for `property`, if any.
+    subscript(property: StoredProperty) -> Value? {
+        values[property.position]
+    }
+}
