@@ -16,7 +16,7 @@ struct CollectionWriter {
         guard let elementType = property.type.element else { return false }
         let isMap: Bool
         if case .map = property.type { isMap = true } else { isMap = false }
-        let target = stored.target.map { writer.catalog.storedTypes[$0] }
+        let target = stored.target.map { writer.storedTypes[$0] }
         let embeddedTarget = target?.isEmbedded == true ? target?.name : nil
         let isMixed: Bool
         if case .mixed = elementType { isMixed = true } else { isMixed = false }
@@ -185,7 +185,11 @@ struct CollectionWriter {
             guard case .int64(let id) = row.value.storage, case .map(let fields) = entry.value,
                 ObjectWriter.referenceId(fields) == nil
             else { return nil }
-            changed = try writer.update(ObjectRef(type: target, id: id), type, GivenValues(fields, of: type), policy: .modified, path: (entry.key.map { "\(path()).\($0)" } ?? "\(path())[\(index)]"), depth: depth + 1) || changed
+            let elementPath = entry.key.map { "\(path()).\($0)" } ?? "\(path())[\(index)]"
+            let elementChanged = try GivenValues.with(fields, of: type) { given in
+                try writer.update(ObjectRef(type: target, id: id), type, given, policy: .modified, path: elementPath, depth: depth + 1)
+            }
+            changed = elementChanged || changed
         }
         return changed
     }

@@ -10,6 +10,8 @@ struct ObjectWriter {
 
     var db: Database { get throws { try transaction.db } }
     var catalog: SchemaCatalog { transaction.catalog }
+    /// The catalog's `storedTypes`, without copying the catalog for each use.
+    var storedTypes: [StoredType] { transaction.storedTypes }
     var reader: ObjectReader { get throws { ObjectReader(db: try db, catalog: catalog) } }
 
     /// Creates or updates a top-level object of `typeName` from `value` (a `.map` of properties).
@@ -18,11 +20,12 @@ struct ObjectWriter {
         if type.isEmbedded {
             throw StoreError(.embeddedMisuse, "\(typeName) is embedded: create it as a nested value of its parent")
         }
-        if type.schema.isAsymmetric && policy != .error {
+        if type.isAsymmetric && policy != .error {
             throw StoreError(.asymmetricMisuse, "\(typeName) is asymmetric: its objects can only be inserted")
         }
-        let given = GivenValues(try fields(of: value, type.schema, path: path()), of: type)
-        return try upsert(type, given, policy: policy, path: path(), depth: 0)
+        return try GivenValues.with(try fields(of: value, type.schema, path: path()), of: type) { given in
+            try upsert(type, given, policy: policy, path: path(), depth: 0)
+        }
     }
 
     /// The properties given by a `.map` value.
@@ -95,7 +98,7 @@ struct ObjectWriter {
                 arguments.append(stored)
                 arguments.append(tag.databaseValue)
             case .link(let targetIndex):
-                let target = catalog.storedTypes[targetIndex]
+                let target = storedTypes[targetIndex]
                 if targetIndex == type.index, let key, !value.isNull, value == key, !target.isEmbedded {
                     selfLinks.append((property, ref.id))  // a link to the object being inserted
                     arguments.append(.null)
@@ -154,7 +157,9 @@ struct ObjectWriter {
     @discardableResult
     func update(_ ref: ObjectRef, _ fields: [String: Value], policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws -> Bool {
         let type = try catalog.storedType(ref.type)
-        return try update(ref, type, GivenValues(fields, of: type), policy: policy, path: path(), depth: depth)
+        return try GivenValues.with(fields, of: type) { given in
+            try update(ref, type, given, policy: policy, path: path(), depth: depth)
+        }
     }
 
     private func updateColumn(
@@ -173,11 +178,11 @@ struct ObjectWriter {
             let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: path())
             try setColumn(ref, property, stored, tag: tag)
             return true
-        case .link(let targetIndex) where catalog.storedTypes[targetIndex].isEmbedded:
-            let target = catalog.storedTypes[targetIndex]
+        case .link(let targetIndex) where storedTypes[targetIndex].isEmbedded:
+            let target = storedTypes[targetIndex]
             return try updateEmbedded(ref, property, target: target, current: current.value, value, policy: policy, path: path(), depth: depth)
         case .link(let targetIndex):
-            let link = try link(value, to: catalog.storedTypes[targetIndex], policy: policy, path: path(), depth: depth)
+            let link = try link(value, to: storedTypes[targetIndex], policy: policy, path: path(), depth: depth)
             if link == current.value { return false }
             try setColumn(ref, property, link)
             return true
@@ -203,7 +208,9 @@ struct ObjectWriter {
             try ObjectDeleter(transaction: transaction).delete(child)
             return true
         case (.map(let fields), let child?) where Self.referenceId(fields) == nil:
-            return try update(child, target, GivenValues(fields, of: target), policy: policy, path: path(), depth: depth + 1)
+            return try GivenValues.with(fields, of: target) { given in
+                try update(child, target, given, policy: policy, path: path(), depth: depth + 1)
+            }
         default:
             try setColumn(ref, property, try link(value, to: target, policy: policy, path: path(), depth: depth))
             return true
@@ -283,11 +290,12 @@ struct ObjectWriter {
             return ref.id.databaseValue
         case .map(let fields):
             if let id = Self.referenceId(fields) { return try resolveReference(id, to: type.schema, path: path()) }
-            let given = GivenValues(fields, of: type)
-            if type.isEmbedded {
-                return try insert(type, given, key: nil, policy: policy, path: path(), depth: depth + 1).id.databaseValue
+            return try GivenValues.with(fields, of: type) { given in
+                if type.isEmbedded {
+                    return try insert(type, given, key: nil, policy: policy, path: path(), depth: depth + 1).id.databaseValue
+                }
+                return try upsert(type, given, policy: policy, path: path(), depth: depth + 1).id.databaseValue
             }
-            return try upsert(type, given, policy: policy, path: path(), depth: depth + 1).id.databaseValue
         default:
             guard let keyProperty = type.key else {
                 throw StoreError(

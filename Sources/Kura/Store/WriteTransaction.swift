@@ -7,6 +7,8 @@ final class WriteTransaction {
     /// The connection, without writing held inserts first: for statements that cannot see them.
     private let connection: Database
     let catalog: SchemaCatalog
+    /// The catalog's types as the writer uses them, kept apart so that reaching one does not copy the catalog.
+    let storedTypes: [StoredType]
     /// Each type's counters, read on first use: found by a short scan of the types written, not
     /// by hashing the name for every object.
     private var counters = PerType<TypeCounters>()
@@ -38,6 +40,7 @@ final class WriteTransaction {
     init(db: Database, catalog: SchemaCatalog) {
         self.connection = db
         self.catalog = catalog
+        storedTypes = catalog.storedTypes
         prepared = Array(repeating: nil, count: catalog.writeStatementCount)
     }
 
