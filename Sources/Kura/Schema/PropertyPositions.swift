@@ -35,13 +35,27 @@ struct PropertyPositions: Sendable {
         return names.firstIndex(of: name)
     }
 
-    /// FNV-1a over the UTF-8 bytes.
+    /// The UTF-8 bytes taken eight at a time, each word folded in with a multiply: a byte at a
+    /// time (FNV-1a) was a tenth of finding a position.
     private static func hash(_ name: String) -> Int {
         var name = name
         return name.withUTF8 { bytes in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+            let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
+            var hash = UInt64(bytes.count) &* multiplier
+            guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: hash) }
+            let raw = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
+                offset += 8
+            }
+            var tail: UInt64 = 0
+            while offset < bytes.count {
+                tail = tail << 8 | UInt64(bytes[offset])
+                offset += 1
+            }
+            hash = (hash ^ tail) &* multiplier
+            return Int(truncatingIfNeeded: hash ^ (hash >> 29))
         }
     }
 }

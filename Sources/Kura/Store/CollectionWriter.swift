@@ -13,13 +13,11 @@ struct CollectionWriter {
         depth: Int
     ) throws -> Bool {
         let property = stored.property
-        guard let elementType = property.type.element else { return false }
-        let isMap: Bool
-        if case .map = property.type { isMap = true } else { isMap = false }
+        guard let elementType = stored.elementType, let kind = stored.collection else { return false }
+        let isMap = kind == .map
         let target = stored.target.map { writer.storedTypes[$0] }
         let embeddedTarget = target?.isEmbedded == true ? target?.name : nil
-        let isMixed: Bool
-        if case .mixed = elementType { isMixed = true } else { isMixed = false }
+        let isMixed = stored.hasMixedElements
         if !isNew && policy == .modified && (embeddedTarget != nil || isMixed) {
             let entries = try normalized(value, isMap: isMap, property: property, path: path())
             if let embeddedTarget, let changed = try updateEmbeddedInPlace(ref, property, embeddedTarget, entries, path: path(), depth: depth) {
@@ -31,11 +29,10 @@ struct CollectionWriter {
                 return false
             }
         }
-        let isSet: Bool
-        if case .set = property.type { isSet = true } else { isSet = false }
+        let isSet = kind == .set
         // Straight from the value, not through `normalized`'s entries: copying each element into
         // an entry and out again cost more than encoding it.
-        var rows = RowBuilder(isSet: isSet, elementType: elementType, target: target)
+        var rows = RowBuilder(isSet: isSet, isMixed: isMixed, elementType: elementType, target: target)
         switch (value, isMap) {
         case (.null, _):
             break
@@ -83,11 +80,11 @@ struct CollectionWriter {
         private var seen = Set<DatabaseValue>()
         private var seenMixed = Set<Value>()
 
-        init(isSet: Bool, elementType: PropertyType, target: StoredType?) {
+        init(isSet: Bool, isMixed: Bool, elementType: PropertyType, target: StoredType?) {
             self.isSet = isSet
+            self.isMixed = isMixed
             self.elementType = elementType
             self.target = target
-            if case .mixed = elementType { isMixed = true } else { isMixed = false }
         }
 
         mutating func add(
@@ -218,8 +215,7 @@ struct CollectionWriter {
         guard !slots.isEmpty else {
             throw StoreError(.unknownProperty, "\(owner.type) has no collection property '\(property.name)'")
         }
-        let isList: Bool
-        if case .list = property.type { isList = true } else { isList = false }
+        let isList = property.collection == .list
         let width = 2 + (isList ? 1 : 0) + (isMap ? 1 : 0) + (tagged ? 1 : 0)
         var arguments: [DatabaseValue] = []
         arguments.reserveCapacity(width * min(rows.count, slots.count))

@@ -49,6 +49,10 @@ final class StoredProperty: Sendable {
         case collection
     }
 
+    enum CollectionKind: Sendable {
+        case list, set, map
+    }
+
     let property: Property
     let name: String
     /// The property's position among its type's stored properties.
@@ -62,6 +66,11 @@ final class StoredProperty: Sendable {
     let scalarType: PropertyType
     /// The linked type's position in `SchemaCatalog.storedTypes`, for a link or a collection of links.
     let target: Int?
+    /// For a collection, its kind and its element type (`nil` for other properties).
+    let collection: CollectionKind?
+    let elementType: PropertyType?
+    /// Whether a collection's elements are mixed values.
+    let hasMixedElements: Bool
     /// For a collection, its statements: the one at index k − 1 inserts k elements.
     let collectionInserts: [WriteStatements.Slot]
     /// For a collection, the bulk form of its inserts.
@@ -84,6 +93,13 @@ final class StoredProperty: Sendable {
         } else {
             kind = .scalar
         }
+        switch property.type {
+        case .list(let element): (collection, elementType) = (.list, element)
+        case .set(let element): (collection, elementType) = (.set, element)
+        case .map(let element): (collection, elementType) = (.map, element)
+        default: (collection, elementType) = (nil, nil)
+        }
+        if case .mixed? = elementType { hasMixedElements = true } else { hasMixedElements = false }
         collectionInserts = statements.collectionInserts[property.name] ?? []
         collectionBulkInsert = statements.collectionBulkInserts[property.name]
     }
