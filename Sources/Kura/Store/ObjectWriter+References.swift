@@ -13,7 +13,7 @@ extension ObjectWriter {
     /// or a fresh one (recorded under its `"$id"`, if it has one).
     func allocate(_ type: StoredType, _ given: GivenValues, key: Value?, path: @autoclosure () -> String) throws -> ObjectRef {
         guard let scope = transaction.references else {
-            return ObjectRef(type: type.name, id: try transaction.nextObjectId(type.name))
+            return ObjectRef(type: type.name, id: try transaction.nextObjectId(type))
         }
         // Only a reserved entry matters here: with none, the key's entry is not even built.
         if let key, !key.isNull, !scope.isResolved,
@@ -25,7 +25,7 @@ extension ObjectWriter {
             return held
         }
         guard let id = given.id else {
-            return ObjectRef(type: type.name, id: try transaction.nextObjectId(type.name))
+            return ObjectRef(type: type.name, id: try transaction.nextObjectId(type))
         }
         switch scope[id] {
         case .reserved(let ref, _)? where ref.type == type.name:
@@ -37,7 +37,7 @@ extension ObjectWriter {
         case .defined(_, let firstPath)?:
             throw StoreError(.duplicateReferenceId, "\(path()): \"$id\": \(id) is already used by \(firstPath)")
         case nil:
-            let ref = ObjectRef(type: type.name, id: try transaction.nextObjectId(type.name))
+            let ref = ObjectRef(type: type.name, id: try transaction.nextObjectId(type))
             scope.set(id, .defined(ref, path: path()))
             return ref
         }

@@ -49,7 +49,7 @@ struct ObjectWriter {
         if key.isNull {
             let property = keyProperty.property
             if property.isAutoIncrement {
-                key = .int(try transaction.nextAutoIncrementKey(type.name))
+                key = .int(try transaction.nextAutoIncrementKey(type))
             } else if property.defaultValue == .uuid {
                 key = .uuid(UUID())
             } else if case .value(let fixed)? = property.defaultValue {
@@ -58,7 +58,7 @@ struct ObjectWriter {
                 throw StoreError(.missingValue, "\(path()).\(keyProperty.name): missing primary key")
             }
         } else if keyProperty.property.isAutoIncrement, case .int(let explicit) = key {
-            try transaction.noteExplicitKey(type.name, explicit)
+            try transaction.noteExplicitKey(type, explicit)
         }
         let encodedKey = try encodeScalar(key, keyProperty, path: "\(path()).\(keyProperty.name)")
         if let existing = try transaction.objectId(type, key: encodedKey) {
@@ -123,7 +123,7 @@ struct ObjectWriter {
                 _ = try collections.write(value, to: ref, property, policy: policy, isNew: true, path: "\(path()).\(property.name)", depth: depth)
             }
         }
-        transaction.count(type.name, .inserted)
+        transaction.count(type, .inserted)
         return ref
     }
 
@@ -149,7 +149,7 @@ struct ObjectWriter {
                 changed = try updateColumn(ref, property, value, policy: policy, path: "\(path()).\(property.name)", depth: depth) || changed
             }
         }
-        transaction.count(type.name, changed ? .updated : .unchanged)
+        transaction.count(type, changed ? .updated : .unchanged)
         return changed
     }
 

@@ -9,20 +9,22 @@ final class WriteTransaction {
     let catalog: SchemaCatalog
     /// The catalog's types as the writer uses them, kept apart so that reaching one does not copy the catalog.
     let storedTypes: [StoredType]
-    /// Each type's counters, read on first use: found by a short scan of the types written, not
-    /// by hashing the name for every object.
-    private var counters = PerType<TypeCounters>()
+    /// Each type's counters by `StoredType.index`, read on first use.
+    private var counters: [TypeCounters?]
     private var lastMixedContainer: Int64?
     /// What this transaction did to each type's objects.
     var counts: [String: ChangeCounts] {
-        get { Dictionary(tally.all.map { ($0.name, $0.element) }, uniquingKeysWith: { first, _ in first }) }
+        get {
+            var counts: [String: ChangeCounts] = [:]
+            for (type, change) in zip(storedTypes, tally) where change != ChangeCounts() { counts[type.name] = change }
+            return counts
+        }
         set {
-            tally = PerType()
-            for (type, change) in newValue { tally.update(type, orAdd: { change }) { _ in } }
+            tally = storedTypes.map { newValue[$0.name] ?? ChangeCounts() }
         }
     }
-    /// `counts`, found by a short scan rather than a hash of the type name for every object.
-    private var tally = PerType<ChangeCounts>()
+    /// `counts` by `StoredType.index`, so that counting an object needs no lookup by name.
+    private var tally: [ChangeCounts]
     /// Whether a migration block runs in this transaction: it may rewrite primary keys, whose
     /// uniqueness the migration checks when the block returns.
     var isMigration = false
@@ -41,6 +43,8 @@ final class WriteTransaction {
         self.connection = db
         self.catalog = catalog
         storedTypes = catalog.storedTypes
+        counters = Array(repeating: nil, count: storedTypes.count)
+        tally = Array(repeating: ChangeCounts(), count: storedTypes.count)
         prepared = Array(repeating: nil, count: catalog.writeStatementCount)
     }
 
@@ -94,6 +98,11 @@ final class WriteTransaction {
 
     /// A new internal object id for `type`: one above the highest ever handed out.
     func nextObjectId(_ type: String) throws -> Int64 {
+        try nextObjectId(catalog.storedType(type))
+    }
+
+    /// A new internal object id for `type`: one above the highest ever handed out.
+    func nextObjectId(_ type: StoredType) throws -> Int64 {
         let counters = try self.counters(of: type)
         counters.lastObjectId += 1
         counters.isDirty = true
@@ -101,10 +110,10 @@ final class WriteTransaction {
     }
 
     /// A new autoIncrement key for `type`: one above the highest ever used.
-    func nextAutoIncrementKey(_ type: String) throws -> Int64 {
+    func nextAutoIncrementKey(_ type: StoredType) throws -> Int64 {
         let counters = try self.counters(of: type)
         let (next, overflow) = counters.lastKey.addingReportingOverflow(1)
-        if overflow { throw StoreError(.typeMismatch, "\(type): the autoIncrement key has reached Int64.max") }
+        if overflow { throw StoreError(.typeMismatch, "\(type.name): the autoIncrement key has reached Int64.max") }
         counters.lastKey = next
         counters.isDirty = true
         return next
@@ -112,6 +121,11 @@ final class WriteTransaction {
 
     /// Raises the autoIncrement counter of `type` past a key given explicitly.
     func noteExplicitKey(_ type: String, _ key: Int64) throws {
+        try noteExplicitKey(catalog.storedType(type), key)
+    }
+
+    /// Raises the autoIncrement counter of `type` past a key given explicitly.
+    func noteExplicitKey(_ type: StoredType, _ key: Int64) throws {
         let counters = try self.counters(of: type)
         if key > counters.lastKey {
             counters.lastKey = key
@@ -133,13 +147,16 @@ final class WriteTransaction {
     }
 
     func count(_ type: String, _ change: WritePath.Change) {
-        tally.update(type, orAdd: { ChangeCounts() }) { counts in
-            switch change {
-            case .inserted: counts.inserted += 1
-            case .updated: counts.updated += 1
-            case .unchanged: counts.unchanged += 1
-            case .deleted: counts.deleted += 1
-            }
+        guard let stored = try? catalog.storedType(type) else { return }
+        count(stored, change)
+    }
+
+    func count(_ type: StoredType, _ change: WritePath.Change) {
+        switch change {
+        case .inserted: tally[type.index].inserted += 1
+        case .updated: tally[type.index].updated += 1
+        case .unchanged: tally[type.index].unchanged += 1
+        case .deleted: tally[type.index].deleted += 1
         }
     }
 
@@ -202,10 +219,11 @@ final class WriteTransaction {
     /// Writes every held insert and the counters; called just before commit.
     func flushCounters() throws {
         try bulk?.flush()
-        for (type, counters) in self.counters.all where counters.isDirty {
+        for (type, counters) in zip(storedTypes, self.counters) {
+            guard let counters, counters.isDirty else { continue }
             try db.execute(
                 sql: "UPDATE \(TableLayout.typesTable) SET \"lastObjectId\" = ?, \"lastKey\" = ? WHERE \"name\" = ?",
-                arguments: [counters.lastObjectId, counters.lastKey, type])
+                arguments: [counters.lastObjectId, counters.lastKey, type.name])
             counters.isDirty = false
         }
         if let lastMixedContainer {
@@ -216,8 +234,11 @@ final class WriteTransaction {
     }
 
     /// The counters of `type`, read from the types table the first time.
-    private func counters(of type: String) throws -> TypeCounters {
-        try counters.update(type, orAdd: { try loadCounters(type) }) { $0 }
+    private func counters(of type: StoredType) throws -> TypeCounters {
+        if let loaded = counters[type.index] { return loaded }
+        let loaded = try loadCounters(type.name)
+        counters[type.index] = loaded
+        return loaded
     }
 
     private func loadCounters(_ type: String) throws -> TypeCounters {
