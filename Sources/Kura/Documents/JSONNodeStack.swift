@@ -31,14 +31,11 @@ final class JSONNodeStack<Element> {
         let n = count - start
         guard n > 0 else { return [] }
         let source = base + start
-        var moved = false
-        let array = [Element](unsafeUninitializedCapacity: n) { buffer, initialized in
-            guard let target = buffer.baseAddress else { return }
-            target.moveInitialize(from: source, count: n)
-            initialized = n
-            moved = true
-        }
-        if !moved { source.deinitialize(count: n) }
+        // Moved one by one into a reserved array: `Array(unsafeUninitializedCapacity:)` ran
+        // unspecialized, looking up the array storage's type metadata at run time for every container.
+        var array: [Element] = []
+        array.reserveCapacity(n)
+        for offset in 0..<n { array.append((source + offset).move()) }
         count = start
         return array
     }

@@ -127,8 +127,9 @@ final class MappingContext {
         // One pass in document order: each value mapped as its key is met, the properties given
         // marked in a bit set (no array to allocate for the usual few dozen properties).
         var isGiven = PropertyFlags(count: type.properties.count)
-        var fields: [String: Value] = [:]
-        fields.reserveCapacity(type.properties.count)
+        // Sized by `init(minimumCapacity:)`: `reserveCapacity` ran unspecialized, looking up the
+        // dictionary's type metadata at run time for every object.
+        var fields = [String: Value](minimumCapacity: type.properties.count)
         switch node.value {
         case .object(let members):
             var otherKeys = Set<String>()  // keys that name no property, checked for duplicates too
