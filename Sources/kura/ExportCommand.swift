@@ -40,8 +40,11 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .long, help: "json (an array, one document per line), jsonl or yaml (default: from --output, else json).")
     var format: DocumentFormat?
 
-    @Option(name: [.short, .long], help: "The file to write (default: standard output).")
+    @Option(name: [.short, .long], help: "The file to write; - for standard output (the default).")
     var output: String?
+
+    /// The file named by `--output`; `nil` for standard output, which `-` also names.
+    private var outputFile: String? { output == "-" ? nil : output }
 
     @Flag(name: .long, help: "Indent JSON, one member per line.")
     var pretty = false
@@ -65,12 +68,12 @@ struct ExportCommand: ParsableCommand {
             if let type, realm.schema[type: type] == nil {
                 throw CommandFailure(.usage, "the realm has no type '\(type)'")
             }
-            let target = OutputFile(path: output)
+            let target = OutputFile(path: outputFile)
             let writer = DocumentWriter(schema: realm.schema, format: chosen, pretty: pretty, output: try target.open())
             var exporter = RealmExporter(
                 realm: realm, options: ExportOptions(type: type, predicate: predicate, sort: sort, limit: limit))
             let progress = ProgressLine(totalBytes: 0)
-            if output != nil { exporter.onProgress = { progress.update($0) } }
+            if outputFile != nil { exporter.onProgress = { progress.update($0) } }
             let summary: ExportSummary
             do {
                 summary = try exporter.run(to: writer)
@@ -80,7 +83,7 @@ struct ExportCommand: ParsableCommand {
                 throw error
             }
             progress.finish()
-            let destination = output.map { " to \($0)" } ?? ""
+            let destination = outputFile.map { " to \($0)" } ?? ""
             let perType = summary.documents.keys.sorted().map { "\($0): \(summary.documents[$0] ?? 0)" }
             let details = perType.isEmpty ? "" : " (\(perType.joined(separator: ", ")))"
             FileHandle.standardError.write(Data("Exported \(summary.totalDocuments) documents\(details), \(summary.bytes) bytes\(destination)\n".utf8))
@@ -89,7 +92,7 @@ struct ExportCommand: ParsableCommand {
 
     private func chosenFormat() throws -> DocumentFormat {
         if let format { return format }
-        guard let output else { return .json }
+        guard let output = outputFile else { return .json }
         guard let inferred = DocumentFormat(fileExtension: URL(fileURLWithPath: output).pathExtension) else {
             throw CommandFailure(.usage, "cannot tell the format of '\(output)' from its extension: give --format json|jsonl|yaml")
         }

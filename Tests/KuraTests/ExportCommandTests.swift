@@ -87,6 +87,23 @@ import Testing
         }
     }
 
+    /// `-o -` names standard output, as leaving `--output` out does; the format is then `--format`'s or JSON.
+    @Test func dashOutputIsStandardOutput() throws {
+        let realm = path("people.realm")
+        #expect(try Fixtures.run(kura, ["init", realm, "--schema", Fixtures.samplesSchemaPath]).status == 0)
+        let samples = Fixtures.packageRoot.appendingPathComponent("Samples/people.json").path
+        #expect(try Fixtures.run(kura, ["import", realm, samples, "--type", "Person"]).status == 0)
+        #expect(try Fixtures.run(kura, ["export", realm, "-o", path("file.json")]).status == 0)
+        let dashed = try Fixtures.run(kura, ["export", realm, "-o", "-"])
+        #expect(dashed.status == 0, "\(dashed.stderr)")
+        #expect(Data(dashed.stdout.utf8) == (try read("file.json")))
+        let bytes = try read("file.json").count
+        #expect(dashed.stderr == "Exported 3 documents (Person: 3), \(bytes) bytes\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("-").path))
+        let yaml = try Fixtures.run(kura, ["export", realm, "-o", "-", "--format", "yaml"])
+        #expect(yaml.status == 0 && yaml.stdout.hasPrefix("---"), "\(yaml.stderr)")
+    }
+
     @Test func oneTypeExportsPlainDocumentsThatImportWithType() throws {
         let realm = path("people.realm")
         #expect(try Fixtures.run(kura, ["init", realm, "--schema", Fixtures.samplesSchemaPath]).status == 0)
