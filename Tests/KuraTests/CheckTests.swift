@@ -88,13 +88,15 @@ import Testing
     }
 
     @Test func aDamagedFileIsReportedNotTrapped() throws {
-        let root = try DatabaseQueue(path: graph).read { db in
-            try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'Node.peers'")
+        let (root, size) = try DatabaseQueue(path: graph).read { db in
+            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'Node.peers'"),
+             try Int.fetchOne(db, sql: "PRAGMA page_size"))
         }
         let page = try #require(root)
+        let pageSize = try #require(size)
         // The page's header becomes garbage: SQLite can no longer read the table.
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: graph))
-        try file.seek(toOffset: UInt64((page - 1) * 4096))
+        try file.seek(toOffset: UInt64((page - 1) * pageSize))
         try file.write(contentsOf: Data(repeating: 0xFF, count: 16))
         try file.close()
         let report = try RealmChecker(path: graph).check()

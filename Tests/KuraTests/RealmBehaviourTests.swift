@@ -88,5 +88,7 @@ import Testing
         let header = try #require(FileManager.default.contents(atPath: path))
         #expect(Array(header.prefix(16)) == Array("SQLite format 3\u{0}".utf8))
         #expect(header[18] == 2 && header[19] == 2)
+        // Bytes 16 and 17 hold the page size, big-endian: new realms use 16 KiB pages.
+        #expect(Int(header[16]) << 8 | Int(header[17]) == 16384)
     }
 }

@@ -48,6 +48,9 @@ public final class Realm {
     /// The realm's schema.
     public var schema: Schema { catalog.schema }
 
+    /// The SQLite page size of new realm files, in bytes.
+    static let pageSize = 16384
+
     /// Opens (creating if needed) the realm described by `configuration`, migrating it when the
     /// configuration has a `migrationBlock` and a schema of a higher version than the stored one.
     public convenience init(configuration: Configuration) throws {
@@ -70,6 +73,11 @@ public final class Realm {
             config.journalMode = .wal
         }
         config.prepareDatabase { db in
+            // Takes effect only on a new, empty file (before WAL mode is set, which GRDB does after
+            // this); an existing realm keeps its page size. Measured on 200,000 people: import
+            // 1.87 s with SQLite's default 4 KiB pages, 1.70 s with 16 KiB (fewer pages to split,
+            // fewer WAL frames); export and copy were as fast or faster.
+            try db.execute(sql: "PRAGMA page_size = \(Self.pageSize)")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // Each created object is a savepoint, whose journal of changed pages spilled to a temp
             // file past 64 KiB: millions of small writes on an import. In memory it holds one
