@@ -141,4 +141,40 @@ import Testing
             #expect(error.description == #"p.yaml:2:12: error: $.createdAt: expected date, found string "yesterday""#)
         }
     }
+
+    /// Past a type's 64th property the mapper marks given properties in an array, not a word: a
+    /// repeated key and a missing required property there are caught as they are below it.
+    @Test func propertiesPastTheSixtyFourthAreTrackedToo() throws {
+        let names = (0..<100).map { "p\($0)" }
+        let properties = names.map { "      \($0): int" }.joined(separator: "\n")
+        let wide = try Schema(yaml: "types:\n  Wide:\n    properties:\n\(properties)\n")
+        let mapper = DocumentMapper(schema: wide, file: "w.json")
+        let complete = "{" + names.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ", ") + "}"
+        let mapped = try mapper.map(try #require(try documents("[\(complete)]").first), as: "Wide")
+        guard case .map(let fields) = mapped.value else { throw CancellationError() }
+        #expect(fields.count == 100 && fields["p99"] == .int(99) && fields["p64"] == .int(64))
+
+        let given = names.filter { $0 != "p90" }.map { "\"\($0)\": 1" } + [#""p70": 2"#, #""p3": 3"#]
+        let node = try #require(try documents("[{" + given.joined(separator: ", ") + "}]").first)
+        do {
+            _ = try mapper.map(node, as: "Wide", path: "$[0]")
+            Issue.record("accepted a bad document")
+        } catch {
+            let errors = error.errors.map(\.description)
+            #expect(errors.count == 3)
+            #expect(errors.contains { $0.hasSuffix("error: $[0]: duplicate key 'p70'") })
+            #expect(errors.contains { $0.hasSuffix("error: $[0]: duplicate key 'p3'") })
+            #expect(errors.contains { $0.hasSuffix("error: $[0]: missing required property 'p90' (int)") })
+        }
+    }
+
+    /// A key matches a property whose name is the same text once normalized, as Swift compares
+    /// strings: KELVIN SIGN (U+212A) normalizes to "K", so "\u{212A}ey" is the property "Key".
+    @Test func keysMatchPropertyNamesByCanonicalEquivalence() throws {
+        let schema = try Schema(yaml: "types:\n  Lock:\n    properties:\n      Key: string\n      n: int?\n")
+        let node = try #require(try documents("[{\"\u{212A}ey\": \"brass\", \"n\": 1, \"\u{212A}\": 2}]").first)
+        let mapped = try DocumentMapper(schema: schema, file: "k.json").map(node, as: "Lock")
+        #expect(mapped.unknownKeys == 1)
+        #expect(mapped.value == .map(["Key": .string("brass"), "n": .int(1)]))
+    }
 }
