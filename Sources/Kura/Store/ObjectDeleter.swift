@@ -13,14 +13,15 @@ struct ObjectDeleter {
         try ObjectReader(db: db, catalog: catalog).requireExists(ref)
         var pending = [ref]
         while let current = pending.popLast() {
-            let type = try catalog.type(current.type)
+            let stored = try catalog.storedType(current.type)
+            let type = stored.schema
             pending.append(contentsOf: try releaseOwned(current, type))
             try unlinkIncoming(current)
             try unlinkMixed(current)
             try db.cachedStatement(
                 sql: "DELETE FROM \(TableLayout.objectTable(type.name)) WHERE \(TableLayout.idColumn) = ?"
             ).execute(arguments: [current.id])
-            transaction.count(type.name, .deleted)
+            transaction.count(stored, .deleted)
         }
     }
 

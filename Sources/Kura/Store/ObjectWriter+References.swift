@@ -64,7 +64,7 @@ extension ObjectWriter {
 
     /// The stored link for `{"$ref": id}`: the object defined (or reserved) under `id`, or a newly
     /// reserved id that the defining document will take.
-    func resolveReference(_ id: Value, to target: ObjectSchema, path: @autoclosure () -> String) throws -> DatabaseValue {
+    func resolveReference(_ id: Value, to target: StoredType, path: @autoclosure () -> String) throws -> DatabaseValue {
         if target.isEmbedded {
             throw StoreError(
                 .embeddedMisuse, "\(path()): {\"$ref\": \(id)} cannot link embedded \(target.name): an embedded object has one parent")
@@ -79,7 +79,7 @@ extension ObjectWriter {
             }
             return ref.id.databaseValue
         case nil:
-            let ref = ObjectRef(type: target.name, id: try transaction.nextObjectId(target.name))
+            let ref = ObjectRef(type: target.name, id: try transaction.nextObjectId(target))
             scope.set(id, .reserved(ref, path: path()))
             return ref.id.databaseValue
         }

@@ -85,12 +85,7 @@ struct ObjectWriter {
         arguments.append(ref.id.databaseValue)
         var selfLinks: [(StoredProperty, Int64)] = []
         var storedKey: DatabaseValue?
-        var hasCollections = false
-        for property in type.properties {
-            if case .collection = property.kind {
-                hasCollections = true
-                continue
-            }
+        for property in type.columns {
             let value = property.isKey ? (key ?? .null) : try self.given(given, property, path: "\(path()).\(property.name)")
             switch property.kind {
             case .mixed:
@@ -116,9 +111,9 @@ struct ObjectWriter {
         for (property, id) in selfLinks {
             try setColumn(ref, property.property, id.databaseValue)
         }
-        if hasCollections {
+        if !type.collections.isEmpty {
             let collections = CollectionWriter(writer: self)
-            for property in type.properties where property.isCollection {
+            for property in type.collections {
                 let value = given[property] ?? .null
                 _ = try collections.write(value, to: ref, property, policy: policy, isNew: true, path: "\(path()).\(property.name)", depth: depth)
             }
@@ -289,7 +284,7 @@ struct ObjectWriter {
             try reader.requireExists(ref)
             return ref.id.databaseValue
         case .map(let fields):
-            if let id = Self.referenceId(fields) { return try resolveReference(id, to: type.schema, path: path()) }
+            if let id = Self.referenceId(fields) { return try resolveReference(id, to: type, path: path()) }
             return try GivenValues.with(fields, of: type) { given in
                 if type.isEmbedded {
                     return try insert(type, given, key: nil, policy: policy, path: path(), depth: depth + 1).id.databaseValue
@@ -307,7 +302,7 @@ struct ObjectWriter {
                 throw StoreError(.linkTargetNotFound, "\(path()): no \(target) with primary key \(value)")
             }
             // A later document of the same input may bring the object: its id is held for it.
-            return try resolveReference(ReferenceScope.keyReference(type: target, key: value), to: type.schema, path: path())
+            return try resolveReference(ReferenceScope.keyReference(type: target, key: value), to: type, path: path())
         }
     }
 }

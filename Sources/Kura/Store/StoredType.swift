@@ -10,6 +10,10 @@ final class StoredType: Sendable {
     let statements: WriteStatements
     /// The stored properties, in stored order.
     let properties: [StoredProperty]
+    /// The properties stored in the object's own row (all but collections), in stored order.
+    let columns: [StoredProperty]
+    /// The collection properties, in stored order.
+    let collections: [StoredProperty]
     /// Each stored property's position in `properties`, by name.
     let positions: PropertyPositions
     /// The primary key property, if any.
@@ -25,6 +29,8 @@ final class StoredType: Sendable {
                 property, position: position, isKey: property.name == schema.primaryKey, statements: statements,
                 typeIndexes: typeIndexes)
         }
+        columns = properties.filter { !$0.isCollection }
+        collections = properties.filter(\.isCollection)
         positions = PropertyPositions(properties.map(\.name))
         key = properties.first { $0.isKey }
         isEmbedded = schema.isEmbedded

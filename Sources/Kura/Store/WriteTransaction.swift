@@ -97,11 +97,6 @@ final class WriteTransaction {
     }
 
     /// A new internal object id for `type`: one above the highest ever handed out.
-    func nextObjectId(_ type: String) throws -> Int64 {
-        try nextObjectId(catalog.storedType(type))
-    }
-
-    /// A new internal object id for `type`: one above the highest ever handed out.
     func nextObjectId(_ type: StoredType) throws -> Int64 {
         let counters = try self.counters(of: type)
         counters.lastObjectId += 1
@@ -144,11 +139,6 @@ final class WriteTransaction {
         }
         lastMixedContainer = current + 1
         return current + 1
-    }
-
-    func count(_ type: String, _ change: WritePath.Change) {
-        guard let stored = try? catalog.storedType(type) else { return }
-        count(stored, change)
     }
 
     func count(_ type: StoredType, _ change: WritePath.Change) {
