@@ -213,10 +213,12 @@ attach_copy_sql() {
 
 # timed OUTPUT COMMAND...: runs COMMAND once, its standard output to OUTPUT, and sets RUN_WALL
 # (wall seconds, from the clock around it: /usr/bin/time only has hundredths) and RUN_RSS_KIB (peak
-# resident set, from /usr/bin/time). Stops the script if the command fails.
+# resident set, from /usr/bin/time). Stops the script if the command fails. Dirty pages left by the
+# runs before are written out first (untimed), so no run pays for another's writes to disk.
 timed() {
     local output=$1 timing="$WORK/timing.txt" errors="$WORK/stderr.txt" status=0 start end
     shift
+    sync
     start=$(date +%s%N)
     if [[ -x /usr/bin/time ]]; then
         /usr/bin/time -f '%e %M' -o "$timing" "$@" > "$output" 2> "$errors" || status=$?
