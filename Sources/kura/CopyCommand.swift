@@ -58,9 +58,14 @@ struct CopyCommand: ParsableCommand {
             let options = CopyOptions(type: type, predicate: predicate, mode: chosenMode)
             // A new destination appears only once the copy has committed: killed before, it leaves
             // no half-made realm behind that a second run would refuse.
-            let counts = created
-                ? try Realm.createWhole(at: destination, schema: from.schema) { try Self.copy(from, into: $0, options) }
-                : try Self.copy(from, into: try Realm(path: destination), options)
+            let counts: [String: ChangeCounts]
+            if created && type == nil {
+                counts = try from.copyWhole(to: destination)  // the whole realm into a new file
+            } else if created {
+                counts = try Realm.createWhole(at: destination, schema: from.schema) { try Self.copy(from, into: $0, options) }
+            } else {
+                counts = try Self.copy(from, into: try Realm(path: destination), options)
+            }
             if created { print("\(destination): created with the source's schema") }
             for type in counts.keys.sorted() {
                 let count = counts[type] ?? ChangeCounts()

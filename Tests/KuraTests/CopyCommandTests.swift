@@ -37,6 +37,30 @@ import Testing
         #expect(try Fixtures.run(kura, ["check", path("copy.realm")]).status == 0)
     }
 
+    /// A whole copy into a new file is written in one go (`Realm.copyWhole`): it is a WAL realm like
+    /// any other, keeps the counters (a deleted key is not handed out again) and leaves no file behind.
+    @Test func aWholeCopyIntoANewFileKeepsCountersAndIsInWALMode() throws {
+        do {
+            let realm = try Realm(path: source)
+            try realm.write {
+                guard let gone = try realm.object(ofType: "Owner", forPrimaryKey: .int(3)) else { throw CancellationError() }
+                try realm.delete(gone)
+            }
+        }
+        let result = try Fixtures.run(kura, ["copy", source, path("new.realm")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("\(path("new.realm")): created with the source's schema\n"))
+        #expect(result.stdout.contains("Owner: 2 inserted, 0 updated, 0 unchanged\n"))
+        let header = try #require(FileManager.default.contents(atPath: path("new.realm")))
+        #expect(header[18] == 2 && header[19] == 2)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("kura-new") }
+        #expect(left.isEmpty)
+        #expect(try export(path("new.realm")) == export(source))
+        let copy = try Realm(path: path("new.realm"))
+        let next = try copy.write { try copy.create("Owner", value: .map(["name": .string("New")])) }
+        #expect(try next["id"] == .int(4))
+    }
+
     @Test func aTypeCopyBringsExactlyItsLinkClosure() throws {
         let result = try Fixtures.run(kura, ["copy", source, path("owners.realm"), "--type", "Owner"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import GRDB
 
 extension Realm {
     /// Creates a new realm at `path` whole or not at all: it is built and filled at a hidden
@@ -21,12 +22,59 @@ extension Realm {
     public static func createWhole<Result>(
         at path: String, schema: Schema, _ fill: (Realm) throws -> Result
     ) throws -> Result {
+        try createWhole(at: path) { building in try fillNew(building, schema: schema, fill) }
+    }
+
+    /// Copies this whole realm into a new realm file at `path`, made whole or not at all as
+    /// `createWhole` makes one, and returns the objects copied per type.
+    ///
+    /// One `VACUUM INTO` writes the copy: each page once, from a consistent snapshot of this realm,
+    /// where copying table by table into a new realm wrote every page to the write-ahead log and
+    /// again when the log was folded in. Ids, counters and the schema are this realm's.
+    public func copyWhole(to path: String) throws -> [String: ChangeCounts] {
+        try Self.createWhole(at: path) { building in
+            try Self.run(sql: "VACUUM INTO ?") {
+                try queue.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [building]) }
+            }
+            // Opened as a realm (which puts it in WAL mode) and closed again before it is synced.
+            let counts = try Self.countObjects(in: Realm(path: building))
+            try Self.sync(building)
+            return counts
+        }
+    }
+
+    /// Makes sure the file's contents are on disk, as a commit would.
+    private static func sync(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0, fsync(descriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            throw StoreError(.database, "cannot sync the copy at '\(path)': \(reason)")
+        }
+        close(descriptor)
+    }
+
+    /// The objects of each type that has any, as a copy reports them.
+    private static func countObjects(in realm: Realm) throws -> [String: ChangeCounts] {
+        let types = realm.schema.types.map(\.name)
+        return try realm.read { db in
+            var counts: [String: ChangeCounts] = [:]
+            for type in types {
+                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(TableLayout.objectTable(type))") ?? 0
+                if count > 0 { counts[type] = ChangeCounts(inserted: count) }
+            }
+            return counts
+        }
+    }
+
+    /// Builds a new realm file with `make`, at a hidden path beside `path`, then links it into place.
+    private static func createWhole<Result>(at path: String, _ make: (String) throws -> Result) throws -> Result {
         let url = URL(fileURLWithPath: path)
         let building = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).kura-new-\(getpid())").path
         removeLeftovers(beside: url)
         defer { removeFiles(of: building) }
-        let result = try fillNew(building, schema: schema, fill)
+        let result = try make(building)
         // Closing the last connection checkpoints the WAL into the file and deletes it; a WAL still
         // there would hold committed pages that moving the file alone would lose.
         if FileManager.default.fileExists(atPath: building + "-wal") {
@@ -54,7 +102,7 @@ extension Realm {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
         for name in names where name.hasPrefix(prefix) {
             var digits = name.dropFirst(prefix.count)
-            for suffix in ["-wal", "-shm"] where digits.hasSuffix(suffix) { digits = digits.dropLast(suffix.count) }
+            for suffix in ["-wal", "-shm", "-journal"] where digits.hasSuffix(suffix) { digits = digits.dropLast(suffix.count) }
             guard let pid = pid_t(digits) else { continue }
             // Signal 0 only asks whether the process exists.
             if pid == getpid() || (kill(pid, 0) == -1 && errno == ESRCH) {
@@ -64,6 +112,6 @@ extension Realm {
     }
 
     private static func removeFiles(of path: String) {
-        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 }
