@@ -261,6 +261,7 @@ if wants export; then
 fi
 if wants copy; then
     add "Kura copy" copy kura
+    add "Kura copy into empty" copy kura
     anchors && add "sqlite3 ATTACH copy" copy ref
 fi
 
@@ -319,6 +320,16 @@ bench_run() {
             ensure_bases
             db="$WORK/kura-copy.realm"
             remove_db "$db"
+            timed /dev/null "$KURA" copy "$KURA_BASE" "$db"
+            check_rows "$name" "$db" kura
+            RUN_BYTES=$(file_bytes "$KURA_BASE")
+            remove_db "$db" ;;
+        "Kura copy into empty")
+            # Into a realm made by `kura init`, as the ATTACH anchor copies: the set-based copy
+            # (a new destination file is written by VACUUM INTO instead).
+            ensure_bases
+            db="$WORK/kura-copy-empty.realm"
+            new_kura_realm "$db"
             timed /dev/null "$KURA" copy "$KURA_BASE" "$db"
             check_rows "$name" "$db" kura
             RUN_BYTES=$(file_bytes "$KURA_BASE")
