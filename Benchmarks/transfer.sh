@@ -316,20 +316,13 @@ bench_run() {
             timed "$WORK/anchor-export.json" "$SQLITE3" "$ANCHOR_BASE" ".read $ANCHORS/export_json.sql"
             check_export "$name" "$WORK/anchor-export.json"
             RUN_BYTES=$(file_bytes "$WORK/anchor-export.json") ;;
-        "Kura copy")
+        "Kura copy" | "Kura copy into empty")
+            # Into a new file (written by VACUUM INTO), or into a realm made by `kura init`, as the
+            # ATTACH anchor copies (the set-based copy).
             ensure_bases
             db="$WORK/kura-copy.realm"
             remove_db "$db"
-            timed /dev/null "$KURA" copy "$KURA_BASE" "$db"
-            check_rows "$name" "$db" kura
-            RUN_BYTES=$(file_bytes "$KURA_BASE")
-            remove_db "$db" ;;
-        "Kura copy into empty")
-            # Into a realm made by `kura init`, as the ATTACH anchor copies: the set-based copy
-            # (a new destination file is written by VACUUM INTO instead).
-            ensure_bases
-            db="$WORK/kura-copy-empty.realm"
-            new_kura_realm "$db"
+            [[ "$name" == *empty ]] && new_kura_realm "$db"
             timed /dev/null "$KURA" copy "$KURA_BASE" "$db"
             check_rows "$name" "$db" kura
             RUN_BYTES=$(file_bytes "$KURA_BASE")
