@@ -16,11 +16,13 @@ struct CollectionWriter {
         guard let elementType = stored.elementType, let kind = stored.collection else { return false }
         let isMap = kind == .map
         let target = stored.target.map { writer.storedTypes[$0] }
-        let embeddedTarget = target?.isEmbedded == true ? target?.name : nil
+        let embeddedTarget = target?.isEmbedded == true ? target : nil
         let isMixed = stored.hasMixedElements
         if !isNew && policy == .modified && (embeddedTarget != nil || isMixed) {
             let entries = try normalized(value, isMap: isMap, property: property, path: path())
-            if let embeddedTarget, let changed = try updateEmbeddedInPlace(ref, property, embeddedTarget, entries, path: path(), depth: depth) {
+            if let embeddedTarget,
+                let changed = try updateEmbeddedInPlace(ref, property, embeddedTarget, entries, isMap: isMap, path: path(), depth: depth)
+            {
                 return changed
             }
             if isMixed,
@@ -169,22 +171,20 @@ struct CollectionWriter {
 
     /// Updates embedded elements one by one when the counts match; `nil` when they do not.
     private func updateEmbeddedInPlace(
-        _ ref: ObjectRef, _ property: Property, _ target: String, _ entries: [Entry], path: @autoclosure () -> String,
+        _ ref: ObjectRef, _ property: Property, _ target: StoredType, _ entries: [Entry], isMap: Bool, path: @autoclosure () -> String,
         depth: Int
     ) throws -> Bool? {
-        let isMap: Bool
-        if case .map = property.type { isMap = true } else { isMap = false }
         let current = try storedRows(ref, property, isMap: isMap)
         guard current.count == entries.count, zip(current, entries).allSatisfy({ $0.key == $1.key }) else { return nil }
-        let type = try writer.catalog.storedType(target)
         var changed = false
         for (index, (row, entry)) in zip(current, entries).enumerated() {
             guard case .int64(let id) = row.value.storage, case .map(let fields) = entry.value,
                 ObjectWriter.referenceId(fields) == nil
             else { return nil }
-            let elementPath = entry.key.map { "\(path()).\($0)" } ?? "\(path())[\(index)]"
-            let elementChanged = try GivenValues.with(fields, of: type) { given in
-                try writer.update(ObjectRef(type: target, id: id), type, given, policy: .modified, path: elementPath, depth: depth + 1)
+            let elementChanged = try GivenValues.with(fields, of: target) { given in
+                try writer.update(
+                    ObjectRef(type: target.name, id: id), target, given, policy: .modified,
+                    path: entry.key.map { "\(path()).\($0)" } ?? "\(path())[\(index)]", depth: depth + 1)
             }
             changed = elementChanged || changed
         }

@@ -244,21 +244,22 @@ struct ObjectWriter {
 
     /// The column value of a scalar, with strict type checking.
     func encodeScalar(_ value: Value, _ property: StoredProperty, path: @autoclosure () -> String) throws(StoreError) -> DatabaseValue {
-        if value.isNull && !property.isNullable {
-            throw StoreError(.missingValue, "\(path()): null is not allowed for required \(property.type) property")
-        }
-        guard let stored = ScalarCodec.encode(value, as: property.scalarType) else {
-            throw StoreError(.typeMismatch, "\(path()): expected \(property.scalarType), found \(value.kindName) \(value)")
-        }
-        return stored
+        try Self.encodeScalar(value, as: property.scalarType, isNullable: property.isNullable, declared: property.type, path: path())
     }
 
     static func encodeScalar(_ value: Value, as type: PropertyType, path: @autoclosure () -> String) throws(StoreError) -> DatabaseValue {
-        if value.isNull && !type.isNullable {
-            throw StoreError(.missingValue, "\(path()): null is not allowed for required \(type) property")
+        try encodeScalar(value, as: type.nonOptional, isNullable: type.isNullable, declared: type, path: path())
+    }
+
+    /// The column value of `value` as `scalarType` (the `declared` type without its optional marker).
+    private static func encodeScalar(
+        _ value: Value, as scalarType: PropertyType, isNullable: Bool, declared: PropertyType, path: @autoclosure () -> String
+    ) throws(StoreError) -> DatabaseValue {
+        if value.isNull && !isNullable {
+            throw StoreError(.missingValue, "\(path()): null is not allowed for required \(declared) property")
         }
-        guard let stored = ScalarCodec.encode(value, as: type.nonOptional) else {
-            throw StoreError(.typeMismatch, "\(path()): expected \(type.nonOptional), found \(value.kindName) \(value)")
+        guard let stored = ScalarCodec.encode(value, as: scalarType) else {
+            throw StoreError(.typeMismatch, "\(path()): expected \(scalarType), found \(value.kindName) \(value)")
         }
         return stored
     }
