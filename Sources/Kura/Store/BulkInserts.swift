@@ -35,19 +35,19 @@ final class BulkInserts {
         }
     }
 
-    /// Holds one or more rows of `insert`'s table: `values` are the rows' values one after the other.
-    func append(_ insert: WriteStatements.BulkInsert, _ values: [DatabaseValue]) throws {
+    /// Holds one or more rows of `insert`'s table: the staged cells in `range`, row after row.
+    func append(_ insert: WriteStatements.BulkInsert, from stage: RowStage, cells range: Range<Int>) throws {
         let table = try rows(of: insert)
-        var start = 0
-        while start < values.count {
-            let end = min(start + insert.columns, values.count)
-            let row = values[start..<end]
-            if !table.hasRoom(for: row) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let row = start..<min(start + insert.columns, range.upperBound)
+            let bytes = stage.byteCount(of: row)
+            if !table.hasRoom(forBytes: bytes) {
                 try flush(table)
-                _ = table.hasRoom(for: row)  // an empty buffer grows to take any row
+                _ = table.hasRoom(forBytes: bytes)  // an empty buffer grows to take any row
             }
-            table.add(row)
-            start = end
+            table.add(row, of: stage)
+            start = row.upperBound
         }
         isEmpty = false
     }
@@ -124,9 +124,9 @@ private final class PendingRows {
         bytes.deallocate()
     }
 
-    /// Whether `row` fits beside the rows held. An empty buffer makes room for any row.
-    func hasRoom(for row: ArraySlice<DatabaseValue>) -> Bool {
-        let needed = DatabaseValue.byteCount(of: row)
+    /// Whether a row with `needed` bytes of texts and blobs fits beside the rows held. An empty
+    /// buffer makes room for any row.
+    func hasRoom(forBytes needed: Int) -> Bool {
         if count == 0 {
             if needed > byteCapacity {
                 bytes.deallocate()
@@ -138,12 +138,16 @@ private final class PendingRows {
         return count < BulkInserts.rowsPerBatch && bytesUsed + needed <= byteCapacity
     }
 
-    /// Adds `row` (which `hasRoom` allowed); values a row lacks are null.
-    func add(_ row: ArraySlice<DatabaseValue>) {
+    /// Adds the staged cells in `row` (which `hasRoom` allowed); values a row lacks are null.
+    func add(_ row: Range<Int>, of stage: RowStage) {
         let first = cells + count * insert.columns
         var column = 0
-        for value in row {
-            (first + column).initialize(to: cell(value))
+        for index in row {
+            var cell = stage.cells[index]
+            if cell.type == SQLITE_TEXT || cell.type == SQLITE_BLOB {
+                cell.value.bytes = copy(stage.stagedBytes(of: cell))
+            }
+            (first + column).initialize(to: cell)
             column += 1
         }
         while column < insert.columns {
@@ -176,24 +180,6 @@ private final class PendingRows {
             throw StoreError.sqlite(code, on: sqlite3_db_handle(sqlite), sql: insert.sql)
         }
     }
-
-    private func cell(_ value: DatabaseValue) -> kura_cell {
-        switch value.storage {
-        case .null: return kura_cell(type: SQLITE_NULL, length: 0, value: .init(integer: 0))
-        case .int64(let number): return kura_cell(type: SQLITE_INTEGER, length: 0, value: .init(integer: number))
-        case .double(let number): return kura_cell(type: SQLITE_FLOAT, length: 0, value: .init(real: number))
-        case .string(var text):
-            return text.withUTF8 { utf8 in
-                kura_cell(type: SQLITE_TEXT, length: CInt(clamping: utf8.count), value: .init(bytes: copy(UnsafeRawBufferPointer(utf8))))
-            }
-        case .blob(let data):
-            return data.withUnsafeBytes { raw in
-                kura_cell(type: SQLITE_BLOB, length: CInt(clamping: raw.count), value: .init(bytes: copy(raw)))
-            }
-        }
-    }
-
-    // A length past CInt's range is clamped, not trapped on: SQLite then refuses the value as too big.
 
     /// Copies `source` into the byte buffer (`hasRoom` made room); returns where the copy starts.
     private func copy(_ source: UnsafeRawBufferPointer) -> UnsafeRawPointer {

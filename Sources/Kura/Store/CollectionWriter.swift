@@ -31,15 +31,15 @@ struct CollectionWriter {
                 return false
             }
         }
-        let isSet = kind == .set
         // Straight from the value, not through `normalized`'s entries: copying each element into
         // an entry and out again cost more than encoding it.
-        var rows = RowBuilder(isSet: isSet, isMixed: isMixed, elementType: elementType, target: target)
+        let stage = writer.transaction.stage
+        var rows = StagedElements(stage: stage, owner: ref.id, kind: kind, isMixed: isMixed, elementType: elementType, target: target)
+        defer { stage.reset(to: rows.start) }
         switch (value, isMap) {
         case (.null, _):
             break
         case (.list(let items), false):
-            rows.rows.reserveCapacity(items.count)
             for index in items.indices {
                 try rows.add(items[index], key: nil, using: self, policy: policy, path: "\(path())[\(index)]", depth: depth)
             }
@@ -49,7 +49,6 @@ struct CollectionWriter {
                 try rows.add(element, key: key, using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
             }
         case (.map(let entries), true):
-            rows.rows.reserveCapacity(entries.count)
             for key in entries.keys.sorted() {
                 try MapKeyRule.check(key, path: path())
                 try rows.add(entries[key] ?? .null, key: key, using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
@@ -59,51 +58,111 @@ struct CollectionWriter {
         }
         if !isNew {
             let current = try storedRows(ref, property, isMap: isMap)
-            if !isMixed && embeddedTarget == nil && policy == .modified
-                && sameRows(current, rows.rows.map { StoredEntry(key: $0.key, value: $0.value) }, unordered: isSet)
-            {
+            if !isMixed && embeddedTarget == nil && policy == .modified && sameRows(current, rows.entries(), unordered: kind == .set) {
                 return false
             }
             try clear(ref, property)
         }
-        try insert(rows.rows, owner: ref, stored, isMap: isMap, tagged: isMixed)
+        try insert(rows, owner: ref, stored)
         return !isNew
     }
 
-    /// The rows of one collection value, built element by element: mixed elements stored, links
-    /// resolved, and repeated set elements left out.
-    private struct RowBuilder {
+    /// The rows of one collection value, staged element by element (owner, then position or key,
+    /// then value, then tag): mixed elements stored, links resolved, repeated set elements left out.
+    private struct StagedElements {
+        let stage: RowStage
+        let owner: Int64
+        let isList: Bool
+        let isMap: Bool
         let isSet: Bool
+        let isMixed: Bool
         let elementType: PropertyType
         /// The linked type, for links.
         let target: StoredType?
-        let isMixed: Bool
-        var rows: [ElementRow] = []
+        /// Where the first row starts.
+        let start: RowStage.Mark
+        /// How many cells a row has.
+        let width: Int
+        /// Where a row's value is among its cells.
+        private let valueOffset: Int
+        /// How many rows are staged.
+        private(set) var count = 0
         private var seen = Set<DatabaseValue>()
         private var seenMixed = Set<Value>()
 
-        init(isSet: Bool, isMixed: Bool, elementType: PropertyType, target: StoredType?) {
-            self.isSet = isSet
+        init(
+            stage: RowStage, owner: Int64, kind: StoredProperty.CollectionKind, isMixed: Bool, elementType: PropertyType,
+            target: StoredType?
+        ) {
+            self.stage = stage
+            self.owner = owner
+            isList = kind == .list
+            isMap = kind == .map
+            isSet = kind == .set
             self.isMixed = isMixed
             self.elementType = elementType
             self.target = target
+            start = stage.mark
+            valueOffset = isList || isMap ? 2 : 1
+            width = valueOffset + (isMixed ? 2 : 1)
         }
 
         mutating func add(
-            _ element: Value, key: String?, using writer: CollectionWriter, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
+            _ element: Value, key: String?, using writer: CollectionWriter, policy: UpdatePolicy, path: @autoclosure () -> String,
+            depth: Int
         ) throws {
             if isSet && isMixed && !seenMixed.insert(element).inserted { return }
-            let encoded = try writer.encodeElement(element, elementType, target: target, policy: policy, path: path(), depth: depth)
-            if isSet && !isMixed && !CollectionWriter.isFirst(encoded.value, of: rows, seen: &seen) { return }
-            rows.append(ElementRow(key: key, tag: encoded.tag, value: encoded.value))
+            // Mixed values and links are resolved before the row is staged: either may write rows of its own.
+            var resolved: (tag: Int64?, value: DatabaseValue)?
+            if isMixed || target != nil {
+                resolved = try writer.encodeElement(element, elementType, target: target, policy: policy, path: path(), depth: depth)
+            }
+            let row = stage.mark
+            stage.appendInteger(owner)
+            if isList { stage.appendInteger(Int64(count)) }
+            if isMap { stage.appendText(key ?? "") }
+            if let resolved {
+                stage.append(resolved.value)
+                if isMixed { stage.appendInteger(resolved.tag ?? 0) }
+            } else {
+                try ObjectWriter.stageScalar(
+                    element, as: elementType.nonOptional, isNullable: elementType.isNullable, declared: elementType, into: stage,
+                    path: path())
+            }
+            if isSet && !isMixed && !isFirst(valueAt: row.cell + valueOffset) {
+                stage.reset(to: row)
+                return
+            }
+            count += 1
         }
-    }
 
-    /// One element as stored: its map key, mixed tag and column value.
-    fileprivate struct ElementRow {
-        let key: String?
-        let tag: Int64?
-        let value: DatabaseValue
+        /// Whether the set element staged at cell `index` is not among the rows before it. Most
+        /// sets are small: a scan until there are a few elements, then `seen` (hashing every
+        /// element cost more than the scan).
+        private mutating func isFirst(valueAt index: Int) -> Bool {
+            let scanLimit = 8
+            if count < scanLimit {
+                for row in 0..<count where stage.cellsEqual(valueCell(of: row), index) { return false }
+                return true
+            }
+            if seen.isEmpty {
+                for row in 0..<count { seen.insert(stage.databaseValue(at: valueCell(of: row))) }
+            }
+            return seen.insert(stage.databaseValue(at: index)).inserted
+        }
+
+        private func valueCell(of row: Int) -> Int {
+            start.cell + row * width + valueOffset
+        }
+
+        /// The staged rows as stored entries, to compare with the rows a collection holds.
+        func entries() -> [StoredEntry] {
+            (0..<count).map { row in
+                let first = start.cell + row * width
+                let key = isMap ? String(decoding: stage.stagedBytes(of: stage.cells[first + 1]), as: UTF8.self) : nil
+                return StoredEntry(key: key, value: stage.databaseValue(at: first + valueOffset))
+            }
+        }
     }
 
     /// An element of a collection value: its map key (maps only) and value. Not generic, so
@@ -114,18 +173,9 @@ struct CollectionWriter {
     }
 
     /// A stored element: its map key (maps only) and column value.
-    private struct StoredEntry {
+    fileprivate struct StoredEntry {
         let key: String?
         let value: DatabaseValue
-    }
-
-    /// Whether a set's element is not among `rows` yet. Most sets are small: a scan until there
-    /// are a few elements, then `seen` (hashing every element cost more than the scan).
-    fileprivate static func isFirst(_ value: DatabaseValue, of rows: [ElementRow], seen: inout Set<DatabaseValue>) -> Bool {
-        let scanLimit = 8
-        if rows.count < scanLimit { return !rows.contains { $0.value == value } }
-        if seen.isEmpty { seen = Set(rows.map(\.value)) }
-        return seen.insert(value).inserted
     }
 
     private func sameRows(_ lhs: [StoredEntry], _ rhs: [StoredEntry], unordered: Bool) -> Bool {
@@ -209,29 +259,21 @@ struct CollectionWriter {
         for child in children { try deleter.delete(child) }
     }
 
-    private func insert(_ rows: [ElementRow], owner: ObjectRef, _ property: StoredProperty, isMap: Bool, tagged: Bool) throws {
-        guard !rows.isEmpty else { return }
+    private func insert(_ rows: StagedElements, owner: ObjectRef, _ property: StoredProperty) throws {
+        guard rows.count > 0 else { return }
         let slots = property.collectionInserts
         guard !slots.isEmpty else {
             throw StoreError(.unknownProperty, "\(owner.type) has no collection property '\(property.name)'")
         }
-        let isList = property.collection == .list
-        let width = 2 + (isList ? 1 : 0) + (isMap ? 1 : 0) + (tagged ? 1 : 0)
-        var arguments: [DatabaseValue] = []
-        arguments.reserveCapacity(width * min(rows.count, slots.count))
+        let first = rows.start.cell
+        // Held inserts take every row at once; a statement takes up to `slots.count` rows.
+        let perRun = writer.transaction.holdsInserts && property.collectionBulkInsert != nil ? rows.count : slots.count
         var start = 0
         while start < rows.count {
-            let end = min(start + slots.count, rows.count)
-            arguments.removeAll(keepingCapacity: true)
-            for position in start..<end {
-                let row = rows[position]
-                arguments.append(owner.id.databaseValue)
-                if isList { arguments.append(Int64(position).databaseValue) }
-                if isMap { arguments.append(row.key?.databaseValue ?? .null) }
-                arguments.append(row.value)
-                if tagged { arguments.append((row.tag ?? 0).databaseValue) }
-            }
-            try writer.transaction.insert(slots[end - start - 1], bulk: property.collectionBulkInsert, arguments)
+            let end = min(start + perRun, rows.count)
+            try writer.transaction.insert(
+                slots[min(end - start, slots.count) - 1], bulk: property.collectionBulkInsert,
+                cells: (first + start * rows.width)..<(first + end * rows.width))
             start = end
         }
     }

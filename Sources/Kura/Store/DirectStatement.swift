@@ -28,6 +28,33 @@ struct DirectStatement {
         guard code == SQLITE_DONE || code == SQLITE_ROW else { throw failure(code) }
     }
 
+    /// Runs the statement once with the staged cells in `range` bound to its parameters in order.
+    /// Texts and blobs are bound from the stage's bytes, which stay put while the statement runs.
+    func execute(from stage: RowStage, cells range: Range<Int>) throws {
+        let sqlite = statement.sqliteStatement
+        for (offset, index) in range.enumerated() {
+            let cell = stage.cells[index]
+            let parameter = CInt(offset + 1)
+            let code: CInt
+            switch cell.type {
+            case SQLITE_INTEGER: code = sqlite3_bind_int64(sqlite, parameter, cell.value.integer)
+            case SQLITE_FLOAT: code = sqlite3_bind_double(sqlite, parameter, cell.value.real)
+            case SQLITE_TEXT:
+                code = sqlite3_bind_text(sqlite, parameter, stage.address(of: cell).assumingMemoryBound(to: CChar.self), cell.length, nil)
+            case SQLITE_BLOB: code = sqlite3_bind_blob(sqlite, parameter, stage.address(of: cell), cell.length, nil)
+            default: code = sqlite3_bind_null(sqlite, parameter)
+            }
+            guard code == SQLITE_OK else {
+                sqlite3_clear_bindings(sqlite)
+                throw failure(code)
+            }
+        }
+        let code = sqlite3_step(sqlite)
+        sqlite3_reset(sqlite)
+        sqlite3_clear_bindings(sqlite)
+        guard code == SQLITE_DONE || code == SQLITE_ROW else { throw failure(code) }
+    }
+
     /// Resets the statement and lets go of the buffer its texts and blobs were bound from.
     private func release(_ sqlite: SQLiteStatement?) {
         sqlite3_reset(sqlite)

@@ -80,33 +80,40 @@ struct ObjectWriter {
     ) throws -> ObjectRef {
         let ref = try allocate(type, given, key: key, path: path())
         let statements = type.statements
-        var arguments: [DatabaseValue] = []
-        arguments.reserveCapacity(1 + 2 * type.properties.count)  // a mixed property takes two columns
-        arguments.append(ref.id.databaseValue)
+        let stage = transaction.stage
+        let row = stage.mark
+        defer { stage.reset(to: row) }
+        stage.appendInteger(ref.id)
         var selfLinks: [(StoredProperty, Int64)] = []
         var storedKey: DatabaseValue?
         for property in type.columns {
             let value = property.isKey ? (key ?? .null) : try self.given(given, property, path: "\(path()).\(property.name)")
             switch property.kind {
             case .mixed:
+                // Encoded before anything of it is staged: a mixed container writes rows of its own.
                 let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: "\(path()).\(property.name)")
-                arguments.append(stored)
-                arguments.append(tag.databaseValue)
+                stage.append(stored)
+                stage.appendInteger(tag)
             case .link(let targetIndex):
                 let target = storedTypes[targetIndex]
                 if targetIndex == type.index, let key, !value.isNull, value == key, !target.isEmbedded {
                     selfLinks.append((property, ref.id))  // a link to the object being inserted
-                    arguments.append(.null)
+                    stage.appendNull()
                 } else {
-                    arguments.append(try link(value, to: target, policy: policy, path: "\(path()).\(property.name)", depth: depth))
+                    // Resolved before it is staged: a nested object stages and inserts its own row.
+                    stage.append(try link(value, to: target, policy: policy, path: "\(path()).\(property.name)", depth: depth))
                 }
             case .scalar, .collection:
-                let stored = try encodeScalar(value, property, path: "\(path()).\(property.name)")
-                if property.isKey { storedKey = stored }
-                arguments.append(stored)
+                if property.isKey {
+                    let stored = try encodeScalar(value, property, path: "\(path()).\(property.name)")
+                    storedKey = stored
+                    stage.append(stored)
+                } else {
+                    try stageScalar(value, property, path: "\(path()).\(property.name)")
+                }
             }
         }
-        try transaction.insert(statements.insert, bulk: statements.bulkInsert, arguments)
+        try transaction.insert(statements.insert, bulk: statements.bulkInsert, cells: row.cell..<stage.cellCount)
         if let storedKey { transaction.noteInsertedKey(storedKey, of: type.name, id: ref.id) }
         for (property, id) in selfLinks {
             try setColumn(ref, property.property, id.databaseValue)
@@ -247,6 +254,28 @@ struct ObjectWriter {
         try Self.encodeScalar(value, as: property.scalarType, isNullable: property.isNullable, declared: property.type, path: path())
     }
 
+    /// Stages the column value of a scalar, with strict type checking (as `encodeScalar`).
+    func stageScalar(_ value: Value, _ property: StoredProperty, path: @autoclosure () -> String) throws(StoreError) {
+        try Self.stageScalar(value, as: property.scalarType, isNullable: property.isNullable, declared: property.type, into: transaction.stage, path: path())
+    }
+
+    /// Stages `value` as a column of `scalarType` (the `declared` type without its optional marker).
+    static func stageScalar(
+        _ value: Value, as scalarType: PropertyType, isNullable: Bool, declared: PropertyType, into stage: RowStage,
+        path: @autoclosure () -> String
+    ) throws(StoreError) {
+        if value.isNull && !isNullable { throw nullNotAllowed(declared, path: path()) }
+        guard stage.append(value, as: scalarType) else { throw mismatch(value, scalarType, path: path()) }
+    }
+
+    private static func nullNotAllowed(_ declared: PropertyType, path: String) -> StoreError {
+        StoreError(.missingValue, "\(path): null is not allowed for required \(declared) property")
+    }
+
+    private static func mismatch(_ value: Value, _ scalarType: PropertyType, path: String) -> StoreError {
+        StoreError(.typeMismatch, "\(path): expected \(scalarType), found \(value.kindName) \(value)")
+    }
+
     static func encodeScalar(_ value: Value, as type: PropertyType, path: @autoclosure () -> String) throws(StoreError) -> DatabaseValue {
         try encodeScalar(value, as: type.nonOptional, isNullable: type.isNullable, declared: type, path: path())
     }
@@ -255,12 +284,8 @@ struct ObjectWriter {
     private static func encodeScalar(
         _ value: Value, as scalarType: PropertyType, isNullable: Bool, declared: PropertyType, path: @autoclosure () -> String
     ) throws(StoreError) -> DatabaseValue {
-        if value.isNull && !isNullable {
-            throw StoreError(.missingValue, "\(path()): null is not allowed for required \(declared) property")
-        }
-        guard let stored = ScalarCodec.encode(value, as: scalarType) else {
-            throw StoreError(.typeMismatch, "\(path()): expected \(scalarType), found \(value.kindName) \(value)")
-        }
+        if value.isNull && !isNullable { throw nullNotAllowed(declared, path: path()) }
+        guard let stored = ScalarCodec.encode(value, as: scalarType) else { throw mismatch(value, scalarType, path: path()) }
         return stored
     }
 

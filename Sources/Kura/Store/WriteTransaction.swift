@@ -38,6 +38,8 @@ final class WriteTransaction {
 
     /// Inserts held back to be written in batches, when `holdInserts()` turned that on.
     private var bulk: BulkInserts?
+    /// Where the writer builds rows before they are inserted.
+    let stage = RowStage()
 
     init(db: Database, catalog: SchemaCatalog) {
         self.connection = db
@@ -64,13 +66,16 @@ final class WriteTransaction {
         if bulk == nil { bulk = try BulkInserts(connection: connection, catalog: catalog) }
     }
 
-    /// Inserts rows with `slot`, or holds them for `bulkInsert` when inserts are held; `values`
-    /// are the rows' values one after the other.
-    func insert(_ slot: WriteStatements.Slot, bulk bulkInsert: WriteStatements.BulkInsert?, _ values: [DatabaseValue]) throws {
+    /// Whether inserts are held (`holdInserts()`).
+    var holdsInserts: Bool { bulk != nil }
+
+    /// Inserts rows with `slot`, or holds them for `bulkInsert` when inserts are held: the staged
+    /// cells in `range`, row after row.
+    func insert(_ slot: WriteStatements.Slot, bulk bulkInsert: WriteStatements.BulkInsert?, cells range: Range<Int>) throws {
         if let bulk, let bulkInsert {
-            try bulk.append(bulkInsert, values)
+            try bulk.append(bulkInsert, from: stage, cells: range)
         } else {
-            try statement(slot).execute(values)
+            try statement(slot).execute(from: stage, cells: range)
         }
     }
 
