@@ -63,6 +63,26 @@ import Testing
         #expect(try realm.count("Dog") == 0)
     }
 
+    @Test func integerKeysAboveAndBelowEveryStoredKeyAreFoundOrInserted() throws {
+        // A key above every stored one is inserted without a lookup; the others are looked up.
+        _ = try importLines((1...300).map { #"{"id": \#($0), "name": "P\#($0)"}"# })
+        var lines = (251...600).reversed().map { #"{"id": \#($0), "name": "New \#($0)"}"# }
+        lines += [1000, 999, 1000].enumerated().map { #"{"id": \#($1), "name": "Late \#($0)"}"# }
+        let summary = try importLines(lines, options: ImportOptions(type: "Person", mode: .all))
+        #expect(summary.counts["Person"]?.inserted == 302)
+        #expect(summary.counts["Person"]?.updated == 51)
+        #expect(try realm.count("Person") == 602)
+        let updated = try #require(try realm.object(ofType: "Person", forPrimaryKey: 251))
+        #expect(try updated.value(forKey: "name") == "New 251")
+        #expect {
+            _ = try importLines([#"{"id": 1000, "name": "Again"}"#])
+        } throws: { error in
+            "\(error)" == "in.jsonl:1:1: error: $[0]: an object of type Person with primary key 1000 already exists"
+        }
+        #expect(try realm.count("Person") == 602)
+        #expect(try Fixtures.problems(realm) == [])
+    }
+
     @Test func anUpdateImportChangesObjectsItHoldsItself() throws {
         let lines = [
             #"{"id": 1, "name": "First", "dogs": [{"name": "Rex", "age": 2}]}"#,

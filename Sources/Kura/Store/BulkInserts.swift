@@ -62,6 +62,15 @@ final class BulkInserts {
         pendingKeys.element(type)?[key]
     }
 
+    /// The highest integer primary key among the held objects of `type`, if any.
+    func highestIntegerKey(of type: String) -> Int64? {
+        var highest: Int64?
+        for key in pendingKeys.element(type)?.keys ?? [:].keys {
+            if case .int64(let number) = key.storage, number > highest ?? Int64.min { highest = number }
+        }
+        return highest
+    }
+
     /// Writes every buffer.
     func flush() throws {
         guard !isEmpty else { return }

@@ -114,7 +114,7 @@ struct ObjectWriter {
             }
         }
         try transaction.insert(statements.insert, bulk: statements.bulkInsert, cells: row.cell..<stage.cellCount)
-        if let storedKey { transaction.noteInsertedKey(storedKey, of: type.name, id: ref.id) }
+        if let storedKey { transaction.noteInsertedKey(storedKey, of: type, id: ref.id) }
         for (property, id) in selfLinks {
             try setColumn(ref, property.property, id.databaseValue)
         }

@@ -33,6 +33,10 @@ final class WriteTransaction {
     /// Every scope this transaction changed, with its undo mark from before the transaction.
     private var scopeMarks: [(scope: ReferenceScope, mark: Int)] = []
 
+    /// Per type, no stored integer primary key is above this (see `keyCeiling`).
+    private var keyCeilings: [Int64?]
+    private var hasKeyCeilings = false
+
     /// Prepared write statements, by `WriteStatements` slot.
     private var prepared: [DirectStatement?]
 
@@ -47,6 +51,7 @@ final class WriteTransaction {
         storedTypes = catalog.storedTypes
         counters = Array(repeating: nil, count: storedTypes.count)
         tally = Array(repeating: ChangeCounts(), count: storedTypes.count)
+        keyCeilings = Array(repeating: nil, count: storedTypes.count)
         prepared = Array(repeating: nil, count: catalog.writeStatementCount)
     }
 
@@ -55,6 +60,11 @@ final class WriteTransaction {
     var db: Database {
         get throws {
             try bulk?.flush()
+            // Whatever runs on it may write keys past a ceiling.
+            if hasKeyCeilings {
+                keyCeilings = Array(repeating: nil, count: storedTypes.count)
+                hasKeyCeilings = false
+            }
             return connection
         }
     }
@@ -81,8 +91,11 @@ final class WriteTransaction {
 
     /// Notes the primary key of an object just inserted, which a held insert keeps out of the
     /// table until its batch is written.
-    func noteInsertedKey(_ key: DatabaseValue, of type: String, id: Int64) {
-        bulk?.noteKey(key, of: type, id: id)
+    func noteInsertedKey(_ key: DatabaseValue, of type: StoredType, id: Int64) {
+        bulk?.noteKey(key, of: type.name, id: id)
+        if case .int64(let number) = key.storage, let ceiling = keyCeilings[type.index], number > ceiling {
+            keyCeilings[type.index] = number
+        }
     }
 
     /// The prepared statement of `slot`, prepared on first use.
@@ -94,11 +107,29 @@ final class WriteTransaction {
     }
 
     /// The id of the `type` object whose primary key column holds `key`. Held objects of the type
-    /// are found by their noted keys, so the lookup needs no batch written.
+    /// are found by their noted keys, so the lookup needs no batch written; an integer key above
+    /// every stored one needs no lookup at all.
     func objectId(_ type: StoredType, key: DatabaseValue) throws -> Int64? {
         guard let lookup = type.statements.lookup else { return nil }
         if let held = bulk?.id(of: type.name, key: key) { return held }
+        if case .int64(let number) = key.storage, let ceiling = try keyCeiling(type), number > ceiling { return nil }
         return try statement(lookup).fetchInt64([key])
+    }
+
+    /// The highest integer primary key `type`'s table holds, or `Int64.min` when it holds none;
+    /// `nil` for types whose keys are not integers. Read once, then raised as keys are inserted,
+    /// until the connection is used some other way (`db`).
+    private func keyCeiling(_ type: StoredType) throws -> Int64? {
+        if let ceiling = keyCeilings[type.index] { return ceiling }
+        guard let key = type.key, case .int = key.scalarType else { return nil }
+        // On the connection, not `db`: that would forget the other types' ceilings. Held rows are
+        // not in the table yet; their keys count.
+        let sql = "SELECT max(\(TableLayout.column(key.name))) FROM \(TableLayout.objectTable(type.name))"
+        let stored = try Int64.fetchOne(connection.cachedStatement(sql: sql)) ?? Int64.min
+        let ceiling = max(stored, bulk?.highestIntegerKey(of: type.name) ?? Int64.min)
+        keyCeilings[type.index] = ceiling
+        hasKeyCeilings = true
+        return ceiling
     }
 
     /// A new internal object id for `type`: one above the highest ever handed out.
