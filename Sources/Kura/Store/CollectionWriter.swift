@@ -77,6 +77,9 @@ struct CollectionWriter {
         let isSet: Bool
         let isMixed: Bool
         let elementType: PropertyType
+        /// The element type without its optional marker, and whether elements may be null.
+        let elementScalarType: PropertyType
+        let isNullable: Bool
         /// The linked type, for links.
         let target: StoredType?
         /// Where the first row starts.
@@ -101,6 +104,8 @@ struct CollectionWriter {
             isSet = kind == .set
             self.isMixed = isMixed
             self.elementType = elementType
+            elementScalarType = elementType.nonOptional
+            isNullable = elementType.isNullable
             self.target = target
             start = stage.mark
             valueOffset = isList || isMap ? 2 : 1
@@ -126,8 +131,7 @@ struct CollectionWriter {
                 if isMixed { stage.appendInteger(resolved.tag ?? 0) }
             } else {
                 try ObjectWriter.stageScalar(
-                    element, as: elementType.nonOptional, isNullable: elementType.isNullable, declared: elementType, into: stage,
-                    path: path())
+                    element, as: elementScalarType, isNullable: isNullable, declared: elementType, into: stage, path: path())
             }
             if isSet && !isMixed && !isFirst(valueAt: row.cell + valueOffset) {
                 stage.reset(to: row)

@@ -39,6 +39,7 @@ struct GivenValues {
 
     /// The value given for `property`, if any.
     subscript(property: StoredProperty) -> Value? {
-        slots[property.position].map { fields.values[$0] }
+        guard let index = slots[property.position] else { return nil }
+        return fields.values[index]
     }
 }

@@ -256,7 +256,11 @@ struct ObjectWriter {
 
     /// Stages the column value of a scalar, with strict type checking (as `encodeScalar`).
     func stageScalar(_ value: Value, _ property: StoredProperty, path: @autoclosure () -> String) throws(StoreError) {
-        try Self.stageScalar(value, as: property.scalarType, isNullable: property.isNullable, declared: property.type, into: transaction.stage, path: path())
+        // The declared type only for a message: copying it for every value retained its box.
+        if value.isNull && !property.isNullable { throw Self.nullNotAllowed(property.type, path: path()) }
+        guard transaction.stage.append(value, as: property.scalarType) else {
+            throw Self.mismatch(value, property.scalarType, path: path())
+        }
     }
 
     /// Stages `value` as a column of `scalarType` (the `declared` type without its optional marker).

@@ -134,19 +134,21 @@ final class WriteTransaction {
 
     /// A new internal object id for `type`: one above the highest ever handed out.
     func nextObjectId(_ type: StoredType) throws -> Int64 {
-        let counters = try self.counters(of: type)
+        var counters = try self.counters(of: type)
         counters.lastObjectId += 1
         counters.isDirty = true
+        self.counters[type.index] = counters
         return counters.lastObjectId
     }
 
     /// A new autoIncrement key for `type`: one above the highest ever used.
     func nextAutoIncrementKey(_ type: StoredType) throws -> Int64 {
-        let counters = try self.counters(of: type)
+        var counters = try self.counters(of: type)
         let (next, overflow) = counters.lastKey.addingReportingOverflow(1)
         if overflow { throw StoreError(.typeMismatch, "\(type.name): the autoIncrement key has reached Int64.max") }
         counters.lastKey = next
         counters.isDirty = true
+        self.counters[type.index] = counters
         return next
     }
 
@@ -157,10 +159,11 @@ final class WriteTransaction {
 
     /// Raises the autoIncrement counter of `type` past a key given explicitly.
     func noteExplicitKey(_ type: StoredType, _ key: Int64) throws {
-        let counters = try self.counters(of: type)
+        var counters = try self.counters(of: type)
         if key > counters.lastKey {
             counters.lastKey = key
             counters.isDirty = true
+            self.counters[type.index] = counters
         }
     }
 
@@ -245,12 +248,12 @@ final class WriteTransaction {
     /// Writes every held insert and the counters; called just before commit.
     func flushCounters() throws {
         try bulk?.flush()
-        for (type, counters) in zip(storedTypes, self.counters) {
-            guard let counters, counters.isDirty else { continue }
+        for (index, type) in storedTypes.enumerated() {
+            guard let counters = counters[index], counters.isDirty else { continue }
             try db.execute(
                 sql: "UPDATE \(TableLayout.typesTable) SET \"lastObjectId\" = ?, \"lastKey\" = ? WHERE \"name\" = ?",
                 arguments: [counters.lastObjectId, counters.lastKey, type.name])
-            counters.isDirty = false
+            self.counters[index]?.isDirty = false
         }
         if let lastMixedContainer {
             try db.execute(
@@ -281,15 +284,12 @@ final class WriteTransaction {
 }
 
 /// The highest object id and autoIncrement key a type has handed out, and whether they changed.
-private final class TypeCounters {
+/// A struct, changed in place in the transaction's array: fetching a class instance from it for
+/// every object cost a retain and a release.
+private struct TypeCounters {
     var lastObjectId: Int64
     var lastKey: Int64
     var isDirty = false
-
-    init(lastObjectId: Int64, lastKey: Int64) {
-        self.lastObjectId = lastObjectId
-        self.lastKey = lastKey
-    }
 }
 
 /// Names for what a write did to an object.
