@@ -11,18 +11,29 @@ public struct DocumentMapper: Sendable {
     /// How deep documents may nest.
     static let maxDepth = 256
 
+    /// The schema's types, each boxed once: mapping looks a link's target up for every nested
+    /// object, and copying an `ObjectSchema` out of `schema` retained and released each of its parts.
+    private let boxes: [ObjectSchemaBox]
+
     /// Makes a mapper.
     public init(schema: Schema, options: MappingOptions = MappingOptions(), file: String) {
         self.schema = schema
         self.options = options
         self.file = file
+        boxes = schema.types.map(ObjectSchemaBox.init)
+    }
+
+    /// The type named `name`, boxed.
+    func type(named name: String) -> ObjectSchemaBox? {
+        for box in boxes where box.schema.name == name { return box }
+        return nil
     }
 
     /// Maps one document to the properties of a `typeName` object (a `.map` for `Realm.create`), or
     /// throws every error the document has, up to `options.maxErrors`.
     public func map(_ node: DocumentNode, as typeName: String, path: String = "$") throws(MappingErrors) -> MappedDocument {
         let context = MappingContext(mapper: self)
-        guard let type = schema[type: typeName] else {
+        guard let box = type(named: typeName) else {
             context.fail(.invalidValue, node, path, "the schema has no type '\(MessageText.shown(typeName))'")
             throw context.errors()
         }
@@ -35,7 +46,7 @@ public struct DocumentMapper: Sendable {
             context.anchors[name] = inner
             context.linkAnchors.insert(name)
         }
-        var value = context.mapObject(root, type, path: path, depth: 0)
+        var value = context.mapObject(root, box.schema, path: path, depth: 0)
         if let anchor, case .map(var fields)? = value {
             fields["$id"] = .string(anchor)
             value = .map(fields)
@@ -281,14 +292,14 @@ final class MappingContext {
 
     /// The embedded type that values of `type` are nested documents of, if it is one.
     private func embeddedTarget(_ type: PropertyType) -> String? {
-        guard case .object(let target) = type.nonOptional, mapper.schema[type: target]?.isEmbedded == true else { return nil }
+        guard case .object(let target) = type.nonOptional, mapper.type(named: target)?.schema.isEmbedded == true else { return nil }
         return target
     }
 
     /// Whether values of `type` link to stored objects of a type that is not embedded.
     private func isObjectLink(_ type: PropertyType) -> Bool {
         guard case .object(let target) = type.nonOptional else { return false }
-        return !(mapper.schema[type: target]?.isEmbedded ?? true)
+        return !(mapper.type(named: target)?.schema.isEmbedded ?? true)
     }
 
     private func mapEntries(_ members: [DocumentMember], element: PropertyType, path: @autoclosure () -> String, depth: Int) -> Value? {
@@ -318,7 +329,12 @@ final class MappingContext {
     }
 
     private func mapLink(_ node: DocumentNode, target: String, path: @autoclosure () -> String, depth: Int) -> Value? {
-        guard let targetType = mapper.schema[type: target] else { return nil }
+        guard let targetBox = mapper.type(named: target) else { return nil }
+        return mapLink(node, target: targetBox.schema, path: path(), depth: depth)
+    }
+
+    private func mapLink(_ node: DocumentNode, target targetType: ObjectSchema, path: @autoclosure () -> String, depth: Int) -> Value? {
+        let target = targetType.name
         if case .object(let members) = node.value, members.count == 1, members[0].key == "$ref" {
             if targetType.isEmbedded {
                 fail(.invalidValue, node, path(), "expected a nested \(target) document, found a $ref (\(Self.oneParent))")
@@ -349,6 +365,13 @@ final class MappingContext {
         }
         return ScalarMapping(context: self).map(node, key.type, path: path())
     }
+}
+
+/// One object type of a mapper's schema, kept in a box so that finding it copies nothing.
+final class ObjectSchemaBox: Sendable {
+    let schema: ObjectSchema
+
+    init(_ schema: ObjectSchema) { self.schema = schema }
 }
 
 /// Percent-encoding of map keys: `%` → `%25`, `.` → `%2E`, a leading `$` → `%24`.
