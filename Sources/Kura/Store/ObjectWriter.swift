@@ -87,11 +87,14 @@ struct ObjectWriter {
         var selfLinks: [(StoredProperty, Int64)] = []
         var storedKey: DatabaseValue?
         for property in type.columns {
-            let value = property.isKey ? (key ?? .null) : try self.given(given, property, path: "\(path()).\(property.name)")
+            // The paths below capture the name, not the property: capturing a class instance in
+            // each of them cost a retain and a release per value.
+            let name = property.name
+            let value = property.isKey ? (key ?? .null) : try given[property] ?? self.given(given, property, path: "\(path()).\(name)")
             switch property.kind {
             case .mixed:
                 // Encoded before anything of it is staged: a mixed container writes rows of its own.
-                let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: "\(path()).\(property.name)")
+                let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: "\(path()).\(name)")
                 stage.append(stored)
                 stage.appendInteger(tag)
             case .link(let targetIndex):
@@ -101,15 +104,15 @@ struct ObjectWriter {
                     stage.appendNull()
                 } else {
                     // Resolved before it is staged: a nested object stages and inserts its own row.
-                    stage.append(try link(value, to: target, policy: policy, path: "\(path()).\(property.name)", depth: depth))
+                    stage.append(try link(value, to: target, policy: policy, path: "\(path()).\(name)", depth: depth))
                 }
             case .scalar, .collection:
                 if property.isKey {
-                    let stored = try encodeScalar(value, property, path: "\(path()).\(property.name)")
+                    let stored = try encodeScalar(value, property, path: "\(path()).\(name)")
                     storedKey = stored
                     stage.append(stored)
                 } else {
-                    try stageScalar(value, property, path: "\(path()).\(property.name)")
+                    try stageScalar(value, property, path: "\(path()).\(name)")
                 }
             }
         }
