@@ -62,7 +62,7 @@ final class WriteTransaction {
             try bulk?.flush()
             // Whatever runs on it may write keys past a ceiling.
             if hasKeyCeilings {
-                keyCeilings = Array(repeating: nil, count: storedTypes.count)
+                for index in keyCeilings.indices { keyCeilings[index] = nil }
                 hasKeyCeilings = false
             }
             return connection
