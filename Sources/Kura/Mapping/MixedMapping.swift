@@ -57,7 +57,7 @@ extension MappingContext {
             mismatch(tag, "\(path()).$type", expected: "a type name")
             return nil
         }
-        guard let type = mapper.schema[type: typeName], !type.isEmbedded else {
+        guard let type = mapper.type(named: typeName)?.schema, !type.isEmbedded else {
             fail(.invalidValue, tag, "\(path()).$type", "a mixed value cannot link to '\(MessageText.shown(typeName))': not a top-level type of the schema")
             return nil
         }

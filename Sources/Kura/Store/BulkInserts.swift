@@ -64,8 +64,9 @@ final class BulkInserts {
 
     /// The highest integer primary key among the held objects of `type`, if any.
     func highestIntegerKey(of type: String) -> Int64? {
+        guard let keys = pendingKeys.element(type)?.keys else { return nil }
         var highest: Int64?
-        for key in pendingKeys.element(type)?.keys ?? [:].keys {
+        for key in keys {
             if case .int64(let number) = key.storage, number > highest ?? Int64.min { highest = number }
         }
         return highest

@@ -90,7 +90,7 @@ struct ObjectWriter {
             // The paths below capture the name, not the property: capturing a class instance in
             // each of them cost a retain and a release per value.
             let name = property.name
-            let value = property.isKey ? (key ?? .null) : try given[property] ?? self.given(given, property, path: "\(path()).\(name)")
+            let value = property.isKey ? (key ?? .null) : try given[property] ?? valueNotGiven(property, path: "\(path()).\(name)")
             switch property.kind {
             case .mixed:
                 // Encoded before anything of it is staged: a mixed container writes rows of its own.
@@ -144,7 +144,7 @@ struct ObjectWriter {
             if let supplied = given[property] {
                 value = supplied
             } else if policy == .replace {
-                value = property.isCollection ? .null : try self.given(given, property, path: "\(path()).\(property.name)")
+                value = property.isCollection ? .null : try valueNotGiven(property, path: "\(path()).\(property.name)")
             } else {
                 continue
             }
@@ -238,9 +238,8 @@ struct ObjectWriter {
         }
     }
 
-    /// The value given for a property, or its default, `null` for optional ones, or a `missingValue` error.
-    func given(_ given: GivenValues, _ stored: StoredProperty, path: @autoclosure () -> String) throws(StoreError) -> Value {
-        if let value = given[stored] { return value }
+    /// The value of a property not given: its default, `null` for optional ones, or a `missingValue` error.
+    func valueNotGiven(_ stored: StoredProperty, path: @autoclosure () -> String) throws(StoreError) -> Value {
         let property = stored.property
         switch property.defaultValue {
         case .value(let fixed)?: return fixed
