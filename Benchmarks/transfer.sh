@@ -24,21 +24,9 @@ if ! [[ "$PERSONS" =~ ^[1-9][0-9]*$ ]]; then
     echo "usage: $0 [PERSONS]   (PERSONS a positive integer, got '$PERSONS')" >&2
     exit 64
 fi
-ONLY=${ONLY:-import,export,copy}
-for part in ${ONLY//,/ }; do
-    case "$part" in
-        import | export | copy) ;;
-        *) echo "error: ONLY takes import, export and copy, comma-separated (got '$ONLY')" >&2; exit 64 ;;
-    esac
-done
+check_only
 SKIP_ANCHORS=${SKIP_ANCHORS:-0}
 ANCHORS="$BENCH_DIR/Anchors"
-RSS_TARGET_MIB=64
-
-# wants PART: whether ONLY includes PART.
-wants() {
-    [[ ",$ONLY," == *",$1,"* ]]
-}
 
 anchors() {
     [[ "$SKIP_ANCHORS" != 1 ]]
@@ -46,18 +34,8 @@ anchors() {
 
 # --- tools -----------------------------------------------------------------------------------------
 
-if [[ -n "${KURA_BIN:-}" ]]; then
-    KURA=$KURA_BIN
-    [[ -x "$KURA" ]] || { echo "error: KURA_BIN=$KURA is not an executable" >&2; exit 1; }
-    echo "== using KURA_BIN=$KURA"
-else
-    build_product kura
-    KURA=$BUILT_BIN
-fi
-
-SQLITE3=/usr/bin/sqlite3
-[[ -x "$SQLITE3" ]] || SQLITE3=$(command -v sqlite3 || true)
-[[ -n "$SQLITE3" ]] || { echo "error: the sqlite3 command line is needed (apt-get install sqlite3)" >&2; exit 1; }
+find_kura
+find_sqlite3
 
 # The sqlite-utils anchor: installed with pip when missing; skipped (with a note) if that fails.
 SQLITE_UTILS=""
@@ -93,83 +71,9 @@ generate "$PERSONS" json "$JSON"
 generate "$PERSONS" jsonl "$JSONL"
 printf '   people.json  %12d bytes\n   people.jsonl %12d bytes\n' "$(file_bytes "$JSON")" "$(file_bytes "$JSONL")"
 
-# What every normalized import must store, counted from the input: persons, addresses, dogs, toys,
-# list entries (Person.dogs), cities (Dog.citiesVisited) and parks (Dog.favoriteParksByCity).
-EXPECTED=$(python3 -c '
-import json, sys
-counts = [0] * 7
-for line in open(sys.argv[1], encoding="utf-8"):
-    person = json.loads(line)
-    counts[0] += 1
-    counts[1] += person.get("address") is not None
-    for dog in person.get("dogs", []):
-        counts[2] += 1
-        counts[3] += dog.get("favoriteToy") is not None
-        counts[4] += 1
-        counts[5] += len(set(dog.get("citiesVisited", [])))
-        counts[6] += len(dog.get("favoriteParksByCity", {}))
-print("|".join(map(str, counts)))' "$JSONL")
+# What every normalized import must store, counted from the input (see expected_rows).
+EXPECTED=$(expected_rows "$JSONL")
 echo "   expected rows: persons|addresses|dogs|toys|list entries|cities|parks = $EXPECTED"
-
-# count_rows DB kura|anchor: the same seven counts in a Kura realm or in normalized.sql's tables.
-count_rows() {
-    local tables
-    if [[ "$2" == kura ]]; then
-        tables=('"Person"' '"Address"' '"Dog"' '"DogToy"' '"Person.dogs"' '"Dog.citiesVisited"' '"Dog.favoriteParksByCity"')
-    else
-        tables=(person address dog dog_toy person_dogs dog_cities dog_parks)
-    fi
-    local sql="SELECT" separator=" " table
-    for table in "${tables[@]}"; do
-        sql+="$separator(SELECT count(*) FROM $table)"
-        separator=", "
-    done
-    "$SQLITE3" "$1" "$sql"
-}
-
-# check_rows WHAT DB kura|anchor: stops the script unless DB holds the expected rows.
-check_rows() {
-    local got
-    got=$(count_rows "$2" "$3")
-    if [[ "$got" != "$EXPECTED" ]]; then
-        echo "error: $1: expected rows $EXPECTED, found $got in $2" >&2
-        exit 1
-    fi
-}
-
-# check_export WHAT FILE: stops the script unless FILE holds one Person document per person.
-check_export() {
-    local documents
-    # shellcheck disable=SC2016 # a literal $type
-    documents=$(grep -c -F '"$type":"Person"' "$2" || true)
-    if [[ ! -s "$2" || "$documents" != "$PERSONS" ]]; then
-        echo "error: $1: expected $PERSONS Person documents in $2, found ${documents:-none}" >&2
-        exit 1
-    fi
-}
-
-# remove_db PATH: a SQLite file with its -wal and -shm.
-remove_db() {
-    rm -f "$1" "$1-wal" "$1-shm"
-}
-
-# keep_or_remove DB BASE: the first imported DB becomes BASE; later ones are deleted.
-keep_or_remove() {
-    if [[ -e "$2" ]]; then
-        remove_db "$1"
-    else
-        local suffix
-        for suffix in "" -wal -shm; do
-            [[ -e "$1$suffix" ]] && mv "$1$suffix" "$2$suffix"
-        done
-        return 0
-    fi
-}
-
-new_kura_realm() {
-    remove_db "$1"
-    "$KURA" init "$1" --schema "$SCHEMA" > /dev/null
-}
 
 new_anchor_db() {
     remove_db "$1"
@@ -183,18 +87,13 @@ sqlite3_import() {
 
 # Prepares the sources of the export and copy rows when no import run has left them.
 ensure_bases() {
-    if [[ ! -e "$KURA_BASE" ]]; then
-        echo "   (preparing $KURA_BASE: kura import, not timed)"
-        new_kura_realm "$KURA_BASE"
-        "$KURA" import "$KURA_BASE" "$JSON" --type Person > /dev/null
-        check_rows "Kura base realm" "$KURA_BASE" kura
-    fi
+    ensure_kura_base "$KURA_BASE" "$JSON" "$EXPECTED"
     if anchors && [[ ! -e "$ANCHOR_BASE" ]]; then
         echo "   (preparing $ANCHOR_BASE: sqlite3 json_each import, not timed)"
         new_anchor_db "$ANCHOR_BASE"
         sqlite3_import "$ANCHOR_BASE" "$JSON"
         "${SQLITE3_IMPORT[@]}" > /dev/null
-        check_rows "anchor base" "$ANCHOR_BASE" anchor
+        check_rows "anchor base" "$ANCHOR_BASE" anchor "$EXPECTED"
     fi
 }
 
@@ -209,30 +108,6 @@ attach_copy_sql() {
         printf '%s INTO main."%s" SELECT * FROM src."%s";\n' "$verb" "${table//\"/\"\"}" "${table//\"/\"\"}"
     done < <("$SQLITE3" "$source" "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
     printf 'COMMIT;\n'
-}
-
-# timed OUTPUT COMMAND...: runs COMMAND once, its standard output to OUTPUT, and sets RUN_WALL
-# (wall seconds, from the clock around it: /usr/bin/time only has hundredths) and RUN_RSS_KIB (peak
-# resident set, from /usr/bin/time). Stops the script if the command fails. Dirty pages left by the
-# runs before are written out first (untimed), so no run pays for another's writes to disk.
-timed() {
-    local output=$1 timing="$WORK/timing.txt" errors="$WORK/stderr.txt" status=0 start end
-    shift
-    sync
-    start=$(date +%s%N)
-    if [[ -x /usr/bin/time ]]; then
-        /usr/bin/time -f '%e %M' -o "$timing" "$@" > "$output" 2> "$errors" || status=$?
-    else
-        python3 -c "$RUSAGE_WRAPPER" "$timing" "$@" > "$output" 2> "$errors" || status=$?
-    fi
-    end=$(date +%s%N)
-    if ((status != 0)); then
-        echo "error: '$*' failed with status $status:" >&2
-        tail -n 20 "$errors" >&2
-        exit 1
-    fi
-    read -r _ RUN_RSS_KIB < <(tail -n 1 "$timing")
-    RUN_WALL=$(awk -v ns=$((end - start)) 'BEGIN { printf "%.3f", ns / 1e9 }')
 }
 
 # --- the measurements ------------------------------------------------------------------------------
@@ -276,7 +151,7 @@ bench_run() {
             db="$WORK/kura-import.realm"
             new_kura_realm "$db"
             timed /dev/null "$KURA" import "$db" "$input" --type Person
-            check_rows "$name" "$db" kura
+            check_rows "$name" "$db" kura "$EXPECTED"
             RUN_BYTES=$(file_bytes "$input")
             keep_or_remove "$db" "$KURA_BASE" ;;
         "sqlite3 json_each json")
@@ -284,7 +159,7 @@ bench_run() {
             new_anchor_db "$db"
             sqlite3_import "$db" "$JSON"
             timed /dev/null "${SQLITE3_IMPORT[@]}"
-            check_rows "$name" "$db" anchor
+            check_rows "$name" "$db" anchor "$EXPECTED"
             RUN_BYTES=$(file_bytes "$JSON")
             keep_or_remove "$db" "$ANCHOR_BASE" ;;
         "sqlite-utils flat json" | "sqlite-utils flat jsonl")
@@ -302,19 +177,19 @@ bench_run() {
             db="$WORK/python.sqlite"
             new_anchor_db "$db"
             timed /dev/null python3 "$ANCHORS/import_normalized.py" "$JSON" "$db"
-            check_rows "$name" "$db" anchor
+            check_rows "$name" "$db" anchor "$EXPECTED"
             RUN_BYTES=$(file_bytes "$JSON")
             remove_db "$db" ;;
         "Kura export")
             ensure_bases
             rm -f "$WORK/kura-export.json"
             timed /dev/null "$KURA" export "$KURA_BASE" --output "$WORK/kura-export.json"
-            check_export "$name" "$WORK/kura-export.json"
+            check_export "$name" "$WORK/kura-export.json" "$PERSONS"
             RUN_BYTES=$(file_bytes "$WORK/kura-export.json") ;;
         "sqlite3 json_object export")
             ensure_bases
             timed "$WORK/anchor-export.json" "$SQLITE3" "$ANCHOR_BASE" ".read $ANCHORS/export_json.sql"
-            check_export "$name" "$WORK/anchor-export.json"
+            check_export "$name" "$WORK/anchor-export.json" "$PERSONS"
             RUN_BYTES=$(file_bytes "$WORK/anchor-export.json") ;;
         "Kura copy" | "Kura copy into empty")
             # Into a new file (written by VACUUM INTO), or into a realm made by `kura init`, as the
@@ -324,7 +199,7 @@ bench_run() {
             remove_db "$db"
             [[ "$name" == *empty ]] && new_kura_realm "$db"
             timed /dev/null "$KURA" copy "$KURA_BASE" "$db"
-            check_rows "$name" "$db" kura
+            check_rows "$name" "$db" kura "$EXPECTED"
             RUN_BYTES=$(file_bytes "$KURA_BASE")
             remove_db "$db" ;;
         "sqlite3 ATTACH copy")
@@ -333,7 +208,7 @@ bench_run() {
             new_kura_realm "$db"
             attach_copy_sql "$KURA_BASE" > "$WORK/attach-copy.sql"
             timed /dev/null "$SQLITE3" "$db" ".read $WORK/attach-copy.sql"
-            check_rows "$name" "$db" kura
+            check_rows "$name" "$db" kura "$EXPECTED"
             RUN_BYTES=$(file_bytes "$KURA_BASE")
             remove_db "$db" ;;
         *) echo "error: unknown measurement '$name'" >&2; exit 1 ;;
@@ -373,7 +248,6 @@ echo "   bytes: the input file (import), the file written (export), the source r
 echo "   x sqlite3: median / the median of the part's sqlite3 row (json_each import, json_object export, ATTACH copy)"
 echo "   targets for Kura: import <= 0.50 x, export <= 1.00 x, copy <= 1.50 x; peak RSS <= $RSS_TARGET_MIB MiB"
 printf '%-28s %12s %9s %9s %10s %8s %6s %6s\n' name bytes "median s" "RSS MiB" "x sqlite3" target time RSS
-pass=0 fail=0
 for index in "${!NAMES[@]}"; do
     part=${PARTS[$index]} role=${ROLES[$index]}
     seconds=$(median < "$WORK/wall.$index")
@@ -391,11 +265,6 @@ for index in "${!NAMES[@]}"; do
         printf "%-28s %12d %9.3f %9.1f %10s %8s %6s %6s\n", name, bytes, s, rss / 1024, ratio, target_text, time_verdict, rss_verdict
     }')
     echo "$line"
-    for word in $line; do
-        case "$word" in
-            PASS) pass=$((pass + 1)) ;;
-            FAIL) fail=$((fail + 1)) ;;
-        esac
-    done
+    count_verdicts "$line"
 done
-echo "Kura verdicts: $pass PASS, $fail FAIL (a FAIL does not change the exit status)"
+print_verdicts
