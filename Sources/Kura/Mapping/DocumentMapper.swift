@@ -46,13 +46,10 @@ public struct DocumentMapper: Sendable {
             context.anchors[name] = inner
             context.linkAnchors.insert(name)
         }
-        var value = context.mapObject(root, box.schema, path: path, depth: 0)
-        if let anchor, case .map(var fields)? = value {
-            fields["$id"] = .string(anchor)
-            value = .map(fields)
-        }
-        guard context.found.isEmpty, let value else { throw context.errors() }
-        return MappedDocument(value: value, unknownKeys: context.unknownKeys)
+        var object = context.mapObject(root, box, path: path, depth: 0)
+        if let anchor { object?.id = .string(anchor) }
+        guard context.found.isEmpty, let object else { throw context.errors() }
+        return MappedDocument(object: object, unknownKeys: context.unknownKeys)
     }
 }
 
@@ -70,10 +67,17 @@ extension DocumentMapper {
 
 /// One mapped document: its properties and how many unknown keys it had.
 public struct MappedDocument: Sendable, Equatable {
-    /// The object's properties, nested documents as maps.
-    public var value: Value
+    /// The object, its values by property position (what the importer writes).
+    let object: MappedObject
     /// Keys the schema does not define, which were ignored.
     public var unknownKeys: Int
+
+    /// The object's properties, nested documents as maps.
+    public var value: Value { object.value }
+
+    public static func == (lhs: MappedDocument, rhs: MappedDocument) -> Bool {
+        lhs.value == rhs.value && lhs.unknownKeys == rhs.unknownKeys
+    }
 }
 
 /// The state of mapping one document: the errors found so far and the unknown keys counted.
@@ -129,35 +133,36 @@ final class MappingContext {
 
     // MARK: Objects
 
-    /// A document of `type`: an object by property name, or an array of values in schema order.
-    func mapObject(_ node: DocumentNode, _ type: ObjectSchema, path: @autoclosure () -> String, depth: Int) -> Value? {
+    /// A document of `box`'s type: an object by property name, or an array of values in schema order.
+    func mapObject(_ node: DocumentNode, _ box: ObjectSchemaBox, path: @autoclosure () -> String, depth: Int) -> MappedObject? {
         guard depth < DocumentMapper.maxDepth else {
             fail(.nestingTooDeep, node, path(), "documents nest deeper than \(DocumentMapper.maxDepth) levels")
             return nil
         }
+        let type = box.schema
         // One pass in document order: each value mapped as its key is met, the properties given
         // marked in a bit set (no array to allocate for the usual few dozen properties).
         var isGiven = PropertyFlags(count: type.properties.count)
-        // Sized by `init(minimumCapacity:)`: `reserveCapacity` ran unspecialized, looking up the
-        // dictionary's type metadata at run time for every object.
-        var fields = [String: Value](minimumCapacity: type.properties.count)
+        var object = MappedObject(type: box)
         switch node.value {
         case .object(let members):
             var otherKeys = Set<String>()  // keys that name no property, checked for duplicates too
             for member in members {
-                guard let index = type.propertyIndex(member.key), !type.properties[index].isComputed else {
+                guard let index = type.propertyIndex(member.key), box.storedPositions[index] >= 0 else {
                     guard otherKeys.insert(member.key).inserted else {
                         fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(MessageText.shown(member.key))'")
                         continue
                     }
-                    mapOtherMember(member, of: type, path: path(), depth: depth, into: &fields)
+                    mapOtherMember(member, of: type, path: path(), depth: depth, into: &object)
                     continue
                 }
                 guard isGiven.insert(index) else {
                     fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(MessageText.shown(member.key))'")
                     continue
                 }
-                mapProperty(type.properties[index], member.value, path: path(), depth: depth, into: &fields)
+                let property = type.properties[index]
+                let name = property.name
+                object[box.storedPositions[index]] = mapValue(member.value, property.type, path: "\(path()).\(name)", depth: depth + 1)
             }
         case .array(let items):
             let stored = type.storedProperties
@@ -165,10 +170,10 @@ final class MappingContext {
                 fail(.tooManyValues, items[stored.count], path(),
                      "expected at most \(stored.count) values for \(type.name), found \(items.count)")
             }
-            for (property, item) in zip(stored, items) {
+            for (position, (property, item)) in zip(stored, items).enumerated() {
                 guard let index = type.propertyIndex(property.name) else { continue }
                 _ = isGiven.insert(index)
-                mapProperty(property, item, path: path(), depth: depth, into: &fields)
+                object[position] = mapValue(item, property.type, path: "\(path()).\(property.name)", depth: depth + 1)
             }
         default:
             mismatch(node, path(), expected: "a \(type.name) document")
@@ -181,21 +186,13 @@ final class MappingContext {
                 }
             }
         }
-        return .map(fields)
-    }
-
-    private func mapProperty(
-        _ property: Property, _ node: DocumentNode, path: @autoclosure () -> String, depth: Int, into fields: inout [String: Value]
-    ) {
-        if let value = mapValue(node, property.type, path: "\(path()).\(property.name)", depth: depth + 1) {
-            fields[property.name] = value
-        }
+        return object
     }
 
     /// A member whose key names no stored property: a document's `$type`, `$id` or a rejects file's
     /// `$errors`, or an unknown key (counted, and an error when unknown keys are rejected).
     private func mapOtherMember(
-        _ member: DocumentMember, of type: ObjectSchema, path: @autoclosure () -> String, depth: Int, into fields: inout [String: Value]
+        _ member: DocumentMember, of type: ObjectSchema, path: @autoclosure () -> String, depth: Int, into object: inout MappedObject
     ) {
         if member.key == "$errors" && depth == 0 { return }  // a rejects file's note on the document
         if member.key == "$type" {
@@ -206,7 +203,7 @@ final class MappingContext {
         }
         if member.key == "$id" {
             // Kept for the import layer, which resolves `{"$ref": id}` links to this document.
-            if let id = mapMixed(member.value, path: "\(path()).$id", depth: depth + 1) { fields["$id"] = id }
+            if let id = mapMixed(member.value, path: "\(path()).$id", depth: depth + 1) { object.id = id }
             return
         }
         // Anchors under an ignored key may still be aliased later in the document.
@@ -219,21 +216,21 @@ final class MappingContext {
 
     // MARK: Values
 
-    func mapValue(_ node: DocumentNode, _ type: PropertyType, path: @autoclosure () -> String, depth: Int) -> Value? {
+    func mapValue(_ node: DocumentNode, _ type: PropertyType, path: @autoclosure () -> String, depth: Int) -> MappedValue? {
         switch node.value {
         case .anchored(let name, let inner):
             let value = mapValue(inner, type, path: path(), depth: depth)
             // Registered once complete: an alias inside the node refers to an earlier anchor of that name.
             anchors[name] = inner
             // An anchored object document is what later aliases link to, as `$id` is for `$ref`.
-            if isObjectLink(type), case .map(var fields)? = value, Self.isDocument(inner) {
+            if isObjectLink(type), case .object(var object)? = value, Self.isDocument(inner) {
                 linkAnchors.insert(name)
-                fields["$id"] = .string(name)
-                return .map(fields)
+                object.id = .string(name)
+                return .object(object)
             }
             return value
         case .alias(let name):
-            if isObjectLink(type) && linkAnchors.contains(name) { return .map(["$ref": .string(name)]) }
+            if isObjectLink(type) && linkAnchors.contains(name) { return .plain(.map(["$ref": .string(name)])) }
             if let embedded = embeddedTarget(type) {
                 fail(.invalidValue, node, path(), "expected a nested \(embedded) document, found alias *\(name) (\(Self.oneParent))")
                 return nil
@@ -245,29 +242,31 @@ final class MappingContext {
         }
         switch type {
         case .optional(let wrapped):
-            if case .null = node.value { return .null }
+            if case .null = node.value { return .plain(.null) }
             return mapValue(node, wrapped, path: path(), depth: depth)
         case .mixed:
-            return mapMixed(node, path: path(), depth: depth)
+            return mapMixed(node, path: path(), depth: depth).map(MappedValue.plain)
         case .list(let element), .set(let element):
             switch node.value {
-            case .null: return .list([])
+            case .null: return .plain(.list([]))
             case .array(let items):
-                var values: [Value] = []
-                values.reserveCapacity(items.count)
-                for (index, item) in items.enumerated() {
-                    if let value = mapValue(item, element, path: "\(path())[\(index)]", depth: depth + 1) { values.append(value) }
+                // Elements that may be nested documents stay mapped values; others plain values.
+                if Self.holdsObjects(element) {
+                    return .list(mapItems(items, element, path: path(), depth: depth) { $0 })
                 }
-                return .list(values)
+                return .plain(.list(mapItems(items, element, path: path(), depth: depth) { $0.value }))
             default:
                 mismatch(node, path(), expected: type.description)
                 return nil
             }
         case .map(let element):
             switch node.value {
-            case .null: return .map([:])
+            case .null: return .plain(.map([:]))
             case .object(let members):
-                return mapEntries(members, element: element, path: path(), depth: depth)
+                if Self.holdsObjects(element) {
+                    return .map(mapEntries(members, element, path: path(), depth: depth) { $0 })
+                }
+                return .plain(.map(mapEntries(members, element, path: path(), depth: depth) { $0.value }))
             default:
                 mismatch(node, path(), expected: type.description)
                 return nil
@@ -277,7 +276,7 @@ final class MappingContext {
         case .linkingObjects:
             return nil
         default:
-            return ScalarMapping(context: self).map(node, type, path: path())
+            return ScalarMapping(context: self).map(node, type, path: path()).map(MappedValue.plain)
         }
     }
 
@@ -288,6 +287,12 @@ final class MappingContext {
         case .object, .array: true
         default: false
         }
+    }
+
+    /// Whether values of `element` may be nested documents (links, embedded or not).
+    private static func holdsObjects(_ element: PropertyType) -> Bool {
+        if case .object = element.nonOptional { return true }
+        return false
     }
 
     /// The embedded type that values of `type` are nested documents of, if it is one.
@@ -302,17 +307,34 @@ final class MappingContext {
         return !(mapper.type(named: target)?.schema.isEmbedded ?? true)
     }
 
-    private func mapEntries(_ members: [DocumentMember], element: PropertyType, path: @autoclosure () -> String, depth: Int) -> Value? {
-        var entries: [String: Value] = [:]
+    /// The elements of a list or set, each made an `Element` by `make`; elements that fail are left out.
+    private func mapItems<Element>(
+        _ items: [DocumentNode], _ element: PropertyType, path: @autoclosure () -> String, depth: Int, _ make: (MappedValue) -> Element
+    ) -> [Element] {
+        var values: [Element] = []
+        values.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            if let value = mapValue(item, element, path: "\(path())[\(index)]", depth: depth + 1) { values.append(make(value)) }
+        }
+        return values
+    }
+
+    /// The entries of a map, each value made an `Element` by `make`; entries that fail are left out.
+    private func mapEntries<Element>(
+        _ members: [DocumentMember], _ element: PropertyType, path: @autoclosure () -> String, depth: Int, _ make: (MappedValue) -> Element
+    ) -> [String: Element] {
+        var entries: [String: Element] = [:]
         for member in members {
             guard let key = mapKey(member, path: path()) else { continue }
             guard entries[key] == nil else {
                 fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(MessageText.shown(member.key))'")
                 continue
             }
-            if let value = mapValue(member.value, element, path: "\(path()).\(MessageText.shown(key))", depth: depth + 1) { entries[key] = value }
+            if let value = mapValue(member.value, element, path: "\(path()).\(MessageText.shown(key))", depth: depth + 1) {
+                entries[key] = make(value)
+            }
         }
-        return .map(entries)
+        return entries
     }
 
     /// A map key, refused or percent-encoded when it contains `.` or starts with `$`.
@@ -328,32 +350,28 @@ final class MappingContext {
         return nil
     }
 
-    private func mapLink(_ node: DocumentNode, target: String, path: @autoclosure () -> String, depth: Int) -> Value? {
+    private func mapLink(_ node: DocumentNode, target: String, path: @autoclosure () -> String, depth: Int) -> MappedValue? {
         guard let targetBox = mapper.type(named: target) else { return nil }
-        return mapLink(node, target: targetBox.schema, path: path(), depth: depth)
-    }
-
-    private func mapLink(_ node: DocumentNode, target targetType: ObjectSchema, path: @autoclosure () -> String, depth: Int) -> Value? {
-        let target = targetType.name
+        let targetType = targetBox.schema
         if case .object(let members) = node.value, members.count == 1, members[0].key == "$ref" {
             if targetType.isEmbedded {
                 fail(.invalidValue, node, path(), "expected a nested \(target) document, found a $ref (\(Self.oneParent))")
                 return nil
             }
             guard let id = mapMixed(members[0].value, path: "\(path()).$ref", depth: depth + 1) else { return nil }
-            return .map(["$ref": id])
+            return .plain(.map(["$ref": id]))
         }
         if case .object(let members) = node.value {
             // A typed wrapper ({"$oid": …}, {"$uuid": …}) is a primary key value, not a document.
             if members.count == 1, ScalarMapping.wrapperKeys.contains(members[0].key), !targetType.isEmbedded,
                 let key = targetType.primaryKeyProperty
             {
-                return ScalarMapping(context: self).map(node, key.type, path: path())
+                return ScalarMapping(context: self).map(node, key.type, path: path()).map(MappedValue.plain)
             }
-            return mapObject(node, targetType, path: path(), depth: depth)
+            return mapObject(node, targetBox, path: path(), depth: depth).map(MappedValue.object)
         }
         if case .array = node.value {
-            return mapObject(node, targetType, path: path(), depth: depth)
+            return mapObject(node, targetBox, path: path(), depth: depth).map(MappedValue.object)
         }
         guard !targetType.isEmbedded, let key = targetType.primaryKeyProperty else {
             mismatch(node, path(), expected: "a nested \(target) document")
@@ -363,15 +381,8 @@ final class MappingContext {
             mismatch(node, path(), expected: "a \(target) document or primary key")
             return nil
         }
-        return ScalarMapping(context: self).map(node, key.type, path: path())
+        return ScalarMapping(context: self).map(node, key.type, path: path()).map(MappedValue.plain)
     }
-}
-
-/// One object type of a mapper's schema, kept in a box so that finding it copies nothing.
-final class ObjectSchemaBox: Sendable {
-    let schema: ObjectSchema
-
-    init(_ schema: ObjectSchema) { self.schema = schema }
 }
 
 /// Percent-encoding of map keys: `%` → `%25`, `.` → `%2E`, a leading `$` → `%24`.

@@ -57,12 +57,12 @@ extension MappingContext {
             mismatch(tag, "\(path()).$type", expected: "a type name")
             return nil
         }
-        guard let type = mapper.type(named: typeName)?.schema, !type.isEmbedded else {
+        guard let box = mapper.type(named: typeName), !box.schema.isEmbedded else {
             fail(.invalidValue, tag, "\(path()).$type", "a mixed value cannot link to '\(MessageText.shown(typeName))': not a top-level type of the schema")
             return nil
         }
         if members.count == 2, let key = members.first(where: { $0.key == MixedLink.primaryKeyKey }) {
-            guard let keyProperty = type.primaryKeyProperty else {
+            guard let keyProperty = box.schema.primaryKeyProperty else {
                 fail(.invalidValue, key.value, "\(path()).$key", "\(typeName) has no primary key")
                 return nil
             }
@@ -74,6 +74,6 @@ extension MappingContext {
             return mapMixed(reference.value, path: "\(path()).$ref", depth: depth + 1)
                 .map { MixedLink(typeName: typeName, link: .map(["$ref": $0])).value }
         }
-        return mapObject(node, type, path: path(), depth: depth + 1).map { MixedLink(typeName: typeName, link: $0).value }
+        return mapObject(node, box, path: path(), depth: depth + 1).map { MixedLink(typeName: typeName, link: $0.value).value }
     }
 }

@@ -9,7 +9,7 @@ struct CollectionWriter {
     /// Replaces the collection's contents with `value`; returns whether anything changed.
     /// Under `.modified` an equal collection is left untouched, and embedded elements are updated in place.
     func write(
-        _ value: Value, to ref: ObjectRef, _ stored: StoredProperty, policy: UpdatePolicy, isNew: Bool, path: @autoclosure () -> String,
+        _ value: MappedValue, to ref: ObjectRef, _ stored: StoredProperty, policy: UpdatePolicy, isNew: Bool, path: @autoclosure () -> String,
         depth: Int
     ) throws -> Bool {
         let property = stored.property
@@ -37,21 +37,23 @@ struct CollectionWriter {
         var rows = StagedElements(stage: stage, owner: ref.id, kind: kind, isMixed: isMixed, elementType: elementType, target: target)
         defer { stage.reset(to: rows.start) }
         switch (value, isMap) {
-        case (.null, _):
+        case (.plain(.null), _):
             break
+        case (.plain(.list(let items)), false):
+            for index in items.indices {
+                try rows.add(.plain(items[index]), key: nil, using: self, policy: policy, path: "\(path())[\(index)]", depth: depth)
+            }
         case (.list(let items), false):
             for index in items.indices {
                 try rows.add(items[index], key: nil, using: self, policy: policy, path: "\(path())[\(index)]", depth: depth)
             }
-        case (.map(let entries), true) where entries.count == 1:
-            for (key, element) in entries {
-                try MapKeyRule.check(key, path: path())
-                try rows.add(element, key: key, using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
+        case (.plain(.map(let entries)), true):
+            try Self.forEachEntry(of: entries, path: path()) { key, element in
+                try rows.add(.plain(element), key: key, using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
             }
         case (.map(let entries), true):
-            for key in entries.keys.sorted() {
-                try MapKeyRule.check(key, path: path())
-                try rows.add(entries[key] ?? .null, key: key, using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
+            try Self.forEachEntry(of: entries, path: path()) { key, element in
+                try rows.add(element, key: key, using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
             }
         default:
             throw StoreError(.typeMismatch, "\(path()): expected \(property.type), found \(value.kindName)")
@@ -65,6 +67,21 @@ struct CollectionWriter {
         }
         try insert(rows, owner: ref, stored)
         return !isNew
+    }
+
+    /// Calls `body` with each entry of a map value in key order, each key checked first.
+    private static func forEachEntry<Element>(
+        of entries: [String: Element], path: @autoclosure () -> String, _ body: (String, Element) throws -> Void
+    ) throws {
+        if entries.count == 1, let (key, element) = entries.first {
+            try MapKeyRule.check(key, path: path())
+            try body(key, element)
+            return
+        }
+        for key in entries.keys.sorted() {
+            try MapKeyRule.check(key, path: path())
+            if let element = entries[key] { try body(key, element) }
+        }
     }
 
     /// The rows of one collection value, staged element by element (owner, then position or key,
@@ -113,10 +130,10 @@ struct CollectionWriter {
         }
 
         mutating func add(
-            _ element: Value, key: String?, using writer: CollectionWriter, policy: UpdatePolicy, path: @autoclosure () -> String,
+            _ element: MappedValue, key: String?, using writer: CollectionWriter, policy: UpdatePolicy, path: @autoclosure () -> String,
             depth: Int
         ) throws {
-            if isSet && isMixed && !seenMixed.insert(element).inserted { return }
+            if isSet && isMixed && !seenMixed.insert(element.value).inserted { return }
             // Mixed values and links are resolved before the row is staged: either may write rows of its own.
             var resolved: (tag: Int64?, value: DatabaseValue)?
             if isMixed || target != nil {
@@ -131,7 +148,7 @@ struct CollectionWriter {
                 if isMixed { stage.appendInteger(resolved.tag ?? 0) }
             } else {
                 try ObjectWriter.stageScalar(
-                    element, as: elementScalarType, isNullable: isNullable, declared: elementType, into: stage, path: path())
+                    element.value, as: elementScalarType, isNullable: isNullable, declared: elementType, into: stage, path: path())
             }
             if isSet && !isMixed && !isFirst(valueAt: row.cell + valueOffset) {
                 stage.reset(to: row)
@@ -173,7 +190,7 @@ struct CollectionWriter {
     /// copies of it are compiled, not run through the runtime's value witnesses.
     private struct Entry {
         let key: String?
-        let value: Value
+        let value: MappedValue
     }
 
     /// A stored element: its map key (maps only) and column value.
@@ -188,12 +205,14 @@ struct CollectionWriter {
         return zip(lhs, rhs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
     }
 
-    private func normalized(_ value: Value, isMap: Bool, property: Property, path: @autoclosure () -> String) throws(StoreError)
+    private func normalized(_ value: MappedValue, isMap: Bool, property: Property, path: @autoclosure () -> String) throws(StoreError)
         -> [Entry]
     {
         switch (value, isMap) {
-        case (.null, _): return []
+        case (.plain(.null), _): return []
+        case (.plain(.list(let items)), false): return items.map { Entry(key: nil, value: .plain($0)) }
         case (.list(let items), false): return items.map { Entry(key: nil, value: $0) }
+        case (.plain(.map(let entries)), true): return entries.sorted { $0.key < $1.key }.map { Entry(key: $0.key, value: .plain($0.value)) }
         case (.map(let entries), true): return entries.sorted { $0.key < $1.key }.map { Entry(key: $0.key, value: $0.value) }
         default:
             throw StoreError(.typeMismatch, "\(path()): expected \(property.type), found \(value.kindName)")
@@ -201,17 +220,17 @@ struct CollectionWriter {
     }
 
     private func reassembled(_ entries: [Entry], isMap: Bool) -> Value {
-        guard isMap else { return .list(entries.map(\.value)) }
+        guard isMap else { return .list(entries.map(\.value.value)) }
         var map: [String: Value] = [:]
-        for entry in entries { map[entry.key ?? ""] = entry.value }
+        for entry in entries { map[entry.key ?? ""] = entry.value.value }
         return .map(map)
     }
 
     fileprivate func encodeElement(
-        _ value: Value, _ elementType: PropertyType, target: StoredType?, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
+        _ value: MappedValue, _ elementType: PropertyType, target: StoredType?, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
     ) throws -> (tag: Int64?, value: DatabaseValue) {
         if case .mixed = elementType {
-            let (tag, stored) = try MixedStore.encode(value, in: writer.transaction, policy: policy, path: path())
+            let (tag, stored) = try MixedStore.encode(value.value, in: writer.transaction, policy: policy, path: path())
             return (tag, stored)
         }
         if let target {
@@ -220,7 +239,7 @@ struct CollectionWriter {
             }
             return (nil, try writer.link(value, to: target, policy: policy, path: path(), depth: depth))
         }
-        return (nil, try ObjectWriter.encodeScalar(value, as: elementType, path: path()))
+        return (nil, try ObjectWriter.encodeScalar(value.value, as: elementType, path: path()))
     }
 
     /// Updates embedded elements one by one when the counts match; `nil` when they do not.
@@ -232,14 +251,13 @@ struct CollectionWriter {
         guard current.count == entries.count, zip(current, entries).allSatisfy({ $0.key == $1.key }) else { return nil }
         var changed = false
         for (index, (row, entry)) in zip(current, entries).enumerated() {
-            guard case .int64(let id) = row.value.storage, case .map(let fields) = entry.value,
-                ObjectWriter.referenceId(fields) == nil
-            else { return nil }
-            let elementChanged = try GivenValues.with(fields, of: target) { given in
+            guard case .int64(let id) = row.value.storage else { return nil }
+            let elementChanged = try writer.withNested(entry.value, of: target) { given in
                 try writer.update(
                     ObjectRef(type: target.name, id: id), target, given, policy: .modified,
                     path: entry.key.map { "\(path()).\($0)" } ?? "\(path())[\(index)]", depth: depth + 1)
             }
+            guard let elementChanged else { return nil }
             changed = elementChanged || changed
         }
         return changed

@@ -1,13 +1,17 @@
-/// The values given for an object's stored properties, by position, and its `"$id"`: the writer
-/// goes through a `.map` value's keys once, rather than hashing each property's name to find it.
-/// Positions hold where each value is in the map, in scratch space on the stack: copying the values
-/// out and freeing an array of them for every object was about a tenth of the writing thread's
-/// instructions.
+/// The values given for an object's stored properties, by position, and its `"$id"`: taken from an
+/// object the mapper laid out by position, or from a `.map` value's keys, gone through once rather
+/// than hashing each property's name to find it. For a map, positions hold where each value is, in
+/// scratch space on the stack: copying the values out and freeing an array of them for every object
+/// was about a tenth of the writing thread's instructions.
 struct GivenValues {
     typealias Fields = [String: Value]
 
-    private let fields: Fields
-    private let slots: UnsafeMutableBufferPointer<Fields.Index?>
+    private enum Source {
+        case fields(Fields, UnsafeMutableBufferPointer<Fields.Index?>)
+        case object(MappedObject)
+    }
+
+    private let source: Source
     /// The document's `"$id"`, if it has one.
     let id: Value?
 
@@ -27,19 +31,33 @@ struct GivenValues {
                 }
                 fields.formIndex(after: &index)
             }
-            return try body(GivenValues(fields: fields, slots: slots, id: id))
+            return try body(GivenValues(source: .fields(fields, slots), id: id))
         }
     }
 
-    private init(fields: Fields, slots: UnsafeMutableBufferPointer<Fields.Index?>, id: Value?) {
-        self.fields = fields
-        self.slots = slots
+    /// Runs `body` with the values of a mapped object for `type`. They are taken by position when the
+    /// mapper's type lays its properties out as `type` does, as it does unless the realm's schema
+    /// changed after the mapper read it; by name otherwise.
+    static func with<Result>(
+        _ object: MappedObject, of type: StoredType, in transaction: WriteTransaction, _ body: (GivenValues) throws -> Result
+    ) throws -> Result {
+        guard transaction.sharesLayout(object.type, type) else { return try with(object.fields, of: type, body) }
+        return try body(GivenValues(source: .object(object), id: object.id))
+    }
+
+    private init(source: Source, id: Value?) {
+        self.source = source
         self.id = id
     }
 
     /// The value given for `property`, if any.
-    subscript(property: StoredProperty) -> Value? {
-        guard let index = slots[property.position] else { return nil }
-        return fields.values[index]
+    subscript(property: StoredProperty) -> MappedValue? {
+        switch source {
+        case .fields(let fields, let slots):
+            guard let index = slots[property.position] else { return nil }
+            return .plain(fields.values[index])
+        case .object(let object):
+            return object[property.position]
+        }
     }
 }

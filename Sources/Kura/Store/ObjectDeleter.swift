@@ -55,8 +55,10 @@ struct ObjectDeleter {
         let owner = TableLayout.ownerColumn
         var children: [ObjectRef] = []
         if let target = property.type.objectTypeName, catalog.isEmbedded(target) {
+            // A map of optional embedded objects may hold nulls: no child there.
+            let value = TableLayout.valueColumn
             children = try Int64.fetchAll(
-                db.cachedStatement(sql: "SELECT \(TableLayout.valueColumn) FROM \(table) WHERE \(owner) = ?"), arguments: [ref.id]
+                db.cachedStatement(sql: "SELECT \(value) FROM \(table) WHERE \(owner) = ? AND \(value) IS NOT NULL"), arguments: [ref.id]
             ).map { ObjectRef(type: target, id: $0) }
         }
         if property.type.element == .mixed {

@@ -16,6 +16,22 @@ struct ObjectWriter {
 
     /// Creates or updates a top-level object of `typeName` from `value` (a `.map` of properties).
     func create(_ typeName: String, _ value: Value, policy: UpdatePolicy, path: @autoclosure () -> String) throws -> ObjectRef {
+        let type = try topLevelType(typeName, policy: policy)
+        return try GivenValues.with(try fields(of: value, type.schema, path: path()), of: type) { given in
+            try upsert(type, given, policy: policy, path: path(), depth: 0)
+        }
+    }
+
+    /// Creates or updates a top-level object of `typeName` mapped from a document.
+    func create(_ typeName: String, _ object: MappedObject, policy: UpdatePolicy, path: @autoclosure () -> String) throws -> ObjectRef {
+        let type = try topLevelType(typeName, policy: policy)
+        return try GivenValues.with(object, of: type, in: transaction) { given in
+            try upsert(type, given, policy: policy, path: path(), depth: 0)
+        }
+    }
+
+    /// The type of a top-level object to create under `policy`.
+    private func topLevelType(_ typeName: String, policy: UpdatePolicy) throws -> StoredType {
         let type = try catalog.storedType(typeName)
         if type.isEmbedded {
             throw StoreError(.embeddedMisuse, "\(typeName) is embedded: create it as a nested value of its parent")
@@ -23,9 +39,7 @@ struct ObjectWriter {
         if type.isAsymmetric && policy != .error {
             throw StoreError(.asymmetricMisuse, "\(typeName) is asymmetric: its objects can only be inserted")
         }
-        return try GivenValues.with(try fields(of: value, type.schema, path: path()), of: type) { given in
-            try upsert(type, given, policy: policy, path: path(), depth: 0)
-        }
+        return type
     }
 
     /// The properties given by a `.map` value.
@@ -45,7 +59,7 @@ struct ObjectWriter {
         guard let keyProperty = type.key else {
             return try insert(type, given, key: nil, policy: policy, path: path(), depth: depth)
         }
-        var key = given[keyProperty] ?? .null
+        var key = given[keyProperty]?.value ?? .null
         if key.isNull {
             let property = keyProperty.property
             if property.isAutoIncrement {
@@ -90,16 +104,16 @@ struct ObjectWriter {
             // The paths below capture the name, not the property: capturing a class instance in
             // each of them cost a retain and a release per value.
             let name = property.name
-            let value = property.isKey ? (key ?? .null) : try given[property] ?? valueNotGiven(property, path: "\(path()).\(name)")
+            let value = property.isKey ? .plain(key ?? .null) : try given[property] ?? .plain(valueNotGiven(property, path: "\(path()).\(name)"))
             switch property.kind {
             case .mixed:
                 // Encoded before anything of it is staged: a mixed container writes rows of its own.
-                let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: "\(path()).\(name)")
+                let (tag, stored) = try MixedStore.encode(value.value, in: transaction, policy: policy, path: "\(path()).\(name)")
                 stage.append(stored)
                 stage.appendInteger(tag)
             case .link(let targetIndex):
                 let target = storedTypes[targetIndex]
-                if targetIndex == type.index, let key, !value.isNull, value == key, !target.isEmbedded {
+                if targetIndex == type.index, let key, case .plain(let plain) = value, !plain.isNull, plain == key, !target.isEmbedded {
                     selfLinks.append((property, ref.id))  // a link to the object being inserted
                     stage.appendNull()
                 } else {
@@ -108,11 +122,11 @@ struct ObjectWriter {
                 }
             case .scalar, .collection:
                 if property.isKey {
-                    let stored = try encodeScalar(value, property, path: "\(path()).\(name)")
+                    let stored = try encodeScalar(value.value, property, path: "\(path()).\(name)")
                     storedKey = stored
                     stage.append(stored)
                 } else {
-                    try stageScalar(value, property, path: "\(path()).\(name)")
+                    try stageScalar(value.value, property, path: "\(path()).\(name)")
                 }
             }
         }
@@ -124,7 +138,7 @@ struct ObjectWriter {
         if !type.collections.isEmpty {
             let collections = CollectionWriter(writer: self)
             for property in type.collections {
-                let value = given[property] ?? .null
+                let value = given[property] ?? .plain(.null)
                 _ = try collections.write(value, to: ref, property, policy: policy, isNew: true, path: "\(path()).\(property.name)", depth: depth)
             }
         }
@@ -140,11 +154,11 @@ struct ObjectWriter {
         var changed = false
         let collections = CollectionWriter(writer: self)
         for property in type.properties where !property.isKey {
-            let value: Value
+            let value: MappedValue
             if let supplied = given[property] {
                 value = supplied
             } else if policy == .replace {
-                value = property.isCollection ? .null : try valueNotGiven(property, path: "\(path()).\(property.name)")
+                value = .plain(property.isCollection ? .null : try valueNotGiven(property, path: "\(path()).\(property.name)"))
             } else {
                 continue
             }
@@ -168,12 +182,13 @@ struct ObjectWriter {
     }
 
     private func updateColumn(
-        _ ref: ObjectRef, _ stored: StoredProperty, _ value: Value, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
+        _ ref: ObjectRef, _ stored: StoredProperty, _ value: MappedValue, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
     ) throws -> Bool {
         let property = stored.property
         let current = try reader.storedColumn(of: ref, property)
         switch stored.kind {
         case .mixed:
+            let value = value.value
             if policy == .modified,
                 try MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog) == value
             {
@@ -192,7 +207,7 @@ struct ObjectWriter {
             try setColumn(ref, property, link)
             return true
         case .scalar, .collection:
-            let encoded = try encodeScalar(value, stored, path: path())
+            let encoded = try encodeScalar(value.value, stored, path: path())
             if encoded == current.value { return false }
             try setColumn(ref, property, encoded)
             return true
@@ -201,24 +216,39 @@ struct ObjectWriter {
 
     /// An embedded object is updated in place when one exists; `null` deletes it.
     private func updateEmbedded(
-        _ ref: ObjectRef, _ property: Property, target: StoredType, current: DatabaseValue, _ value: Value,
+        _ ref: ObjectRef, _ property: Property, target: StoredType, current: DatabaseValue, _ value: MappedValue,
         policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
     ) throws -> Bool {
         let currentRef: ObjectRef? = if case .int64(let id) = current.storage { ObjectRef(type: target.name, id: id) } else { nil }
-        switch (value, currentRef) {
-        case (.null, nil):
+        switch (value.isNull, currentRef) {
+        case (true, nil):
             return false
-        case (.null, let child?):
+        case (true, let child?):
             try setColumn(ref, property, .null)
             try ObjectDeleter(transaction: transaction).delete(child)
             return true
-        case (.map(let fields), let child?) where Self.referenceId(fields) == nil:
-            return try GivenValues.with(fields, of: target) { given in
+        case (false, let child?):
+            let changed = try withNested(value, of: target) { given in
                 try update(child, target, given, policy: policy, path: path(), depth: depth + 1)
             }
+            if let changed { return changed }
+        case (false, nil):
+            break
+        }
+        try setColumn(ref, property, try link(value, to: target, policy: policy, path: path(), depth: depth))
+        return true
+    }
+
+    /// Runs `body` with the properties of a nested document: a mapped object, or a `.map` that is
+    /// not a reference. `nil` for any other value.
+    func withNested<Result>(_ value: MappedValue, of type: StoredType, _ body: (GivenValues) throws -> Result) throws -> Result? {
+        switch value {
+        case .object(let object):
+            return try GivenValues.with(object, of: type, in: transaction, body)
+        case .plain(.map(let fields)) where Self.referenceId(fields) == nil:
+            return try GivenValues.with(fields, of: type, body)
         default:
-            try setColumn(ref, property, try link(value, to: target, policy: policy, path: path(), depth: depth))
-            return true
+            return nil
         }
     }
 
@@ -301,6 +331,32 @@ struct ObjectWriter {
         try link(value, to: catalog.storedType(target), policy: policy, path: path(), depth: depth)
     }
 
+    /// The stored link for a mapped value: as `link(_:to:…)` for a plain one.
+    func link(_ value: MappedValue, to type: StoredType, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws
+        -> DatabaseValue
+    {
+        switch value {
+        case .plain(let plain):
+            return try link(plain, to: type, policy: policy, path: path(), depth: depth)
+        case .object(let object):
+            return try GivenValues.with(object, of: type, in: transaction) { given in
+                try writeNested(type, given, policy: policy, path: path(), depth: depth)
+            }
+        case .list, .map:
+            return try link(value.value, to: type, policy: policy, path: path(), depth: depth)
+        }
+    }
+
+    /// Writes a nested object: embedded ones are always new, others created or updated by key.
+    private func writeNested(_ type: StoredType, _ given: GivenValues, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
+        throws -> DatabaseValue
+    {
+        if type.isEmbedded {
+            return try insert(type, given, key: nil, policy: policy, path: path(), depth: depth + 1).id.databaseValue
+        }
+        return try upsert(type, given, policy: policy, path: path(), depth: depth + 1).id.databaseValue
+    }
+
     func link(_ value: Value, to type: StoredType, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws -> DatabaseValue {
         let target = type.name
         switch value {
@@ -318,10 +374,7 @@ struct ObjectWriter {
         case .map(let fields):
             if let id = Self.referenceId(fields) { return try resolveReference(id, to: type, path: path()) }
             return try GivenValues.with(fields, of: type) { given in
-                if type.isEmbedded {
-                    return try insert(type, given, key: nil, policy: policy, path: path(), depth: depth + 1).id.databaseValue
-                }
-                return try upsert(type, given, policy: policy, path: path(), depth: depth + 1).id.databaseValue
+                try writeNested(type, given, policy: policy, path: path(), depth: depth)
             }
         default:
             guard let keyProperty = type.key else {

@@ -21,6 +21,18 @@ extension Realm {
         return DynamicObject(realm: self, ref: ref)
     }
 
+    /// Creates (or updates, under `update`) an object mapped from a document, as `create(_:value:…)`.
+    func create(_ type: String, mapped object: MappedObject, update: UpdatePolicy, references: ReferenceScope?, path: String) throws {
+        let transaction = try requireTransaction()
+        try Self.run(sql: nil) {
+            try transaction.resolving(in: references) {
+                try transaction.atomically {
+                    _ = try ObjectWriter(transaction: transaction).create(type, object, policy: update, path: path)
+                }
+            }
+        }
+    }
+
     /// The object of `type` whose primary key is `key`, or `nil`.
     public func object(ofType type: String, forPrimaryKey key: Value) throws -> DynamicObject? {
         let schema = try queryableType(type)

@@ -40,6 +40,10 @@ final class WriteTransaction {
     /// Prepared write statements, by `WriteStatements` slot.
     private var prepared: [DirectStatement?]
 
+    /// Per type, the mapper's type last found to lay its stored properties out as it does (see
+    /// `sharesLayout`); held, so that no other box can take its address.
+    private var layoutMatches: [ObjectSchemaBox?]
+
     /// Inserts held back to be written in batches, when `holdInserts()` turned that on.
     private var bulk: BulkInserts?
     /// Where the writer builds rows before they are inserted.
@@ -53,6 +57,16 @@ final class WriteTransaction {
         tally = Array(repeating: ChangeCounts(), count: storedTypes.count)
         keyCeilings = Array(repeating: nil, count: storedTypes.count)
         prepared = Array(repeating: nil, count: catalog.writeStatementCount)
+        layoutMatches = Array(repeating: nil, count: storedTypes.count)
+    }
+
+    /// Whether a mapped object of `box`'s type holds its values where `type` expects them: the
+    /// same stored properties in the same order. Compared once per type and box.
+    func sharesLayout(_ box: ObjectSchemaBox, _ type: StoredType) -> Bool {
+        if layoutMatches[type.index] === box { return true }
+        guard box.schema.storedProperties == type.schema.storedProperties else { return false }
+        layoutMatches[type.index] = box
+        return true
     }
 
     /// The transaction's connection, with every held insert written first, so that whatever runs

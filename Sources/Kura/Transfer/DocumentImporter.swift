@@ -145,7 +145,7 @@ public final class DocumentImporter {
             case .mapped(let mapped):
                 if mapped.unknownKeys > 0 { summary.unknownKeys[typeName, default: 0] += mapped.unknownKeys }
                 do {
-                    try realm.create(typeName, value: mapped.value, update: options.mode, references: scope, path: document.path)
+                    try realm.create(typeName, mapped: mapped.object, update: options.mode, references: scope, path: document.path)
                 } catch let error as StoreError {
                     throw TransferError(.badDocument, error.message, file: file, position: node.position, underlying: error)
                 }
@@ -194,6 +194,7 @@ public final class DocumentImporter {
             summary.counts[type, default: ChangeCounts()].inserted += change.inserted
             summary.counts[type, default: ChangeCounts()].updated += change.updated
             summary.counts[type, default: ChangeCounts()].unchanged += change.unchanged
+            summary.counts[type, default: ChangeCounts()].deleted += change.deleted
         }
     }
 
