@@ -46,7 +46,7 @@ struct MappedObject: Sendable {
     let type: ObjectSchemaBox
     /// One slot per stored property, then one for `"$id"`: kept in the same array so that an object
     /// is one allocation, and a `MappedValue` stays two words.
-    private var slots: [MappedValue?]
+    private(set) var slots: [MappedValue?]
 
     init(type: ObjectSchemaBox) {
         self.type = type

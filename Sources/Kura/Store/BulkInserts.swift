@@ -19,7 +19,8 @@ final class BulkInserts {
     static let bytesPerBatch = 64 * 1024
 
     private let connection: Database
-    private var tables: [PendingRows?]
+    /// Reached for every row, by one thread: without run-time exclusivity checks.
+    @exclusivity(unchecked) private var tables: [PendingRows?]
     /// The ids of held objects by primary key, per keyed type.
     private var pendingKeys = PerType<[DatabaseValue: Int64]>()
     /// Whether any buffer holds rows.

@@ -6,12 +6,14 @@
 struct GivenValues {
     typealias Fields = [String: Value]
 
-    private enum Source {
-        case fields(Fields, UnsafeMutableBufferPointer<Fields.Index?>)
-        case object(MappedObject)
-    }
-
-    private let source: Source
+    // Both sources as plain stored properties, not an enum: binding an enum's payload to read a
+    // value copied it, a retain and a release for every property of every object.
+    /// A `.map`'s properties, and where each stored property's value is among them.
+    private let fields: Fields
+    private let fieldSlots: UnsafeMutableBufferPointer<Fields.Index?>
+    /// A mapped object's slots, by stored position.
+    private let mapped: [MappedValue?]
+    private let isMapped: Bool
     /// The document's `"$id"`, if it has one.
     let id: Value?
 
@@ -31,7 +33,7 @@ struct GivenValues {
                 }
                 fields.formIndex(after: &index)
             }
-            return try body(GivenValues(source: .fields(fields, slots), id: id))
+            return try body(GivenValues(fields: fields, fieldSlots: slots, mapped: [], isMapped: false, id: id))
         }
     }
 
@@ -42,22 +44,24 @@ struct GivenValues {
         _ object: MappedObject, of type: StoredType, in transaction: WriteTransaction, _ body: (GivenValues) throws -> Result
     ) throws -> Result {
         guard transaction.sharesLayout(object.type, type) else { return try with(object.fields, of: type, body) }
-        return try body(GivenValues(source: .object(object), id: object.id))
+        let noSlots = UnsafeMutableBufferPointer<Fields.Index?>(start: nil, count: 0)
+        return try body(GivenValues(fields: [:], fieldSlots: noSlots, mapped: object.slots, isMapped: true, id: object.id))
     }
 
-    private init(source: Source, id: Value?) {
-        self.source = source
+    private init(
+        fields: Fields, fieldSlots: UnsafeMutableBufferPointer<Fields.Index?>, mapped: [MappedValue?], isMapped: Bool, id: Value?
+    ) {
+        self.fields = fields
+        self.fieldSlots = fieldSlots
+        self.mapped = mapped
+        self.isMapped = isMapped
         self.id = id
     }
 
     /// The value given for `property`, if any.
     subscript(property: StoredProperty) -> MappedValue? {
-        switch source {
-        case .fields(let fields, let slots):
-            guard let index = slots[property.position] else { return nil }
-            return .plain(fields.values[index])
-        case .object(let object):
-            return object[property.position]
-        }
+        if isMapped { return mapped[property.position] }
+        guard let index = fieldSlots[property.position] else { return nil }
+        return .plain(fields.values[index])
     }
 }

@@ -270,14 +270,13 @@ struct ObjectWriter {
 
     /// The value of a property not given: its default, `null` for optional ones, or a `missingValue` error.
     func valueNotGiven(_ stored: StoredProperty, path: @autoclosure () -> String) throws(StoreError) -> Value {
-        let property = stored.property
-        switch property.defaultValue {
+        switch stored.defaultValue {
         case .value(let fixed)?: return fixed
         case .now?: return .date(Date())
         case .uuid?: return .uuid(UUID())
         case nil:
-            if property.type.isNullable || property.type.isCollection { return .null }
-            throw StoreError(.missingValue, "\(path()): missing value for required \(property.type) property")
+            if stored.isNullable || stored.isCollection { return .null }
+            throw StoreError(.missingValue, "\(path()): missing value for required \(stored.type) property")
         }
     }
 

@@ -80,6 +80,9 @@ final class StoredProperty: Sendable {
     let collectionInserts: [WriteStatements.Slot]
     /// For a collection, the bulk form of its inserts.
     let collectionBulkInsert: WriteStatements.BulkInsert?
+    /// The value a new object takes when none is given (`Property.defaultValue`), kept here so that
+    /// defaulting a value copies no `Property`.
+    let defaultValue: DefaultValue?
 
     init(_ property: Property, position: Int, isKey: Bool, statements: WriteStatements, typeIndexes: [String: Int]) {
         self.property = property
@@ -107,6 +110,7 @@ final class StoredProperty: Sendable {
         if case .mixed? = elementType { hasMixedElements = true } else { hasMixedElements = false }
         collectionInserts = statements.collectionInserts[property.name] ?? []
         collectionBulkInsert = statements.collectionBulkInserts[property.name]
+        defaultValue = property.defaultValue
     }
 
     var type: PropertyType { property.type }

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// The state of one write transaction: its connection, the identifier counters it hands out,
-/// and counts of what it wrote.
+/// and counts of what it wrote. Used by one thread at a time: its per-type arrays, reached for
+/// every object, skip Swift's run-time exclusivity checks (`@exclusivity(unchecked)`).
 final class WriteTransaction {
     /// The connection, without writing held inserts first: for statements that cannot see them.
     private let connection: Database
@@ -10,7 +11,7 @@ final class WriteTransaction {
     /// The catalog's types as the writer uses them, kept apart so that reaching one does not copy the catalog.
     let storedTypes: [StoredType]
     /// Each type's counters by `StoredType.index`, read on first use.
-    private var counters: [TypeCounters?]
+    @exclusivity(unchecked) private var counters: [TypeCounters?]
     private var lastMixedContainer: Int64?
     /// What this transaction did to each type's objects.
     var counts: [String: ChangeCounts] {
@@ -24,7 +25,7 @@ final class WriteTransaction {
         }
     }
     /// `counts` by `StoredType.index`, so that counting an object needs no lookup by name.
-    private var tally: [ChangeCounts]
+    @exclusivity(unchecked) private var tally: [ChangeCounts]
     /// Whether a migration block runs in this transaction: it may rewrite primary keys, whose
     /// uniqueness the migration checks when the block returns.
     var isMigration = false
@@ -34,7 +35,7 @@ final class WriteTransaction {
     private var scopeMarks: [(scope: ReferenceScope, mark: Int)] = []
 
     /// Per type, no stored integer primary key is above this (see `keyCeiling`).
-    private var keyCeilings: [Int64?]
+    @exclusivity(unchecked) private var keyCeilings: [Int64?]
     private var hasKeyCeilings = false
 
     /// Prepared write statements, by `WriteStatements` slot.
@@ -42,7 +43,7 @@ final class WriteTransaction {
 
     /// Per type, the mapper's type last found to lay its stored properties out as it does (see
     /// `sharesLayout`); held, so that no other box can take its address.
-    private var layoutMatches: [ObjectSchemaBox?]
+    @exclusivity(unchecked) private var layoutMatches: [ObjectSchemaBox?]
 
     /// Inserts held back to be written in batches, when `holdInserts()` turned that on.
     private var bulk: BulkInserts?
