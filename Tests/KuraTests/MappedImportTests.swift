@@ -164,4 +164,17 @@ import Testing
         #expect(try cy.objects("pets").map { try $0["name"] } == ["Rex"])
         #expect(try Fixtures.problems(imported) == [])
     }
+
+    @Test func theLogIsWrittenBackWhileAWriteIsOpenAndWithoutOne() throws {
+        // Opened read-only, the log must still take `sync_file_range`: an error here means the
+        // import's writeback silently does nothing.
+        #expect(imported.startWritingBackLog() == 0)  // no transaction yet: no log or an empty one
+        try imported.write {
+            try imported.create("Owner", value: ["id": 1, "name": "Ann"])
+            #expect(FileManager.default.fileExists(atPath: imported.configuration.path + "-wal"))
+            #expect(imported.startWritingBackLog() == 0)
+        }
+        let memory = try Realm(path: ":memory:", schema: schema)
+        #expect(memory.startWritingBackLog() == 0)
+    }
 }

@@ -7,6 +7,11 @@
 /// Not thread-safe: no other thread may use SQLite meanwhile.
 int kura_sqlite_disable_memory_statistics(void);
 
+/// Starts writing the dirty pages of the file at `path` to disk, without waiting for them
+/// (Linux's `sync_file_range` with `SYNC_FILE_RANGE_WRITE`). Returns 0, or an `errno` value;
+/// elsewhere, or when the file does not exist, does nothing.
+int kura_start_writeback(const char *path);
+
 /// One value of a pending row: `type` is SQLite's storage class (SQLITE_INTEGER, SQLITE_FLOAT,
 /// SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL); texts and blobs point at `length` bytes that must stay
 /// put until the statement reading them has run.

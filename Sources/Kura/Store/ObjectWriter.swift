@@ -104,7 +104,8 @@ struct ObjectWriter {
             // The paths below capture the name, not the property: capturing a class instance in
             // each of them cost a retain and a release per value.
             let name = property.name
-            let value = property.isKey ? .plain(key ?? .null) : try given[property] ?? .plain(valueNotGiven(property, path: "\(path()).\(name)"))
+            let value: MappedValue =
+                property.isKey ? .plain(key ?? .null) : try given[property] ?? .plain(valueNotGiven(property, path: "\(path()).\(name)"))
             switch property.kind {
             case .mixed:
                 // Encoded before anything of it is staged: a mixed container writes rows of its own.

@@ -15,6 +15,9 @@ public final class DocumentImporter {
 
     private var summary = ImportSummary()
 
+    /// How many documents pass between starts of the log's writeback (`Realm.startWritingBackLog`).
+    private static let writebackInterval = 8192
+
     /// Makes an importer into `realm`.
     public init(realm: Realm, options: ImportOptions = ImportOptions()) {
         self.realm = realm
@@ -106,6 +109,7 @@ public final class DocumentImporter {
 
     private func countDocument(bytesRead: Int) {
         summary.documents += 1
+        if summary.documents % Self.writebackInterval == 0 { realm.startWritingBackLog() }
         if summary.documents % progressInterval == 0 {
             onProgress?(ImportProgress(bytes: bytesRead, documents: summary.documents, rejected: summary.totalRejected))
         }
