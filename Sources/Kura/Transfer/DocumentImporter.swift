@@ -71,6 +71,7 @@ public final class DocumentImporter {
                         case .document(let document, let bytesRead):
                             countDocument(bytesRead: bytesRead)
                             try importDocument(document, file: input.file, scope: input.scope)
+                            if summary.documents % Self.writebackInterval == 0 { realm.startWritingBackLog() }
                             inBatch += 1
                         case .endOfInput(let bytes):
                             try requireResolved(input)
@@ -109,7 +110,6 @@ public final class DocumentImporter {
 
     private func countDocument(bytesRead: Int) {
         summary.documents += 1
-        if summary.documents % Self.writebackInterval == 0 { realm.startWritingBackLog() }
         if summary.documents % progressInterval == 0 {
             onProgress?(ImportProgress(bytes: bytesRead, documents: summary.documents, rejected: summary.totalRejected))
         }
