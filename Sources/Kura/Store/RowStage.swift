@@ -20,8 +20,8 @@ final class RowStage {
     }
 
     // Unchecked: the stage belongs to one transaction on one thread, and its accessors never
-    // overlap; the run-time exclusivity checks on every value staged were about 1% of the
-    // writing thread's instructions.
+    // overlap. Run-time exclusivity checks, here and on the transaction's per-type arrays, were
+    // 2.5% of the writing thread's instructions.
     @exclusivity(unchecked) private(set) var cells: UnsafeMutablePointer<kura_cell>
     @exclusivity(unchecked) private var cellCapacity = 64
     /// How many cells are staged.
