@@ -10,25 +10,26 @@ extension Realm {
     public func create(
         _ type: String, value: Value, update: UpdatePolicy = .error, references: ReferenceScope? = nil, path: String? = nil
     ) throws -> DynamicObject {
-        let transaction = try requireTransaction()
-        let ref = try Self.run(sql: nil) {
-            try transaction.resolving(in: references) {
-                try transaction.atomically {
-                    try ObjectWriter(transaction: transaction).create(type, value, policy: update, path: path ?? type)
-                }
-            }
+        let ref = try writeTopLevel(references: references) { writer in
+            try writer.create(type, value, policy: update, path: path ?? type)
         }
         return DynamicObject(realm: self, ref: ref)
     }
 
     /// Creates (or updates, under `update`) an object mapped from a document, as `create(_:value:…)`.
     func create(_ type: String, mapped object: MappedObject, update: UpdatePolicy, references: ReferenceScope?, path: String) throws {
+        try writeTopLevel(references: references) { writer in
+            try writer.create(type, object, policy: update, path: path)
+        }
+    }
+
+    /// Runs `write` on the open transaction as one atomic change, `$ref`s resolving in `references`.
+    @discardableResult
+    private func writeTopLevel(references: ReferenceScope?, _ write: (ObjectWriter) throws -> ObjectRef) throws -> ObjectRef {
         let transaction = try requireTransaction()
-        try Self.run(sql: nil) {
+        return try Self.run(sql: nil) {
             try transaction.resolving(in: references) {
-                try transaction.atomically {
-                    _ = try ObjectWriter(transaction: transaction).create(type, object, policy: update, path: path)
-                }
+                try transaction.atomically { try write(ObjectWriter(transaction: transaction)) }
             }
         }
     }
