@@ -68,8 +68,7 @@ struct CopyCommand: ParsableCommand {
             }
             if created { print("\(destination): created with the source's schema") }
             for type in counts.keys.sorted() {
-                let count = counts[type] ?? ChangeCounts()
-                print("\(type): \(count.inserted) inserted, \(count.updated) updated, \(count.unchanged) unchanged")
+                print("\(type): \((counts[type] ?? ChangeCounts()).summaryText)")
             }
         }
     }

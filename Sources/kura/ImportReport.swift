@@ -11,7 +11,7 @@ struct ImportReport {
         if dryRun { lines.append("dry run: nothing was written") }
         for type in summary.types {
             let counts = summary.counts[type] ?? ChangeCounts()
-            var line = "\(type): \(counts.inserted) inserted, \(counts.updated) updated, \(counts.unchanged) unchanged"
+            var line = "\(type): \(counts.summaryText)"
             if let rejected = summary.rejected[type] { line += ", \(rejected) rejected" }
             if let unknown = summary.unknownKeys[type] { line += ", \(unknown) unknown keys ignored" }
             lines.append(line)
@@ -22,5 +22,14 @@ struct ImportReport {
         }
         lines.append(total)
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension ChangeCounts {
+    /// The counts as the import and copy summaries print them; deletions (embedded objects an
+    /// update or replace dropped) only when there were some.
+    var summaryText: String {
+        let text = "\(inserted) inserted, \(updated) updated, \(unchanged) unchanged"
+        return deleted > 0 ? text + ", \(deleted) deleted" : text
     }
 }

@@ -136,6 +136,30 @@ import Testing
         #expect(modified.stdout == "Node: 2 inserted, 0 updated, 0 unchanged\nOwner: 0 inserted, 2 updated, 1 unchanged\n")
     }
 
+    /// A replace copy drops the embedded objects the source no longer has, and counts them.
+    @Test func aReplaceCopyCountsTheEmbeddedObjectsItDeletes() throws {
+        let people = path("people.realm")
+        let samples = Fixtures.packageRoot.appendingPathComponent("Samples/people.json").path
+        #expect(try Fixtures.run(kura, ["init", people, "--schema", Fixtures.samplesSchemaPath]).status == 0)
+        #expect(try Fixtures.run(kura, ["import", people, samples, "--type", "Person"]).status == 0)
+        #expect(try Fixtures.run(kura, ["copy", people, path("copy.realm")]).status == 0)
+        let ann = path("ann.json")
+        try Data(#"[{"id": 1, "name": "Ann"}]"#.utf8).write(to: URL(fileURLWithPath: ann))
+        #expect(try Fixtures.run(kura, ["import", people, ann, "--type", "Person", "--mode", "replace"]).status == 0)
+        let result = try Fixtures.run(kura, ["copy", people, path("copy.realm"), "--type", "Person", "--mode", "replace"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Dogs have no primary key, so they are copied anew (SPEC §3) and their owners count as updated.
+        #expect(result.stdout == """
+            Address: 0 inserted, 0 updated, 1 unchanged, 1 deleted
+            Dog: 2 inserted, 0 updated, 0 unchanged
+            DogToy: 1 inserted, 0 updated, 0 unchanged
+            Person: 0 inserted, 3 updated, 0 unchanged
+
+            """)
+        #expect(try Realm(path: path("copy.realm")).count("Address") == 1)
+        #expect(try Fixtures.run(kura, ["check", path("copy.realm")]).status == 0)
+    }
+
     @Test func usageErrors() throws {
         let same = try Fixtures.run(kura, ["copy", source, source])
         #expect(same.status == 64)

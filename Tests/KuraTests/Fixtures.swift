@@ -13,10 +13,19 @@ enum Fixtures {
         try Schema(contentsOfFile: samplesSchemaPath)
     }
 
-    /// A fresh empty folder under the system's temporary folder.
-    static func temporaryDirectory() throws -> URL {
+    /// The folder that holds every temporary folder of this test run. It is removed when the
+    /// process exits, so runs do not pile up realms under the system's temporary folder (a run
+    /// leaves about 600 folders).
+    private static let runFolder: URL = {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("kura-tests-\(UUID().uuidString)", isDirectory: true)
+        atexit { try? FileManager.default.removeItem(at: Fixtures.runFolder) }
+        return url
+    }()
+
+    /// A fresh empty folder for one test, inside this run's folder.
+    static func temporaryDirectory() throws -> URL {
+        let url = runFolder.appendingPathComponent(UUID().uuidString, isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -36,6 +36,22 @@ import Testing
         #expect(try count("Person") == 20)
     }
 
+    /// A replace that leaves out an embedded object deletes it, and the summary says so.
+    @Test func theSummaryCountsEmbeddedObjectsAReplaceDeletes() throws {
+        let samples = Fixtures.packageRoot.appendingPathComponent("Samples/people.json").path
+        #expect(try Fixtures.run(kura, ["import", realmPath, samples, "--type", "Person"]).status == 0)
+        let input = try file("ann.json", Array(#"[{"id": 1, "name": "Ann"}]"#.utf8))
+        let result = try Fixtures.run(kura, ["import", realmPath, input, "--type", "Person", "--mode", "replace"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            Address: 0 inserted, 0 updated, 0 unchanged, 1 deleted
+            Person: 0 inserted, 1 updated, 0 unchanged
+            1 documents, 26 bytes
+
+            """)
+        #expect(try count("Address") == 1)
+    }
+
     @Test func aBadDocumentAtTheEndLeavesTheRealmUnchanged() throws {
         let input = try file("people.json", DocumentImporterTests.people(10_000, badAt: 10_000))
         let result = try Fixtures.run(kura, ["import", realmPath, input, "--type", "Person"])
