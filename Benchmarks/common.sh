@@ -51,15 +51,16 @@ file_bytes() {
 }
 
 # A wrapper used only when /usr/bin/time is missing: runs its arguments after the first and writes
-# "WALL_SECONDS PEAK_RSS_KIB" to the first, like /usr/bin/time -f '%e %M' -o FILE.
+# "WALL_SECONDS PEAK_RSS_KIB USER_SECONDS SYSTEM_SECONDS" to the first, like
+# /usr/bin/time -f '%e %M %U %S' -o FILE.
 RUSAGE_WRAPPER='
 import resource, subprocess, sys, time
 start = time.perf_counter()
 status = subprocess.call(sys.argv[2:])
 wall = time.perf_counter() - start
-peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss  # KiB on Linux
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)  # peak RSS in KiB on Linux
 with open(sys.argv[1], "w") as out:
-    out.write(f"{wall:.2f} {peak}\n")
+    out.write(f"{wall:.2f} {usage.ru_maxrss} {usage.ru_utime:.2f} {usage.ru_stime:.2f}\n")
 sys.exit(status)
 '
 
@@ -70,7 +71,7 @@ measure() {
     local timing="$WORK/timing.txt" output="$WORK/output.txt" errors="$WORK/stderr.txt"
     local status=0
     if [[ -x /usr/bin/time ]]; then
-        /usr/bin/time -f '%e %M' -o "$timing" "$@" > "$output" 2> "$errors" || status=$?
+        /usr/bin/time -f '%e %M %U %S' -o "$timing" "$@" > "$output" 2> "$errors" || status=$?
     else
         python3 -c "$RUSAGE_WRAPPER" "$timing" "$@" > "$output" 2> "$errors" || status=$?
     fi
@@ -79,7 +80,7 @@ measure() {
         cat "$errors" >&2
         exit 1
     fi
-    read -r RUN_WALL RUN_RSS_KIB < <(tail -n 1 "$timing")
+    read -r RUN_WALL RUN_RSS_KIB _ < <(tail -n 1 "$timing")
     local line field
     line=$(tail -n 1 "$output")
     RUN_SECONDS="" RUN_DOCUMENTS="" RUN_ERRORS="" RUN_BYTES=""
@@ -238,16 +239,17 @@ ensure_kura_base() {
 }
 
 # timed OUTPUT COMMAND...: runs COMMAND once, its standard output to OUTPUT, and sets RUN_WALL
-# (wall seconds, from the clock around it: /usr/bin/time only has hundredths) and RUN_RSS_KIB (peak
-# resident set, from /usr/bin/time). Stops the script if the command fails. Dirty pages left by the
-# runs before are written out first (untimed), so no run pays for another's writes to disk.
+# (wall seconds, from the clock around it: /usr/bin/time only has hundredths), RUN_RSS_KIB (peak
+# resident set, from /usr/bin/time) and RUN_CPU (user plus system seconds, in hundredths). Stops the
+# script if the command fails. Dirty pages left by the runs before are written out first (untimed),
+# so no run pays for another's writes to disk.
 timed() {
     local output=$1 timing="$WORK/timing.txt" errors="$WORK/stderr.txt" status=0 start end
     shift
     sync
     start=$(date +%s%N)
     if [[ -x /usr/bin/time ]]; then
-        /usr/bin/time -f '%e %M' -o "$timing" "$@" > "$output" 2> "$errors" || status=$?
+        /usr/bin/time -f '%e %M %U %S' -o "$timing" "$@" > "$output" 2> "$errors" || status=$?
     else
         python3 -c "$RUSAGE_WRAPPER" "$timing" "$@" > "$output" 2> "$errors" || status=$?
     fi
@@ -257,7 +259,9 @@ timed() {
         tail -n 20 "$errors" >&2
         exit 1
     fi
-    read -r _ RUN_RSS_KIB < <(tail -n 1 "$timing")
+    local user system
+    read -r _ RUN_RSS_KIB user system < <(tail -n 1 "$timing")
+    RUN_CPU=$(awk -v user_s="$user" -v system_s="$system" 'BEGIN { printf "%.2f", user_s + system_s }')
     RUN_WALL=$(awk -v ns=$((end - start)) 'BEGIN { printf "%.3f", ns / 1e9 }')
 }
 

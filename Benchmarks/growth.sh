@@ -2,7 +2,8 @@
 # Growth benchmark: how the cost of `kura import`, `kura export` and `kura copy` grows with the input.
 # Runs the Kura rows of transfer.sh (no anchors) on a SMALL and a LARGE people dataset and prints, per
 # row, the median wall time at each size, the ratio of the two medians, the median of the per-round
-# ratios and the median peak RSS at each size. Marks every row PASS or FAIL against the targets:
+# ratios, the ratio of the median CPU seconds (user + system; how the work grows, apart from waiting)
+# and the median peak RSS at each size. Marks every row PASS or FAIL against the targets:
 # the median at LARGE at most LARGE/SMALL x 1.1 times the median at SMALL (5.5 for 200,000 and
 # 1,000,000 people: linear growth with a tenth of slack), and peak RSS <= 64 MiB at both sizes. A
 # FAIL does not change the exit status; a failing command or a wrong count of stored objects stops
@@ -10,8 +11,9 @@
 #
 # Why interleaved: this machine's speed drifts by 15-20% over minutes, so a SMALL time from one run
 # of a script and a LARGE time from another compare mostly the drift. Here every round runs each
-# measurement at SMALL and then straight away at LARGE, so the two times of a ratio are taken close
-# together, and the per-round ratios show how far the drift still moves them.
+# measurement at both sizes straight after each other (SMALL first in odd rounds, LARGE first in even
+# ones), so the two times of a ratio are taken close together, and the per-round ratios show how far
+# the drift still moves them.
 #
 # usage: Benchmarks/growth.sh [SMALL [LARGE]]   (default: 200000 and 1000000; SMALL below LARGE)
 # environment:
@@ -131,14 +133,19 @@ if ! wants import; then
 fi
 echo "== measuring: ${#NAMES[@]} measurements x 2 sizes x $RUNS rounds ($(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'))"
 echo "   kura: $KURA; sqlite3 $("$SQLITE3" --version | cut -d' ' -f1) (for the checks)"
-# Times and peak RSS go to wall.INDEX.SIZE and rss.INDEX.SIZE, one line per round, so that line r of
-# the two wall files is one round's pair.
+# Times, peak RSS and CPU seconds go to wall.INDEX.SIZE, rss.INDEX.SIZE and cpu.INDEX.SIZE, one line
+# per round, so that line r of the two wall files is one round's pair.
+# Odd rounds run the small size first and even rounds the large one, so that neither size always
+# follows the other (each run finds the files, page cache and memory the run before it left).
 for ((run = 1; run <= RUNS; run++)); do
+    order=("${SIZES[@]}")
+    ((run % 2 == 0)) && order=(large small)
     for index in "${!NAMES[@]}"; do
-        for size in "${SIZES[@]}"; do
+        for size in "${order[@]}"; do
             bench_run "${NAMES[$index]}" "$size"
             echo "$RUN_WALL" >> "$WORK/wall.$index.$size"
             echo "$RUN_RSS_KIB" >> "$WORK/rss.$index.$size"
+            echo "$RUN_CPU" >> "$WORK/cpu.$index.$size"
             printf '   run %d/%d  %-22s %10d  %8.3f s  peak RSS %8.1f MiB\n' "$run" "$RUNS" "${NAMES[$index]}" \
                 "${PEOPLE_AT[$size]}" "$RUN_WALL" "$(awk -v k="$RUN_RSS_KIB" 'BEGIN { print k / 1024 }')"
         done
@@ -154,20 +161,23 @@ LIMIT=$(awk -v small="$SMALL" -v large="$LARGE" 'BEGIN { printf "%.2f", large * 
 echo
 echo "== results: small $SMALL, large $LARGE people, median of $RUNS rounds (process wall time; peak RSS in MiB)"
 echo "   ratio: median s at large / median s at small; per round: the median of each round's large / small"
+echo "   cpu: median user + system s at large / at small (the work, apart from waiting; no verdict)"
 echo "   targets: ratio <= $LARGE / $SMALL x 1.1 = $LIMIT; peak RSS <= $RSS_TARGET_MIB MiB at both sizes"
-printf '%-22s %9s %9s %7s %9s %9s %9s %6s %6s\n' name "small s" "large s" ratio "per round" "small RSS" "large RSS" time RSS
+printf '%-22s %9s %9s %7s %9s %6s %9s %9s %6s %6s\n' name "small s" "large s" ratio "per round" cpu "small RSS" "large RSS" time RSS
 for index in "${!NAMES[@]}"; do
     small_s=$(median < "$WORK/wall.$index.small")
     large_s=$(median < "$WORK/wall.$index.large")
     round_ratio=$(paste -d ' ' "$WORK/wall.$index.small" "$WORK/wall.$index.large" | awk '$1 > 0 { print $2 / $1 }' | median)
-    line=$(awk -v name="${NAMES[$index]}" -v small_s="$small_s" -v large_s="$large_s" -v round="$round_ratio" \
+    cpu_ratio=$(awk -v small="$(median < "$WORK/cpu.$index.small")" -v large="$(median < "$WORK/cpu.$index.large")" \
+        'BEGIN { printf "%.2f", (small > 0 ? large / small : 0) }')
+    line=$(awk -v name="${NAMES[$index]}" -v small_s="$small_s" -v large_s="$large_s" -v round="$round_ratio" -v cpu="$cpu_ratio" \
         -v small_rss="$(median < "$WORK/rss.$index.small")" -v large_rss="$(median < "$WORK/rss.$index.large")" \
         -v small="$SMALL" -v large="$LARGE" -v rss_target="$RSS_TARGET_MIB" 'BEGIN {
         ratio = small_s > 0 ? large_s / small_s : 0
         time_verdict = (small_s > 0 && large_s * small * 10 <= small_s * large * 11) ? "PASS" : "FAIL"
         rss_verdict = (small_rss / 1024 <= rss_target + 0 && large_rss / 1024 <= rss_target + 0) ? "PASS" : "FAIL"
-        printf "%-22s %9.3f %9.3f %7.2f %9.2f %9.1f %9.1f %6s %6s\n", name, small_s, large_s, ratio, round,
-            small_rss / 1024, large_rss / 1024, time_verdict, rss_verdict
+        printf "%-22s %9.3f %9.3f %7.2f %9.2f %6.2f %9.1f %9.1f %6s %6s\n", name, small_s, large_s, ratio, round,
+            cpu, small_rss / 1024, large_rss / 1024, time_verdict, rss_verdict
     }')
     echo "$line"
     count_verdicts "$line"
