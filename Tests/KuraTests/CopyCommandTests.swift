@@ -160,6 +160,53 @@ import Testing
         #expect(try Fixtures.run(kura, ["check", path("copy.realm")]).status == 0)
     }
 
+    /// A mixed property may link to any type, but a copy checks only the types that stored mixed
+    /// values link to: dogs copy into a realm without persons until a dog's companion is a person.
+    @Test func aOneTypeCopyNeedsOnlyTheTypesItsMixedValuesLinkTo() throws {
+        let people = path("people.realm")
+        let samples = Fixtures.packageRoot.appendingPathComponent("Samples/people.json").path
+        #expect(try Fixtures.run(kura, ["init", people, "--schema", Fixtures.samplesSchemaPath]).status == 0)
+        #expect(try Fixtures.run(kura, ["import", people, samples, "--type", "Person"]).status == 0)
+        let dogsOnly = path("dogs.yaml")
+        try """
+            schemaVersion: 1
+            types:
+              DogToy:
+                properties:
+                  name: string
+              Dog:
+                properties:
+                  name: string
+                  age: int
+                  color: string?
+                  currentCity: string?
+                  citiesVisited: set<string>
+                  favoriteParksByCity: map<string>
+                  companion: mixed
+                  favoriteToy: DogToy?
+
+            """.write(toFile: dogsOnly, atomically: true, encoding: .utf8)
+        for name in ["dogs.realm", "dogs2.realm"] {
+            #expect(try Fixtures.run(kura, ["init", path(name), "--schema", dogsOnly]).status == 0)
+        }
+        let copied = try Fixtures.run(kura, ["copy", people, path("dogs.realm"), "--type", "Dog"])
+        #expect(copied.status == 0, "\(copied.stderr)")
+        #expect(copied.stdout == "Dog: 2 inserted, 0 updated, 0 unchanged\nDogToy: 1 inserted, 0 updated, 0 unchanged\n")
+
+        let friend = path("friend.json")
+        try #"[{"name": "Laika", "age": 2, "companion": {"$type": "Person", "$key": 1}}]"#
+            .write(toFile: friend, atomically: true, encoding: .utf8)
+        #expect(try Fixtures.run(kura, ["import", people, friend, "--type", "Dog"]).status == 0)
+        let refused = try Fixtures.run(kura, ["copy", people, path("dogs2.realm"), "--type", "Dog"])
+        #expect(refused.status == 65)
+        #expect(refused.stderr == """
+            kura: error: the destination schema cannot hold the copy: the destination has no type 'Person'; \
+            the destination has no type 'Address'
+
+            """)
+        #expect(try Realm(path: path("dogs2.realm")).count("Dog") == 0)
+    }
+
     @Test func usageErrors() throws {
         let same = try Fixtures.run(kura, ["copy", source, source])
         #expect(same.status == 64)

@@ -117,11 +117,49 @@ import Testing
         #expect(lines.first?.hasPrefix(#"{"id":1,"name":"Alice","dogs":[{"$id":"Dog-1","name":"Rex","age":3,"#) == true)
 
         #expect(try Fixtures.run(kura, ["export", realm, "--type", "Dog", "-o", path("dogs.json")]).status == 0)
+        // Rex is Alice's and Bob's, but persons are not in a dogs export: no dog needs an "$id".
+        let dogs = try String(contentsOfFile: path("dogs.json"), encoding: .utf8)
+        #expect(dogs.hasPrefix(#"[\#n{"name":"Rex","age":3,"color":"brown","#), "\(dogs)")
+        #expect(!dogs.contains("$id"))
         let fresh = path("dogs.realm")
         #expect(try Fixtures.run(kura, ["init", fresh, "--schema", Fixtures.samplesSchemaPath]).status == 0)
         let imported = try Fixtures.run(kura, ["import", fresh, path("dogs.json"), "--type", "Dog"])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(try Realm(path: fresh).count("Dog") == Realm(path: realm).count("Dog"))
+    }
+
+    /// An object a selection's documents reach twice (here through a mixed value) gets an "$id";
+    /// one reached once does not.
+    @Test func aSelectionNamesWhatItsDocumentsReachTwice() throws {
+        let schema = path("boxes.yaml")
+        try """
+            schemaVersion: 1
+            types:
+              Box:
+                properties:
+                  name: string
+                  content: mixed
+              Note:
+                properties:
+                  text: string
+                  box: Box?
+
+            """.write(toFile: schema, atomically: true, encoding: .utf8)
+        let realm = path("boxes.realm")
+        #expect(try Fixtures.run(kura, ["init", realm, "--schema", schema]).status == 0)
+        let input = path("boxes.json")
+        try #"""
+            [{"$id": "a", "name": "A", "content": {"$type": "Note", "text": "inside", "box": {"$ref": "a"}}},
+             {"name": "B", "content": {"$type": "Note", "text": "alone"}}]
+            """#.write(toFile: input, atomically: true, encoding: .utf8)
+        #expect(try Fixtures.run(kura, ["import", realm, input, "--type", "Box"]).status == 0)
+        let result = try Fixtures.run(kura, ["export", realm, "--type", "Box", "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"""
+            {"$id":"Box-1","name":"A","content":{"$type":"Note","text":"inside","box":{"$ref":"Box-1"}}}
+            {"name":"B","content":{"$type":"Note","text":"alone","box":null}}
+
+            """#)
     }
 
     @Test func ownersOfDogsAgedThreeOrMoreThroughWhere() throws {

@@ -22,6 +22,23 @@ final class LinkCensus {
         try countMixedLinks()
     }
 
+    /// The types whose objects `type`'s objects reach through links, `type` first: mixed values
+    /// reach only the types that links stored in mixed values (anywhere in the realm) point to.
+    static func typesReachable(from type: String, db: Database, catalog: SchemaCatalog) throws -> [String] {
+        var linkedFromMixed: Set<String> = []
+        if !catalog.mixedSites.isEmpty {
+            for place in catalog.mixedLinkColumns {
+                let tags = try Int64.fetchAll(db, sql: """
+                    SELECT DISTINCT \(place.tag) FROM \(place.table) WHERE \(place.tag) >= ?
+                    """, arguments: [MixedTag.linkBase])
+                for tag in tags {
+                    if let name = catalog.typeNames[tag - MixedTag.linkBase] { linkedFromMixed.insert(name) }
+                }
+            }
+        }
+        return catalog.schema.typesReachable(from: type, mixedTargets: linkedFromMixed)
+    }
+
     /// How many places link to `ref`.
     func incoming(_ ref: ObjectRef) throws -> Int {
         // An export asks about one object several times in a row (is it a root, does it need an "$id").

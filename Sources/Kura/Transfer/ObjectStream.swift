@@ -54,7 +54,9 @@ struct ObjectStream {
         self.catalog = catalog
         self.sink = sink
         let blocks = ObjectBlocks(db: db, catalog: catalog)
-        let owners = rootType.map { Set(catalog.schema.typesReachable(from: $0)) }
+        // A selection counts only the links its documents can hold, so an object linked from
+        // elsewhere in the realm gets no "$id" it does not need.
+        let owners = try rootType.map { Set(try LinkCensus.typesReachable(from: $0, db: db, catalog: catalog)) }
         let census = try LinkCensus(db: db, catalog: catalog, owners: owners)
         self.census = census
         let state = State()

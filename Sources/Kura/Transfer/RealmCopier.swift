@@ -100,7 +100,9 @@ public struct RealmCopier {
     /// Every type the copy may bring must fit the destination; types without objects are skipped.
     private func checkDestinationSchema() throws {
         let schema = source.schema
-        let candidates = options.type.map { schema.typesReachable(from: $0) } ?? schema.types.map(\.name)
+        let candidates = try options.type.map { type in
+            try source.read { try LinkCensus.typesReachable(from: type, db: $0, catalog: source.catalog) }
+        } ?? schema.types.map(\.name)
         var types: [String] = []
         for type in candidates where try source.hasObjects(type) { types.append(type) }
         let problems = CopyCompatibility(source: schema, destination: destination.schema).problems(for: types)
