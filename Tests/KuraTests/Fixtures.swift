@@ -14,8 +14,7 @@ enum Fixtures {
     }
 
     /// The folder that holds every temporary folder of this test run. It is removed when the
-    /// process exits, so runs do not pile up realms under the system's temporary folder (a run
-    /// leaves about 600 folders).
+    /// process exits, so runs do not pile up realms under the system's temporary folder.
     private static let runFolder: URL = {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("kura-tests-\(UUID().uuidString)", isDirectory: true)
