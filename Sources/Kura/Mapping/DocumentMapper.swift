@@ -147,8 +147,11 @@ final class MappingContext {
         switch node.value {
         case .object(let members):
             var otherKeys = Set<String>()  // keys that name no property, checked for duplicates too
-            for member in members {
-                guard let index = type.propertyIndex(member.key), box.storedPositions[index] >= 0 else {
+            // By index, reading the members in place: a copy of each cost reference counts for its
+            // key and value.
+            for position in members.indices {
+                guard let index = type.propertyIndex(members[position].key), box.storedPositions[index] >= 0 else {
+                    let member = members[position]
                     guard otherKeys.insert(member.key).inserted else {
                         fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(MessageText.shown(member.key))'")
                         continue
@@ -157,12 +160,13 @@ final class MappingContext {
                     continue
                 }
                 guard isGiven.insert(index) else {
+                    let member = members[position]
                     fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(MessageText.shown(member.key))'")
                     continue
                 }
-                let property = type.properties[index]
-                let name = property.name
-                object[box.storedPositions[index]] = mapValue(member.value, property.type, path: "\(path()).\(name)", depth: depth + 1)
+                object[box.storedPositions[index]] = mapValue(
+                    members[position].value, box.propertyTypes[index], path: "\(path()).\(type.properties[index].name)",
+                    depth: depth + 1)
             }
         case .array(let items):
             let stored = type.storedProperties

@@ -90,6 +90,9 @@ final class ObjectSchemaBox: Sendable {
     let storedNames: [String]
     /// For each property (in `schema.properties` order), its position among the stored ones, or -1.
     let storedPositions: [Int]
+    /// Each property's type (in `schema.properties` order): read here, mapping a value copies no
+    /// `Property`, whose copy cost a reference count for it, its name and its type.
+    let propertyTypes: [PropertyType]
 
     var storedCount: Int { storedNames.count }
 
@@ -103,5 +106,6 @@ final class ObjectSchemaBox: Sendable {
             if !property.isComputed { next += 1 }
         }
         storedPositions = positions
+        propertyTypes = schema.properties.map(\.type)
     }
 }
