@@ -43,12 +43,6 @@ private func readThrough(_ source: JSONByteSource, chunk: Int) throws -> [UInt8]
     #expect(try readThrough(source, chunk: 100_000) == bytes)
     // Released at 2, 4 and 6 MiB: whole multiples of the alignment, however the reads fall.
     #expect(source.releasedUpTo == 6 << 20)
-
-    // The documents read the same through a reader as from memory.
-    let fromFile = try JSONReader(path: url.path, layout: .lines)
-    var count = 0
-    while try fromFile.next() != nil { count += 1 }
-    #expect(count == bytes.filter { $0 == UInt8(ascii: "\n") }.count)
 }
 
 @Test func inMemoryBytesAreNeverReleased() throws {
