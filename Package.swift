@@ -45,10 +45,16 @@ let package = Package(
             name: "kura-crash",
             dependencies: ["Kura"]
         ),
+        // The README's Swift samples, compiled and run by ReadmeExampleTests.
+        .executableTarget(
+            name: "ReadmeExample",
+            dependencies: ["Kura"],
+            path: "Examples/ReadmeExample"
+        ),
         .testTarget(
             name: "KuraTests",
             dependencies: [
-                "Kura", "kura", "kura-probe", "kura-crash",
+                "Kura", "kura", "kura-probe", "kura-crash", "ReadmeExample",
                 // Raw SQL on realm files, to break the invariants `kura check` looks for.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -1,17 +1,34 @@
 /// Resolves links while model values are decoded from a realm: each stored object becomes one
-/// instance, and `Link` properties are filled breadth-first, so cycles and shared objects keep their shape.
+/// instance, and `Link` and `Backlinks` properties are filled breadth-first, so cycles and shared
+/// objects keep their shape.
 final class DecodingSession {
     /// How deep objects may nest inline (links that are not `Link`) before decoding gives up.
     static let maxInlineDepth = 200
 
     private let load: (ObjectRef) throws -> Value
+    private let linkingObjects: (ObjectRef, Property) throws -> [ObjectRef]
+    /// Per type, its linkingObjects properties by name: computed when a model asks for them.
+    private let backlinkProperties: [String: [String: Property]]
     private var instances: [ObjectRef: Any] = [:]
     private var inProgress: Set<ObjectRef> = []
     private var pendingLinks: [(ref: ObjectRef, box: any LinkBox)] = []
+    private var pendingBacklinks: [(refs: [ObjectRef], box: any BacklinksBox)] = []
 
-    /// Makes a session that reads an object's properties (as a `.map`) with `load`.
-    init(load: @escaping (ObjectRef) throws -> Value) {
+    /// Makes a session that reads an object's stored properties (as a `.map`) with `load`, and the
+    /// objects linking to it through one of `schema`'s linkingObjects properties with `linkingObjects`.
+    init(
+        schema: Schema, load: @escaping (ObjectRef) throws -> Value,
+        linkingObjects: @escaping (ObjectRef, Property) throws -> [ObjectRef]
+    ) {
         self.load = load
+        self.linkingObjects = linkingObjects
+        var backlinkProperties: [String: [String: Property]] = [:]
+        for type in schema.types {
+            for property in type.properties where property.isComputed {
+                backlinkProperties[type.name, default: [:]][property.name] = property
+            }
+        }
+        self.backlinkProperties = backlinkProperties
     }
 
     /// The instance for a stored object, decoded once.
@@ -24,13 +41,27 @@ final class DecodingSession {
         guard !inProgress.contains(ref), depth < Self.maxInlineDepth else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath,
-                debugDescription: "\(ref) links back into itself or nests too deep: declare this property with @Link"))
+                debugDescription:
+                    "\(ref) links back into itself or nests too deep: declare this property with @Link (@Backlinks for a linkingObjects property)"))
         }
         inProgress.insert(ref)
         defer { inProgress.remove(ref) }
-        let decoded = try T(from: ValueDecoder(value: try load(ref), codingPath: codingPath, session: self, depth: depth + 1))
+        let decoder = ValueDecoder(value: try load(ref), codingPath: codingPath, session: self, depth: depth + 1, object: ref)
+        let decoded = try T(from: decoder)
         instances[ref] = decoded
         return decoded
+    }
+
+    /// Whether the stored object's type has a linkingObjects property `name`.
+    func hasBacklinks(_ ref: ObjectRef, _ name: String) -> Bool {
+        backlinkProperties[ref.type]?[name] != nil
+    }
+
+    /// The objects linking to `ref` through its linkingObjects property `name`, as a list of links;
+    /// `nil` when its type has no such property.
+    func backlinks(of ref: ObjectRef, _ name: String) throws -> Value? {
+        guard let property = backlinkProperties[ref.type]?[name] else { return nil }
+        return .list(try linkingObjects(ref, property).map(Value.object))
     }
 
     /// Queues a `Link` to be filled with the object at `ref` once the current object is done.
@@ -42,16 +73,31 @@ final class DecodingSession {
         }
     }
 
-    /// Fills every queued link, decoding the objects they need (which may queue more).
+    /// Queues a `Backlinks` to be filled with the objects at `refs` once the current objects are done:
+    /// the objects linking here are always reached through a cycle.
+    func fillLater(_ box: any BacklinksBox, with refs: [ObjectRef]) {
+        pendingBacklinks.append((refs, box))
+    }
+
+    /// Fills every queued link and backlink, decoding the objects they need (which may queue more).
     func fillLinks() throws {
-        var index = 0
-        while index < pendingLinks.count {
-            let (ref, box) = pendingLinks[index]
-            index += 1
-            let targetType = Swift.type(of: box).targetType
-            box.fill(try decodeTarget(targetType, at: ref))
+        var linkIndex = 0
+        var backlinkIndex = 0
+        while linkIndex < pendingLinks.count || backlinkIndex < pendingBacklinks.count {
+            if linkIndex < pendingLinks.count {
+                let (ref, box) = pendingLinks[linkIndex]
+                linkIndex += 1
+                let targetType = Swift.type(of: box).targetType
+                box.fill(try decodeTarget(targetType, at: ref))
+            } else {
+                let (refs, box) = pendingBacklinks[backlinkIndex]
+                backlinkIndex += 1
+                let sourceType = Swift.type(of: box).sourceType
+                box.fill(try refs.map { try decodeTarget(sourceType, at: $0) as Any })
+            }
         }
         pendingLinks.removeAll()
+        pendingBacklinks.removeAll()
     }
 
     private func decodeTarget<Target: KuraObject>(_ type: Target.Type, at ref: ObjectRef) throws -> Target {

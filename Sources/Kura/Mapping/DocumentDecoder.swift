@@ -30,7 +30,10 @@ public struct DocumentDecoder {
             roots.append(try graph.add(mapped.value, as: objectType, path: path, position: node.position))
         }
         try graph.finish()
-        let session = DecodingSession { ref in .map(graph.objects[ref] ?? [:]) }
+        let backlinks = GraphBacklinks(objects: graph.objects)
+        let session = DecodingSession(
+            schema: schema, load: { ref in .map(graph.objects[ref] ?? [:]) },
+            linkingObjects: { ref, property in backlinks.linkingObjects(of: ref, property) })
         let models = try roots.map { try session.object(type, at: $0, codingPath: [], depth: 0) }
         try session.fillLinks()
         return models

@@ -3,7 +3,9 @@
 /// Kura derives the type's schema from its Codable properties: `String`, `Int`, `Double`, `Date`,
 /// `Data`, `UUID`, `Decimal128`, `ObjectId`, `Value` (mixed), optionals, arrays (lists), sets,
 /// `[String: …]` (maps), other `KuraObject` types (links or embedded objects) and `Link<…>`
-/// (links that may form cycles).
+/// (links that may form cycles). A property given `.linkingObjects` in `propertyOptions` is a
+/// computed backlink, never stored: declare it `@Backlinks var owners: [Person]` (or `[Person]`),
+/// or leave it out of the Swift type and query it by name.
 public protocol KuraObject: Codable {
     /// The type's name in the schema; by default the Swift type's name.
     static var typeName: String { get }
@@ -37,6 +39,8 @@ public struct PropertyOptions: Sendable {
     public var renamedFrom: String?
     /// For a computed backlink property: the linking type and property.
     public var linkingObjects: (type: String, property: String)?
+    /// The linking model type, so that a schema derived from this model includes it.
+    var linkingModel: LinkingModel?
 
     /// Makes options.
     public init(
@@ -61,6 +65,13 @@ public struct PropertyOptions: Sendable {
     public static func linkingObjects<Source: KuraObject>(_ type: Source.Type, _ property: String) -> PropertyOptions {
         var options = PropertyOptions()
         options.linkingObjects = (Source.typeName, property)
+        options.linkingModel = LinkingModel(type: Source.self)
         return options
     }
+}
+
+/// A model type held by `PropertyOptions`: model metatypes are not `Sendable`, and the type is only
+/// read to derive a schema.
+struct LinkingModel: @unchecked Sendable {
+    let type: any KuraObject.Type
 }

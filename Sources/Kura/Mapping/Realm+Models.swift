@@ -28,7 +28,9 @@ extension Realm {
         let catalog = self.catalog
         return try read { db in
             let reader = ObjectReader(db: db, catalog: catalog)
-            let session = DecodingSession { ref in .map(try reader.values(of: ref)) }
+            let session = DecodingSession(
+                schema: catalog.schema, load: { ref in .map(try reader.values(of: ref)) },
+                linkingObjects: { ref, property in try reader.linkingObjects(of: ref, property) })
             let models = try refs.map { try session.object(type, at: $0, codingPath: [], depth: 0) }
             try session.fillLinks()
             return models

@@ -33,6 +33,11 @@ enum SchemaInspector {
         var referenced: [any KuraObject.Type] = []
         let options = model.propertyOptions
         for (name, swiftType) in recorder.properties {
+            if let origin = options[name]?.linkingObjects {
+                try checkBacklink(model.typeName, name, declaredAs: swiftType, source: origin.type)
+                properties.append(Property(name: name, type: .linkingObjects(type: origin.type, property: origin.property)))
+                continue
+            }
             guard var type = SwiftTypeMapping.propertyType(for: swiftType) else {
                 throw SchemaError(.invalidType, "\(model.typeName).\(name): Kura cannot store values of type \(swiftType)")
             }
@@ -50,13 +55,54 @@ enum SchemaInspector {
                 isAutoIncrement: option.isAutoIncrement, renamedFrom: option.renamedFrom))
         }
         for name in options.keys.sorted() {
-            guard let origin = options[name]?.linkingObjects, !properties.contains(where: { $0.name == name }) else { continue }
+            guard let option = options[name], let origin = option.linkingObjects else { continue }
+            if let source = option.linkingModel?.type { referenced.append(source) }
+            guard !properties.contains(where: { $0.name == name }) else { continue }
             properties.append(Property(name: name, type: .linkingObjects(type: origin.type, property: origin.property)))
         }
         let schema = ObjectSchema(
             name: model.typeName, properties: properties, primaryKey: model.primaryKey, isEmbedded: model.isEmbedded,
             isAsymmetric: model.isAsymmetric)
         return (schema, referenced)
+    }
+
+    /// Refuses a backlink whose Swift type cannot hold the objects of `source`: it must be
+    /// `@Backlinks var name: [Source]` or `[Source]`. The schema's validation checks the link it mirrors.
+    private static func checkBacklink(_ typeName: String, _ name: String, declaredAs swiftType: Any.Type, source: String) throws {
+        var declared = swiftType
+        if let optional = declared as? any OptionalMarker.Type { declared = optional.wrappedType }
+        let element: (any KuraObject.Type)?
+        if let box = declared as? any BacklinksBox.Type {
+            element = box.sourceType
+        } else if let list = declared as? any SchemaCollection.Type, list.kind == .list {
+            element = list.elementType as? any KuraObject.Type
+        } else {
+            element = nil
+        }
+        guard element?.typeName == source else {
+            throw SchemaError(
+                .invalidLinkingObjects,
+                "\(typeName).\(name): a linkingObjects property must be declared as '@Backlinks var \(name): [\(source)]' "
+                    + "or '[\(source)]', not \(Self.swiftName(swiftType))")
+        }
+    }
+
+    /// How a Swift type reads in a declaration: `[Person]` rather than `Array<Person>`.
+    private static func swiftName(_ type: Any.Type) -> String {
+        if let optional = type as? any OptionalMarker.Type {
+            // A wrapped property is recorded as optional when its decoding tolerates a missing key.
+            let wrapped = swiftName(optional.wrappedType)
+            return optional.wrappedType is any BacklinksBox.Type ? wrapped : wrapped + "?"
+        }
+        if let box = type as? any BacklinksBox.Type { return "Backlinks<\(box.sourceType)>" }
+        if let collection = type as? any SchemaCollection.Type {
+            switch collection.kind {
+            case .list: return "[\(swiftName(collection.elementType))]"
+            case .set: return "Set<\(swiftName(collection.elementType))>"
+            case .map: return "[String: \(swiftName(collection.elementType))]"
+            }
+        }
+        return String(describing: type)
     }
 }
 

@@ -5,17 +5,31 @@ struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] { entries.keys.sorted().compactMap { Key(stringValue: $0) } }
 
-    func contains(_ key: Key) -> Bool { entries[key.stringValue] != nil }
+    func contains(_ key: Key) -> Bool {
+        if entries[key.stringValue] != nil { return true }
+        guard let object = decoder.object, let session = decoder.session else { return false }
+        return session.hasBacklinks(object, key.stringValue)
+    }
+
+    /// The value under `key`: a stored property, or a backlink of the stored object, read only when asked for.
+    private func value(_ key: Key) throws -> Value? {
+        if let value = entries[key.stringValue] { return value }
+        guard let object = decoder.object, let session = decoder.session else { return nil }
+        return try session.backlinks(of: object, key.stringValue)
+    }
 
     private func child(_ key: Key) throws -> ValueDecoder {
-        guard let value = entries[key.stringValue] else {
+        guard let value = try value(key) else {
             throw DecodingError.keyNotFound(
                 key, DecodingError.Context(codingPath: codingPath, debugDescription: "no value for '\(key.stringValue)'"))
         }
         return decoder.child(value, key: key)
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { (entries[key.stringValue] ?? .null).isNull }
+    func decodeNil(forKey key: Key) throws -> Bool {
+        if let value = entries[key.stringValue] { return value.isNull }
+        return !contains(key)  // a backlink is a list, never null
+    }
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try child(key).decodeBool() }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try child(key).decodeString() }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try child(key).decodeDouble() }
@@ -33,7 +47,7 @@ struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decode(type) }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        guard let value = entries[key.stringValue], !value.isNull else { return nil }
+        guard let value = try value(key), !value.isNull else { return nil }
         return try decoder.child(value, key: key).decode(type)
     }
 

@@ -9,17 +9,20 @@ public struct ValueDecoder: Decoder {
     public var userInfo: [CodingUserInfoKey: Any] { [:] }
     let session: DecodingSession?
     let depth: Int
+    /// The stored object whose properties `value` holds, for the backlinks it computes on demand.
+    let object: ObjectRef?
 
     /// Makes a decoder for a value tree (nested objects given inline as maps).
     public init(value: Value) {
         self.init(value: value, codingPath: [], session: nil, depth: 0)
     }
 
-    init(value: Value, codingPath: [any CodingKey], session: DecodingSession?, depth: Int) {
+    init(value: Value, codingPath: [any CodingKey], session: DecodingSession?, depth: Int, object: ObjectRef? = nil) {
         self.value = value
         self.codingPath = codingPath
         self.session = session
         self.depth = depth
+        self.object = object
     }
 
     /// Decodes a value of `type` from `value`.
@@ -63,6 +66,9 @@ public struct ValueDecoder: Decoder {
             }
             return try cast(box, type)
         }
+        if let backlinksType = type as? any BacklinksBox.Type {
+            return try cast(try decodeBacklinks(backlinksType), type)
+        }
         if case .object(let ref) = value {
             guard let session else { throw mismatch(type, "a nested object") }
             return try session.object(type, at: ref, codingPath: codingPath, depth: depth)
@@ -71,6 +77,32 @@ public struct ValueDecoder: Decoder {
     }
 
     private func decodeModel<M: KuraObject>(_ type: M.Type) throws -> M { try M(from: self) }
+
+    /// A backlink: stored objects are filled by the session once decoded, inline ones decoded here.
+    private func decodeBacklinks<Box: BacklinksBox>(_ type: Box.Type) throws -> Box {
+        let box = type.makeEmpty()
+        switch value {
+        case .null: break
+        case .list(let items):
+            let refs = items.compactMap { item -> ObjectRef? in
+                if case .object(let ref) = item { return ref }
+                return nil
+            }
+            if let session, refs.count == items.count {
+                session.fillLater(box, with: refs)
+            } else {
+                let sourceType = type.sourceType
+                box.fill(try items.enumerated().map { index, item in
+                    try child(item, key: IndexKey(index: index)).decodeInlineModel(sourceType) as Any
+                })
+            }
+        default:
+            throw mismatch(type, "a list")
+        }
+        return box
+    }
+
+    private func decodeInlineModel<M: KuraObject>(_ type: M.Type) throws -> M { try decode(type) }
 
     private func special<T>(_ type: T.Type) throws -> T? {
         switch (type, value) {

@@ -20,9 +20,13 @@ public struct ValueEncoder {
     }
 
     /// The value tree of a model's own properties: the model itself is never handed to the object handler.
+    /// Backlinks are left out: computed from the links they mirror, they are never written, and the
+    /// objects in them are not handed to the object handler.
     func encodeFields(of model: any KuraObject) throws -> Value {
         let node = EncodingNode()
-        try model.encode(to: NodeEncoder(node: node, codingPath: [], context: EncodingContext(objectHandler: objectHandler)))
+        let context = EncodingContext(objectHandler: objectHandler)
+        let backlinks = EncodingContext.backlinks(of: type(of: model))
+        try model.encode(to: NodeEncoder(node: node, codingPath: [], context: context, skippedKeys: backlinks))
         return node.value
     }
 }
@@ -66,8 +70,14 @@ struct EncodingContext {
             }
         }
         let node = EncodingNode()
-        try value.encode(to: NodeEncoder(node: node, codingPath: path, context: self))
+        let backlinks = (value as? any KuraObject).map { Self.backlinks(of: type(of: $0)) } ?? []
+        try value.encode(to: NodeEncoder(node: node, codingPath: path, context: self, skippedKeys: backlinks))
         return node
+    }
+
+    /// The names of a model's backlinks (properties with `.linkingObjects`), which are never encoded.
+    static func backlinks(of model: any KuraObject.Type) -> Set<String> {
+        Set(model.propertyOptions.compactMap { $0.value.linkingObjects == nil ? nil : $0.key })
     }
 
     static func special(_ value: Any) -> Value? {
@@ -95,11 +105,14 @@ struct NodeEncoder: Encoder {
     let node: EncodingNode
     let codingPath: [any CodingKey]
     let context: EncodingContext
+    /// Keys of a model's own properties that are not encoded (its backlinks).
+    var skippedKeys: Set<String> = []
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         if case .keyed = node.storage {} else { node.storage = .keyed([:]) }
-        return KeyedEncodingContainer(KeyedNodeContainer<Key>(node: node, codingPath: codingPath, context: context))
+        return KeyedEncodingContainer(
+            KeyedNodeContainer<Key>(node: node, codingPath: codingPath, context: context, skippedKeys: skippedKeys))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -116,9 +129,10 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: EncodingNode
     let codingPath: [any CodingKey]
     let context: EncodingContext
+    var skippedKeys: Set<String> = []
 
     private func set(_ child: EncodingNode, _ key: Key) {
-        guard case .keyed(var children) = node.storage else { return }
+        guard !skippedKeys.contains(key.stringValue), case .keyed(var children) = node.storage else { return }
         children[key.stringValue] = child
         node.storage = .keyed(children)
     }
@@ -132,6 +146,7 @@ struct KeyedNodeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Int64, forKey key: Key) throws { set(EncodingNode(.value(.int(value))), key) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        guard !skippedKeys.contains(key.stringValue) else { return }
         let path = codingPath + [key]
         if let integer = value as? any BinaryInteger {
             set(EncodingNode(.value(try EncodingContext.integer(integer, path: path))), key)

@@ -1,0 +1,64 @@
+// The README's "Swift library" sample, verbatim (ReadmeExampleTests checks that every ```swift block
+// of README.md appears in these files), then its migration sample. Run it in an empty folder: it
+// makes app.realm and v3.yaml there.
+import Foundation
+
+import Kura
+
+final class Person: KuraObject {
+    var id: Int?                       // assigned from the counter when nil
+    var name: String
+    var dogs: [Dog]
+    var address: Address?              // an embedded type: static var isEmbedded { true }
+    @Link var bestFriend: Person?      // links that may form cycles
+    static var primaryKey: String? { "id" }
+    static var propertyOptions: [String: PropertyOptions] { ["id": .autoIncrement] }
+
+    init(name: String, dogs: [Dog] = [], address: Address? = nil) {
+        self.name = name
+        self.dogs = dogs
+        self.address = address
+    }
+}
+
+final class Dog: KuraObject {
+    var name: String
+    var age: Int
+    @Backlinks var owners: [Person]    // computed from Person.dogs, never stored
+    static var propertyOptions: [String: PropertyOptions] { ["owners": .linkingObjects(Person.self, "dogs")] }
+
+    init(name: String, age: Int) {
+        self.name = name
+        self.age = age
+    }
+}
+
+struct Address: KuraObject {
+    var city: String?
+    static var isEmbedded: Bool { true }
+}
+
+let realm = try Realm(path: "app.realm", schema: try Schema(models: [Person.self]))  // Dog and Address come along
+let rex = Dog(name: "Rex", age: 3)
+let alice = Person(name: "Alice", dogs: [rex], address: Address(city: "Oslo")), bob = Person(name: "Bob", dogs: [rex])
+alice.bestFriend = bob
+bob.bestFriend = alice
+try realm.write {
+    try realm.add(alice)                                   // Alice, Rex, Bob, and the cycle between them
+    try realm.create("Dog", value: ["name": "Fido", "age": 2])  // the dynamic API, by type name
+}
+let people = try realm.objects(Person.self)                // cycles come back as the same instances
+for person in people {
+    print(person.name, "likes", person.bestFriend?.name ?? "nobody", "and walks", person.dogs.map(\.name))
+}
+// Alice likes Bob and walks ["Rex"]
+// Bob likes Alice and walks ["Rex"]
+print(people[0].bestFriend?.bestFriend === people[0])      // true: one instance per stored object
+for dog in try realm.objects(Dog.self) {
+    print(dog.name, "is walked by", dog.owners.map(\.name))
+}
+// Rex is walked by ["Alice", "Bob"]
+// Fido is walked by []
+print(realm.schema)                                        // the YAML `kura schema app.realm` prints
+
+try migrateToVersion3()
