@@ -48,3 +48,13 @@ func migrateToVersion3() throws {
         print("migrated:", try dog["name"], try dog["age"])
     }
 }
+
+/// Makes `folder` (or a new temporary folder) the current directory, so that the samples' relative
+/// paths land there.
+func enterWorkFolder(_ folder: String?) throws {
+    let path = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("kura-readme-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    guard FileManager.default.changeCurrentDirectoryPath(path) else {
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+    }
+}

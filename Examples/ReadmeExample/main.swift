@@ -1,7 +1,9 @@
 // The README's "Swift library" sample, verbatim (ReadmeExampleTests checks that every ```swift block
-// of README.md appears in these files), then its migration sample. Run it in an empty folder: it
-// makes app.realm and v3.yaml there.
+// of README.md appears in these files), then its migration sample. They make app.realm and v3.yaml
+// in the folder given as the argument, or in a new temporary folder.
 import Foundation
+
+try enterWorkFolder(CommandLine.arguments.dropFirst().first)
 
 import Kura
 
