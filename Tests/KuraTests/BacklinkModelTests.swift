@@ -3,7 +3,7 @@ import Kura
 import Testing
 
 // Models whose backlinks are Swift properties: `@Backlinks` in a cycle with the list and the link it
-// mirrors, a plain array mirroring a `@Link`, and a backlink left out of the Swift type.
+// mirrors, plain arrays mirroring a `@Link` and a list, and a backlink left out of the Swift type.
 
 final class Walker: KuraObject {
     var id: Int?
@@ -58,6 +58,23 @@ final class Tag: KuraObject {
         self.label = label
         self.notes = []
     }
+}
+
+final class Reader: KuraObject {
+    var name: String
+    var books: [Book]
+
+    init(name: String, books: [Book]) {
+        self.name = name
+        self.books = books
+    }
+}
+
+struct Book: KuraObject {
+    var title: String
+    var readers: [Reader] = []  // decoded inline, in a cycle with Reader.books
+    static var primaryKey: String? { "title" }
+    static var propertyOptions: [String: PropertyOptions] { ["readers": .linkingObjects(Reader.self, "books")] }
 }
 
 /// A model property given `.linkingObjects` is a computed backlink: in the derived schema, when a
@@ -131,6 +148,24 @@ final class Tag: KuraObject {
         let notes = try realm.objects(Note.self)
         #expect(notes.map { $0.tag?.notes.map(\.text) } == [["call Ann", "file taxes"], ["call Ann", "file taxes"], nil])
         #expect(notes[0].tag?.notes[0] === notes[0])
+    }
+
+    @Test func aPlainArrayBacklinkInACycleEndsWithACopy() throws {
+        let realm = try Realm(path: ":memory:", schema: try Schema(models: [Book.self]))
+        try realm.write {
+            try realm.add(Reader(name: "Ann", books: [Book(title: "Emma"), Book(title: "Kim")]))
+            try realm.add(Reader(name: "Bo", books: [Book(title: "Emma")]), update: .modified)
+        }
+        let books = try realm.objects(Book.self)
+        #expect(books.map(\.title) == ["Emma", "Kim"])
+        #expect(books.map { $0.readers.map(\.name) } == [["Ann", "Bo"], ["Ann"]])
+        // The book each reader leads back to is a copy whose own backlinks are empty.
+        #expect(books[0].readers[0].books.map(\.title) == ["Emma", "Kim"])
+        #expect(books[0].readers[0].books[0].readers.isEmpty)
+        let readers = try realm.objects(Reader.self)
+        // Bo was first reached through Emma's readers, while Emma was being read: his Emma is a copy.
+        #expect(readers.map { $0.books.map { $0.readers.map(\.name) } } == [[["Ann", "Bo"], ["Ann"]], [[]]])
+        #expect(readers[0].books[0].readers[1] === readers[1])
     }
 
     @Test func anExportHoldsNoBacklinks() throws {

@@ -3,8 +3,8 @@
 /// Declare the property's origin in `propertyOptions` with `.linkingObjects(Person.self, "dogs")`.
 /// Reading a model from a realm (or from documents) fills it once every object is decoded, so a
 /// backlink and the link it mirrors may form a cycle, as with `Link`; writing a model ignores it.
-/// A plain `[Person]` works too when the objects linking here can be decoded first. `Backlinks` is a
-/// reference: use it in class models.
+/// A plain `[Person]` works too, read inline: an object it leads back to while that object is still
+/// being read comes back as a copy whose own backlinks are empty.
 @propertyWrapper
 public final class Backlinks<Source: KuraObject>: Codable {
     /// The objects linking here, in creation order.

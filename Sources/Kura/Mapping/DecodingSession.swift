@@ -13,6 +13,10 @@ final class DecodingSession {
     private var inProgress: Set<ObjectRef> = []
     private var pendingLinks: [(ref: ObjectRef, box: any LinkBox)] = []
     private var pendingBacklinks: [(refs: [ObjectRef], box: any BacklinksBox)] = []
+    /// How many plain-array backlinks are being decoded inline, one inside the other.
+    private var backlinkDepth = 0
+    /// Objects being decoded as stand-in copies (see `object`), with how many copies of each.
+    private var copies: [ObjectRef: Int] = [:]
 
     /// Makes a session that reads an object's stored properties (as a `.map`) with `load`, and the
     /// objects linking to it through one of `schema`'s linkingObjects properties with `linkingObjects`.
@@ -38,6 +42,13 @@ final class DecodingSession {
             throw DecodingError.typeMismatch(
                 type, DecodingError.Context(codingPath: codingPath, debugDescription: "\(ref) was decoded as \(Swift.type(of: existing))"))
         }
+        if inProgress.contains(ref), backlinkDepth > 0, depth < Self.maxInlineDepth {
+            // A backlink read inline leads back to an object still being decoded, which cannot be
+            // handed out yet: a copy stands in, its own backlinks empty, so the cycle ends there.
+            copies[ref, default: 0] += 1
+            defer { copies[ref, default: 1] -= 1 }
+            return try T(from: ValueDecoder(value: try load(ref), codingPath: codingPath, session: self, depth: depth + 1, object: ref))
+        }
         guard !inProgress.contains(ref), depth < Self.maxInlineDepth else {
             throw DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: codingPath,
@@ -61,7 +72,15 @@ final class DecodingSession {
     /// `nil` when its type has no such property.
     func backlinks(of ref: ObjectRef, _ name: String) throws -> Value? {
         guard let property = backlinkProperties[ref.type]?[name] else { return nil }
+        if copies[ref, default: 0] > 0 { return .list([]) }
         return .list(try linkingObjects(ref, property).map(Value.object))
+    }
+
+    /// Decodes a backlink's objects inline: an object it leads back to is then copied, not refused.
+    func throughBacklink<T>(_ decode: () throws -> T) throws -> T {
+        backlinkDepth += 1
+        defer { backlinkDepth -= 1 }
+        return try decode()
     }
 
     /// Queues a `Link` to be filled with the object at `ref` once the current object is done.

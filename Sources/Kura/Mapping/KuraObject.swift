@@ -5,7 +5,7 @@
 /// `[String: …]` (maps), other `KuraObject` types (links or embedded objects) and `Link<…>`
 /// (links that may form cycles). A property given `.linkingObjects` in `propertyOptions` is a
 /// computed backlink, never stored: declare it `@Backlinks var owners: [Person]` (or `[Person]`),
-/// or leave it out of the Swift type and query it by name.
+/// or leave it out of the Swift type and read it with `DynamicObject.linkingObjects(_:)`.
 public protocol KuraObject: Codable {
     /// The type's name in the schema; by default the Swift type's name.
     static var typeName: String { get }

@@ -44,11 +44,21 @@ struct KeyedValueContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).decodeInteger(type) }
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decodeInteger(type) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decodeInteger(type) }
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decode(type) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        let child = try child(key)
+        return try readingBacklink(key) { try child.decode(type) }
+    }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let value = try value(key), !value.isNull else { return nil }
-        return try decoder.child(value, key: key).decode(type)
+        let child = decoder.child(value, key: key)
+        return try readingBacklink(key) { try child.decode(type) }
+    }
+
+    /// Runs `decode` as the session's decoding of a backlink when `key` names one.
+    private func readingBacklink<T>(_ key: Key, _ decode: () throws -> T) throws -> T {
+        guard entries[key.stringValue] == nil, let session = decoder.session, contains(key) else { return try decode() }
+        return try session.throughBacklink(decode)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
