@@ -16,6 +16,8 @@ struct ComparisonTest {
     }
 
     private enum Form {
+        /// Constant results: a NaN literal against values stored as numbers, which all lie above it.
+        case never, always, present
         case isNull
         case compare(ComparisonOperator, DatabaseValue)
         case between(DatabaseValue, DatabaseValue)
@@ -59,8 +61,9 @@ struct ComparisonTest {
                     alternatives.append(Alternative(tags: nil, form: .isNull))
                     continue
                 }
-                // Each mixed value carries its own kind; typed values share one SQL IN list.
-                for bound in try checker.bind(literal, folding: caseInsensitive) {
+                // Each mixed value carries its own kind; typed values share one SQL IN list. NaN
+                // equals no value stored as a number.
+                for bound in try checker.bind(literal, folding: caseInsensitive) where !bound.isNaN {
                     if isMixed {
                         alternatives.append(Alternative(tags: bound.tags, form: .within([bound.value]), reading: reading(bound)))
                     } else {
@@ -79,7 +82,9 @@ struct ComparisonTest {
                     in: .where, column: literals[1].column)
             }
             alternatives = zip(lows, highs).map { low, high in
-                Alternative(tags: low.tags, form: .between(low.value, high.value), reading: reading(low))
+                // NaN lies below every number: as a low bound it bounds nothing, as a high bound it admits nothing.
+                let form: Form = high.isNaN ? .never : (low.isNaN ? .compare(.lessOrEqual, high.value) : .between(low.value, high.value))
+                return Alternative(tags: low.tags, form: form, reading: reading(low))
             }
         default:
             let literal = literals[0]
@@ -94,7 +99,9 @@ struct ComparisonTest {
             negated = isMixed && op == .notEqual
             let compared = negated ? ComparisonOperator.equal : op
             alternatives = bounds.map { bound in
-                Alternative(tags: bound.tags, form: Self.form(compared, bound.value), reading: reading(bound))
+                Alternative(
+                    tags: bound.tags, form: bound.isNaN ? Self.formBelowEveryValue(compared) : Self.form(compared, bound.value),
+                    reading: reading(bound))
             }
         }
     }
@@ -114,6 +121,15 @@ struct ComparisonTest {
             guard case .string(let pattern) = value.storage else { return .glob(value) }
             return .glob(Self.globPattern(fromLike: pattern).databaseValue)
         default: return .compare(op, value)
+        }
+    }
+
+    /// The test against a value below every stored one (NaN against numbers): only `!=`, `>` and `>=` pass.
+    private static func formBelowEveryValue(_ op: ComparisonOperator) -> Form {
+        switch op {
+        case .notEqual: .always
+        case .greater, .greaterOrEqual: .present
+        default: .never
         }
     }
 
@@ -147,6 +163,9 @@ struct ComparisonTest {
         }
         let present = "\(raw) IS NOT NULL AND "
         switch form {
+        case .never: return SQLFragment("0")
+        case .always: return SQLFragment("1")
+        case .present: return SQLFragment("(\(raw) IS NOT NULL)")
         case .isNull:
             // A mixed null has the null tag; through a null link the tag itself reads as NULL.
             if isMixed, let tag { return SQLFragment("(coalesce(\(tag), 0) = \(MixedTag.null))") }

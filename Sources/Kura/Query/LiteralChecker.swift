@@ -49,6 +49,9 @@ struct LiteralChecker {
         var value: DatabaseValue
         /// Whether the stored values and this one are decimal strings, compared by value.
         var isDecimal = false
+        /// Whether the literal is NaN compared with values stored as numbers, which are never NaN
+        /// and all lie above it (`value` is then null).
+        var isNaN = false
     }
 
     /// The stored forms of a non-nil literal: one for a typed column; for a mixed value one per group
@@ -58,6 +61,9 @@ struct LiteralChecker {
         _ = try nonNull(literal)
         if type == .mixed { return try bindMixed(literal, folding: folding) }
         if case .object = type { throw linkError(literal.column) }
+        if type == .double || type == .float, case .number(let text) = literal.value, Double(text)?.isNaN == true {
+            return [Bound(value: .null, isNaN: true)]
+        }
         let value = try convert(literal)
         if folding, case .string(let text) = value.storage { return [Bound(value: QueryFunctions.fold(text).databaseValue)] }
         return [Bound(value: value, isDecimal: type == .decimal)]
@@ -111,20 +117,21 @@ struct LiteralChecker {
             return [Bound(tags: [MixedTag.bool], value: (flag ? 1 as Int64 : 0).databaseValue)]
         case .number(let text):
             // As Realm reads a number literal: an int if it is one, else a double, which meets a
-            // decimal rounded to 15 significant digits.
+            // decimal rounded to 15 significant digits. Only NaN and the infinities named as such
+            // are not finite (1e999 is out of range).
             let decimal: Decimal128
-            let number: DatabaseValue
+            var number: DatabaseValue
             if let integer = Int64(text) {
                 number = integer.databaseValue
                 decimal = Decimal128(integer)
-            } else if let double = Double(text), double.isFinite {
-                number = double.databaseValue
+            } else if let double = Double(text), double.isFinite || text.hasSuffix("NaN") || text.hasSuffix("Infinity") {
+                number = double.isNaN ? .null : double.databaseValue
                 decimal = Decimal128(double, significantDigits: 15)
             } else {
                 throw mismatch(literal, note: " (out of range)")
             }
             return [
-                Bound(tags: Self.numericTags, value: number),
+                Bound(tags: Self.numericTags, value: number, isNaN: decimal.special == .nan),
                 Bound(tags: [MixedTag.decimal], value: decimal.description.databaseValue, isDecimal: true),
             ]
         case .string(let text):
