@@ -89,6 +89,11 @@ enum ValueOrder {
         return left < 0 ? reversed(magnitude) : magnitude
     }
 
+    /// Whether `value` is a number of any kind (int, float, double or decimal).
+    static func isNumber(_ value: Value) -> Bool {
+        Number(value) != nil
+    }
+
     /// Keys under which a value is filed for finding equal values: values `equal` share at least one.
     /// Numbers are filed under normalized decimals, a double or float also under its rounded forms.
     static func keys(_ value: Value) -> [Value] {
