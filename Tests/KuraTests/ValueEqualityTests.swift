@@ -188,6 +188,30 @@ import Testing
         ].map(Value.string))
     }
 
+    @Test func mixedValuesSortByKindInRealmsOrderAndNumbersByValue() throws {
+        let values: [(String, Value)] = [
+            ("string", .string("b")), ("stringA", .string("a")), ("decimalTwo", try Self.decimal("2.00")), ("bool", .bool(false)),
+            ("intThree", .int(3)), ("nan", try Self.decimal("NaN")), ("floatHalf", .float(0.5)), ("none", .null),
+            ("doubleMinus", .double(-1)), ("date", .date(Date(timeIntervalSince1970: 0))), ("data", .data(Data([1]))),
+            ("decimalBig", try Self.decimal("1E+30")), ("intMin", .int(Int64.min)), ("true", .bool(true)),
+            ("dateEarly", .date(Date(timeIntervalSince1970: -86_400))), ("map", ["name": "x"]), ("list", [1]),
+        ]
+        try realm.write {
+            let target = try realm.create("Item", value: ["name": "target"])
+            try realm.create("Item", value: ["name": "link", "m": .object(target.ref)])
+            for (name, value) in values {
+                try realm.create("Item", value: ["name": .string(name), "m": value])
+            }
+        }
+        let order = try realm.objects("Item", where: nil, sortedBy: "m, name").map { try $0["name"] }
+        #expect(order == [
+            "none", "target", "bool", "true", "nan", "intMin", "doubleMinus", "floatHalf", "decimalTwo", "intThree", "decimalBig",
+            "stringA", "string", "data", "dateEarly", "date", "link", "list", "map",
+        ].map(Value.string))
+        let descending = try realm.objects("Item", where: "m > 0", sortedBy: "m desc").map { try $0["name"] }
+        #expect(descending == ["decimalBig", "intThree", "decimalTwo", "floatHalf"].map(Value.string))
+    }
+
     @Test func setsKeepOneElementPerValue() throws {
         try realm.write {
             try realm.create("Item", value: [

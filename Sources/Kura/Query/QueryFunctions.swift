@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// The SQL function and collation compiled queries use, installed on every connection of a realm.
+/// The SQL functions and collations compiled queries use, installed on every connection of a realm.
 enum QueryFunctions {
     /// `kura_fold(text)`: the text case-folded as `[c]` compares it (Unicode lowercase, unlike SQLite's
     /// ASCII-only `lower()` and `NOCASE`).
@@ -20,6 +20,7 @@ enum QueryFunctions {
             return Self.fold(text)
         })
         db.add(collation: DatabaseCollation(decimalCollation) { lhs, rhs in compareDecimals(lhs, rhs) })
+        MixedSortKey.install(in: db)
     }
 
     /// Orders decimal strings by value as `ValueOrder` does (NaN first and equal to itself, so that
