@@ -11,9 +11,13 @@ struct ComparisonTest {
         /// For mixed values: the tags of the kinds of value this alternative applies to.
         var tags: [Int64]?
         var form: Form
+        /// How the stored value is read for this alternative.
+        var reading = Reading.plain
     }
 
     private enum Form {
+        /// Constant results: a NaN literal against values stored as numbers, which all lie above it.
+        case never, always, present
         case isNull
         case compare(ComparisonOperator, DatabaseValue)
         case between(DatabaseValue, DatabaseValue)
@@ -29,7 +33,6 @@ struct ComparisonTest {
 
     private var alternatives: [Alternative] = []
     private var negated = false
-    private var reading = Reading.plain
     private let isMixed: Bool
 
     /// Checks `op`, the modifier and the literals against `type` (a non-optional scalar type, `.mixed`,
@@ -41,7 +44,9 @@ struct ComparisonTest {
         isMixed = type == .mixed
         let checker = LiteralChecker(subject: subject, type: type, op: op, column: column)
         try checker.checkOperator(caseInsensitive: caseInsensitive)
-        if caseInsensitive { reading = .folded } else if type == .decimal { reading = .decimal }
+        func reading(_ bound: LiteralChecker.Bound) -> Reading {
+            caseInsensitive ? .folded : (bound.isDecimal ? .decimal : .plain)
+        }
         let literals: [PredicateLiteral]
         switch operand {
         case .literal(let literal): literals = [literal]
@@ -50,25 +55,37 @@ struct ComparisonTest {
         switch op {
         case .in:
             var typedValues: [DatabaseValue] = []
+            var typedReading = Reading.plain
             for literal in literals {
                 if literal.value == .null {
                     alternatives.append(Alternative(tags: nil, form: .isNull))
                     continue
                 }
-                let (tags, value) = try checker.bind(literal, folding: caseInsensitive)
-                // Each mixed value carries its own kind; typed values share one SQL IN list.
-                if isMixed { alternatives.append(Alternative(tags: tags, form: .within([value]))) } else { typedValues.append(value) }
+                // Each mixed value carries its own kind; typed values share one SQL IN list. NaN
+                // equals no value stored as a number.
+                for bound in try checker.bind(literal, folding: caseInsensitive) where !bound.isNaN {
+                    if isMixed {
+                        alternatives.append(Alternative(tags: bound.tags, form: .within([bound.value]), reading: reading(bound)))
+                    } else {
+                        typedValues.append(bound.value)
+                        typedReading = reading(bound)
+                    }
+                }
             }
-            if !typedValues.isEmpty { alternatives.append(Alternative(tags: nil, form: .within(typedValues))) }
+            if !typedValues.isEmpty { alternatives.append(Alternative(tags: nil, form: .within(typedValues), reading: typedReading)) }
         case .between:
-            let (lowTags, low) = try checker.bind(try checker.nonNull(literals[0]), folding: caseInsensitive)
-            let (highTags, high) = try checker.bind(try checker.nonNull(literals[1]), folding: caseInsensitive)
-            if isMixed && lowTags != highTags {
+            let lows = try checker.bind(try checker.nonNull(literals[0]), folding: caseInsensitive)
+            let highs = try checker.bind(try checker.nonNull(literals[1]), folding: caseInsensitive)
+            if isMixed && lows.map(\.tags) != highs.map(\.tags) {
                 throw QueryError(
                     .typeMismatch, "\(subject): BETWEEN needs two values of one kind, found \(literals[0].described) and \(literals[1].described)",
                     in: .where, column: literals[1].column)
             }
-            alternatives = [Alternative(tags: lowTags, form: .between(low, high))]
+            alternatives = zip(lows, highs).map { low, high in
+                // NaN lies below every number: as a low bound it bounds nothing, as a high bound it admits nothing.
+                let form: Form = high.isNaN ? .never : (low.isNaN ? .compare(.lessOrEqual, high.value) : .between(low.value, high.value))
+                return Alternative(tags: low.tags, form: form, reading: reading(low))
+            }
         default:
             let literal = literals[0]
             if literal.value == .null {
@@ -77,13 +94,14 @@ struct ComparisonTest {
                 negated = op == .notEqual
                 return
             }
-            let (tags, value) = try checker.bind(literal, folding: caseInsensitive)
-            if isMixed && op == .notEqual {
-                // A mixed value of another kind is never equal, so != negates the whole test, kind included.
-                alternatives = [Alternative(tags: tags, form: .compare(.equal, value))]
-                negated = true
-            } else {
-                alternatives = [Alternative(tags: tags, form: Self.form(op, value))]
+            let bounds = try checker.bind(literal, folding: caseInsensitive)
+            // A mixed value of another kind is never equal, so != negates the whole test, kind included.
+            negated = isMixed && op == .notEqual
+            let compared = negated ? ComparisonOperator.equal : op
+            alternatives = bounds.map { bound in
+                Alternative(
+                    tags: bound.tags, form: bound.isNaN ? Self.formBelowEveryValue(compared) : Self.form(compared, bound.value),
+                    reading: reading(bound))
             }
         }
     }
@@ -106,6 +124,15 @@ struct ComparisonTest {
         }
     }
 
+    /// The test against a value below every stored one (NaN against numbers): only `!=`, `>` and `>=` pass.
+    private static func formBelowEveryValue(_ op: ComparisonOperator) -> Form {
+        switch op {
+        case .notEqual: .always
+        case .greater, .greaterOrEqual: .present
+        default: .never
+        }
+    }
+
     /// Realm's LIKE (`*` any run, `?` one character) as an SQLite GLOB pattern, with `[` made literal.
     static func globPattern(fromLike pattern: String) -> String {
         var glob = ""
@@ -118,7 +145,7 @@ struct ComparisonTest {
     /// The test on the value in `value` (and, for mixed values, its tag column `tag`).
     func sql(value: String, tag: String?) -> SQLFragment {
         let parts = alternatives.map { alternative -> SQLFragment in
-            let test = formSQL(alternative.form, value: value, tag: tag)
+            let test = formSQL(alternative.form, reading: alternative.reading, value: value, tag: tag)
             guard let tags = alternative.tags, let tag else { return test }
             let kinds = tags.map(String.init).joined(separator: ", ")
             return "(coalesce(\(tag), 0) IN (\(kinds)) AND " + test + ")"
@@ -127,7 +154,7 @@ struct ComparisonTest {
         return negated ? "NOT " + combined : combined
     }
 
-    private func formSQL(_ form: Form, value raw: String, tag: String?) -> SQLFragment {
+    private func formSQL(_ form: Form, reading: Reading, value raw: String, tag: String?) -> SQLFragment {
         let value: String
         switch reading {
         case .plain: value = raw
@@ -136,6 +163,9 @@ struct ComparisonTest {
         }
         let present = "\(raw) IS NOT NULL AND "
         switch form {
+        case .never: return SQLFragment("0")
+        case .always: return SQLFragment("1")
+        case .present: return SQLFragment("(\(raw) IS NOT NULL)")
         case .isNull:
             // A mixed null has the null tag; through a null link the tag itself reads as NULL.
             if isMixed, let tag { return SQLFragment("(coalesce(\(tag), 0) = \(MixedTag.null))") }

@@ -42,15 +42,31 @@ struct LiteralChecker {
         return literal
     }
 
-    /// The stored form of a non-nil literal and, for mixed values, the tags of the kinds it compares with.
-    /// With `folding`, strings are case-folded as `[c]` compares them.
-    func bind(_ literal: PredicateLiteral, folding: Bool) throws(QueryError) -> (tags: [Int64]?, value: DatabaseValue) {
+    /// A literal in a stored form, with the kinds of stored value it is compared with.
+    struct Bound {
+        /// For mixed values: the tags of the kinds of value this form compares with.
+        var tags: [Int64]?
+        var value: DatabaseValue
+        /// Whether the stored values and this one are decimal strings, compared by value.
+        var isDecimal = false
+        /// Whether the literal is NaN compared with values stored as numbers, which are never NaN
+        /// and all lie above it (`value` is then null).
+        var isNaN = false
+    }
+
+    /// The stored forms of a non-nil literal: one for a typed column; for a mixed value one per group
+    /// of kinds it compares with (a number meets ints, floats and doubles as a number, and decimals
+    /// as a decimal string). With `folding`, strings are case-folded as `[c]` compares them.
+    func bind(_ literal: PredicateLiteral, folding: Bool) throws(QueryError) -> [Bound] {
         _ = try nonNull(literal)
         if type == .mixed { return try bindMixed(literal, folding: folding) }
         if case .object = type { throw linkError(literal.column) }
+        if type == .double || type == .float, case .number(let text) = literal.value, Double(text)?.isNaN == true {
+            return [Bound(value: .null, isNaN: true)]
+        }
         let value = try convert(literal)
-        if folding, case .string(let text) = value.storage { return (nil, QueryFunctions.fold(text).databaseValue) }
-        return (nil, value)
+        if folding, case .string(let text) = value.storage { return [Bound(value: QueryFunctions.fold(text).databaseValue)] }
+        return [Bound(value: value, isDecimal: type == .decimal)]
     }
 
     /// A literal for a typed (not mixed) column.
@@ -86,8 +102,9 @@ struct LiteralChecker {
         return stored
     }
 
-    /// A literal for a mixed value: compared only with values of its own kind (any number with any number).
-    private func bindMixed(_ literal: PredicateLiteral, folding: Bool) throws(QueryError) -> (tags: [Int64]?, value: DatabaseValue) {
+    /// A literal for a mixed value: compared only with values of its own kind (any number with any
+    /// number, as `ValueOrder` compares them).
+    private func bindMixed(_ literal: PredicateLiteral, folding: Bool) throws(QueryError) -> [Bound] {
         let isString: Bool
         if case .string = literal.value { isString = true } else { isString = false }
         if (folding || op.isStringOperator) && !isString {
@@ -97,20 +114,35 @@ struct LiteralChecker {
         switch literal.value {
         case .bool(let flag):
             try requireUnordered("bool", literal)
-            return ([MixedTag.bool], (flag ? 1 as Int64 : 0).databaseValue)
+            return [Bound(tags: [MixedTag.bool], value: (flag ? 1 as Int64 : 0).databaseValue)]
         case .number(let text):
-            if let number = Int64(text) { return (Self.numericTags, number.databaseValue) }
-            guard let number = Double(text), number.isFinite else { throw mismatch(literal, note: " (out of range)") }
-            return (Self.numericTags, number.databaseValue)
+            // As Realm reads a number literal: an int if it is one, else a double, which meets a
+            // decimal rounded to 15 significant digits. Only NaN and the infinities named as such
+            // are not finite (1e999 is out of range).
+            let decimal: Decimal128
+            var number: DatabaseValue
+            if let integer = Int64(text) {
+                number = integer.databaseValue
+                decimal = Decimal128(integer)
+            } else if let double = Double(text), double.isFinite || text.hasSuffix("NaN") || text.hasSuffix("Infinity") {
+                number = double.isNaN ? .null : double.databaseValue
+                decimal = Decimal128(double, significantDigits: 15)
+            } else {
+                throw mismatch(literal, note: " (out of range)")
+            }
+            return [
+                Bound(tags: Self.numericTags, value: number, isNaN: decimal.special == .nan),
+                Bound(tags: [MixedTag.decimal], value: decimal.description.databaseValue, isDecimal: true),
+            ]
         case .string(let text):
-            return ([MixedTag.string], (folding ? QueryFunctions.fold(text) : text).databaseValue)
+            return [Bound(tags: [MixedTag.string], value: (folding ? QueryFunctions.fold(text) : text).databaseValue)]
         case .date(let millis):
-            return ([MixedTag.date], millis.databaseValue)
+            return [Bound(tags: [MixedTag.date], value: millis.databaseValue)]
         case .objectId(let id):
-            return ([MixedTag.objectId], Data(id.bytes).databaseValue)
+            return [Bound(tags: [MixedTag.objectId], value: Data(id.bytes).databaseValue)]
         case .uuid(let id):
             try requireUnordered("uuid", literal)
-            return ([MixedTag.uuid], ScalarCodec.uuidData(id).databaseValue)
+            return [Bound(tags: [MixedTag.uuid], value: ScalarCodec.uuidData(id).databaseValue)]
         case .null:
             throw error(.typeMismatch, "\(subject): \(Self.spelled(op)) cannot compare with nil", literal.column)
         }

@@ -153,6 +153,7 @@ final class PredicateCompiler {
     // MARK: Sort keys
 
     /// The ORDER BY term of a sort key: a property, or a `@count`, reached through to-one links only.
+    /// Decimals and mixed values sort as `ValueOrder` orders them.
     func orderTerm(_ key: SortKey, catalog: SchemaCatalog) throws(QueryError) -> String {
         let path = try KeyPathResolver(catalog: catalog, source: .sort).resolve(key.keyPath, from: root)
         func refuse(_ message: String) -> QueryError {
@@ -165,10 +166,14 @@ final class PredicateCompiler {
         let direction = key.ascending ? "" : " DESC"
         switch path.end {
         case .column(let name, let type):
-            if type == .mixed { throw refuse("\(path.subject) is mixed: sorting by mixed values is not supported") }
             let alias = try scope.objectAlias(type: position.type, idExpression: position.id)
+            let column = "\(alias).\(TableLayout.column(name))"
+            if type == .mixed {
+                let key = "\(MixedSortKey.function)(\(alias).\(TableLayout.tagColumn(name)), \(column))"
+                return "\(key) COLLATE \(MixedSortKey.collation)\(direction)"
+            }
             let collation = type == .decimal ? " COLLATE \(QueryFunctions.decimalCollation)" : ""
-            return "\(alias).\(TableLayout.column(name))\(collation)\(direction)"
+            return "\(column)\(collation)\(direction)"
         case .count(let source):
             return Self.count(source, of: position.id) + direction
         case .link(let name):

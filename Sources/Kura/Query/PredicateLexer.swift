@@ -56,6 +56,9 @@ struct PredicateLexer {
         if scalar == "T", let millis = try timestampAfterT() {
             return PredicateToken(kind: .date(millis), column: column)
         }
+        if scalar == "-", let special = negativeSpecialNumber() {
+            return PredicateToken(kind: .number(special), column: column)
+        }
         if Self.isDigit(scalar) || (scalar == "-" && peek(1).map(Self.isDigit) == true) {
             if let millis = try dateLiteral() { return PredicateToken(kind: .date(millis), column: column) }
             return PredicateToken(kind: .number(number()), column: column)
@@ -87,6 +90,23 @@ struct PredicateLexer {
             index += 1
         }
         return name
+    }
+
+    /// The names of numbers that have no digits (any case), with their text as a number literal.
+    static let specialNumbers = ["nan": "NaN", "inf": "Infinity", "infinity": "Infinity"]
+
+    /// `-inf`, `-infinity` or `-nan` (any case) as `-Infinity` or `NaN`, consumed; `nil`, consuming
+    /// nothing, for any other `-`.
+    private mutating func negativeSpecialNumber() -> String? {
+        var end = index + 1
+        var word = ""
+        while end < scalars.count, Self.isNameStart(scalars[end]) || Self.isDigit(scalars[end]) {
+            word.unicodeScalars.append(scalars[end])
+            end += 1
+        }
+        guard let special = Self.specialNumbers[word.lowercased()] else { return nil }
+        index = end
+        return special == "NaN" ? special : "-" + special
     }
 
     /// `-?digits(.digits)?([eE][+-]?digits)?`, as written.

@@ -105,7 +105,7 @@ struct PredicateParser {
         case .in, .between:
             operand = try parseList(for: op)
         default:
-            guard let literal = try parseLiteralIfPresent() else {
+            guard let literal = try parseLiteralIfPresent(operand: true) else {
                 if case .identifier = current.kind {
                     throw Self.syntax("comparing two key paths is not supported: compare a key path with a value", current.column)
                 }
@@ -213,7 +213,7 @@ struct PredicateParser {
         var items: [PredicateLiteral] = []
         if !isSymbol("}") {
             while true {
-                guard let literal = try parseLiteralIfPresent() else { throw unexpected("a value in the list") }
+                guard let literal = try parseLiteralIfPresent(operand: true) else { throw unexpected("a value in the list") }
                 items.append(literal)
                 if isSymbol("}") { break }
                 guard isSymbol(",") else { throw unexpected("',' or '}'") }
@@ -227,7 +227,9 @@ struct PredicateParser {
         return .list(items, column: column)
     }
 
-    private mutating func parseLiteralIfPresent() throws(QueryError) -> PredicateLiteral? {
+    /// The literal at the current token, if it is one. Where only a value may stand (`operand`),
+    /// `NaN`, `inf` and `infinity` (any case) are numbers too, as in Realm; elsewhere they stay names.
+    private mutating func parseLiteralIfPresent(operand: Bool = false) throws(QueryError) -> PredicateLiteral? {
         let value: PredicateLiteral.Value
         switch current.kind {
         case .string(let text): value = .string(text)
@@ -240,7 +242,9 @@ struct PredicateParser {
             case "TRUE": value = .bool(true)
             case "FALSE": value = .bool(false)
             case "NIL", "NULL": value = .null
-            default: return nil
+            default:
+                guard operand, let special = PredicateLexer.specialNumbers[word.lowercased()] else { return nil }
+                value = .number(special)
             }
         default:
             return nil

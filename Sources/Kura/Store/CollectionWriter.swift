@@ -26,7 +26,9 @@ struct CollectionWriter {
                 return changed
             }
             if isMixed,
-                try ObjectReader(db: db, catalog: writer.catalog).collection(of: ref, property) == reassembled(entries, isMap: isMap)
+                Self.unchanged(
+                    try ObjectReader(db: db, catalog: writer.catalog).collection(of: ref, property), reassembled(entries, isMap: isMap),
+                    isSet: kind == .set)
             {
                 return false
             }
@@ -60,7 +62,9 @@ struct CollectionWriter {
         }
         if !isNew {
             let current = try storedRows(ref, property, isMap: isMap)
-            if !isMixed && embeddedTarget == nil && policy == .modified && sameRows(current, rows.entries(), unordered: kind == .set) {
+            if !isMixed && embeddedTarget == nil && policy == .modified
+                && sameRows(current, rows.entries(), unordered: kind == .set, decimals: elementType.nonOptional == .decimal)
+            {
                 return false
             }
             try clear(ref, property)
@@ -108,7 +112,8 @@ struct CollectionWriter {
         /// How many rows are staged.
         private(set) var count = 0
         private var seen = Set<DatabaseValue>()
-        private var seenMixed = Set<Value>()
+        /// The elements of a set of mixed values or decimals, which are equal by value, not by stored form.
+        private var members: SetMembers?
 
         init(
             stage: RowStage, owner: Int64, kind: StoredProperty.CollectionKind, isMixed: Bool, elementType: PropertyType,
@@ -127,13 +132,15 @@ struct CollectionWriter {
             start = stage.mark
             valueOffset = isList || isMap ? 2 : 1
             width = valueOffset + (isMixed ? 2 : 1)
+            if isSet && (isMixed || elementScalarType == .decimal) { members = SetMembers() }
         }
 
         mutating func add(
             _ element: MappedValue, key: String?, using writer: CollectionWriter, policy: UpdatePolicy, path: @autoclosure () -> String,
             depth: Int
         ) throws {
-            if isSet && isMixed && !seenMixed.insert(element.value).inserted { return }
+            // Repeated elements are left out, the first one kept as given (Realm keeps `1.0` of `[1.0, 1.00]`).
+            if members?.insert(element.value) == false { return }
             // Mixed values and links are resolved before the row is staged: either may write rows of its own.
             var resolved: (tag: Int64?, value: DatabaseValue)?
             if isMixed || target != nil {
@@ -150,7 +157,7 @@ struct CollectionWriter {
                 try ObjectWriter.stageScalar(
                     element.value, as: elementScalarType, isNullable: isNullable, declared: elementType, into: stage, path: path())
             }
-            if isSet && !isMixed && !isFirst(valueAt: row.cell + valueOffset) {
+            if isSet && members == nil && !isFirst(valueAt: row.cell + valueOffset) {
                 stage.reset(to: row)
                 return
             }
@@ -199,10 +206,25 @@ struct CollectionWriter {
         let value: DatabaseValue
     }
 
-    private func sameRows(_ lhs: [StoredEntry], _ rhs: [StoredEntry], unordered: Bool) -> Bool {
+    /// Whether the stored rows and the given ones hold equal elements; decimals equal by value, as
+    /// `modified` compares them.
+    private func sameRows(_ lhs: [StoredEntry], _ rhs: [StoredEntry], unordered: Bool, decimals: Bool) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        if unordered { return Set(lhs.map(\.value)) == Set(rhs.map(\.value)) }
-        return zip(lhs, rhs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        let comparable: (StoredEntry) -> DatabaseValue = decimals ? { StoredDecimal.normalized($0.value) } : { $0.value }
+        if unordered { return Set(lhs.map(comparable)) == Set(rhs.map(comparable)) }
+        return zip(lhs, rhs).allSatisfy { $0.key == $1.key && comparable($0) == comparable($1) }
+    }
+
+    /// Whether a stored mixed collection equals the given one as `modified` compares values; a set's
+    /// elements in any order, equal by value, repeated ones counted once.
+    private static func unchanged(_ stored: Value, _ given: Value, isSet: Bool) -> Bool {
+        guard isSet, case .list(let storedItems) = stored, case .list(let givenItems) = given else {
+            return ValueOrder.unchanged(stored, given)
+        }
+        var givenMembers = SetMembers()
+        for item in givenItems { _ = givenMembers.insert(item) }
+        // As Realm inserts into a set: a given 1.0 is already there when 1 is.
+        return givenMembers.count == storedItems.count && storedItems.allSatisfy { givenMembers.contains($0) }
     }
 
     private func normalized(_ value: MappedValue, isMap: Bool, property: Property, path: @autoclosure () -> String) throws(StoreError)

@@ -191,7 +191,7 @@ struct ObjectWriter {
         case .mixed:
             let value = value.value
             if policy == .modified,
-                try MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog) == value
+                ValueOrder.unchanged(try MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog), value)
             {
                 return false
             }
@@ -210,6 +210,8 @@ struct ObjectWriter {
         case .scalar, .collection:
             let encoded = try encodeScalar(value.value, stored, path: path())
             if encoded == current.value { return false }
+            // `modified` compares as Realm does: a decimal 1.0 given 1.00 is left as it is.
+            if policy == .modified && stored.scalarType == .decimal && StoredDecimal.equal(encoded, current.value) { return false }
             try setColumn(ref, property, encoded)
             return true
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An exact decimal number in the range of IEEE 754 decimal128, as Realm's `Decimal128`.
 ///
 /// Kura keeps the digits and exponent exactly as written (`1.50` stays `1.50`),
@@ -112,6 +114,35 @@ public struct Decimal128: Sendable, Hashable, CustomStringConvertible {
         }
         let mantissa = digits.count > 1 ? digits.prefix(1) + "." + digits.dropFirst() : Substring(digits)
         return sign + mantissa + "E" + (adjusted >= 0 ? "+" : "") + String(adjusted)
+    }
+
+    /// The decimal of an integer, exactly.
+    init(_ integer: Int64) {
+        self.init(negative: integer < 0, digits: String(integer.magnitude), exponent: 0)
+    }
+
+    /// The same number in its shortest form (trailing zeros of the coefficient dropped, every zero
+    /// as `0`), so that decimals equal in value have equal normalized forms: `1.0`, `1.00` and `1`.
+    var normalized: Decimal128 {
+        if special != nil { return self }
+        if digits == "0" { return Decimal128(negative: false, digits: "0", exponent: 0) }
+        let kept = digits.utf8.reversed().drop { $0 == UInt8(ascii: "0") }.count
+        if kept == digits.utf8.count { return self }
+        return Decimal128(negative: isNegative, digits: String(digits.prefix(kept)), exponent: exponent + digits.count - kept)
+    }
+
+    /// `number` rounded to `significantDigits` decimal digits, as Realm converts a double (15 digits)
+    /// or a float (7 digits) to a decimal when it compares them.
+    init(_ number: Double, significantDigits: Int) {
+        if number.isNaN {
+            self.init(negative: false, special: .nan)
+        } else if number.isInfinite {
+            self.init(negative: number < 0, special: .infinity)
+        } else {
+            // "%.Ne" rounds the exact binary value, as Realm's quantize does; the text always parses.
+            let text = String(format: "%.\(max(significantDigits, 1) - 1)e", number)
+            self = Decimal128(text) ?? Decimal128(negative: false, special: .nan)
+        }
     }
 
     /// The nearest `Double`, for ordering and arithmetic that need no exactness.
