@@ -184,13 +184,32 @@ final class MappingContext {
             return nil
         }
         if isGiven.count < type.storedProperties.count {
+            let defers = defersMissing(of: object, box, given: isGiven)
             for (index, property) in type.properties.enumerated() where !isGiven.contains(index) && !property.isComputed {
                 if type.requiresValue(for: property) {
-                    fail(.missingProperty, node, path(), "missing required property '\(property.name)' (\(property.type))")
+                    let message = "missing required property '\(property.name)' (\(property.type))"
+                    if defers {
+                        object[box.storedPositions[index]] = .omitted(
+                            MappingError(.missingProperty, file: mapper.file, position: node.position, path: path(), message))
+                    } else {
+                        fail(.missingProperty, node, path(), message)
+                    }
                 }
             }
         }
         return object
+    }
+
+    /// Whether the required properties `object` leaves out are left to the writer: under a mode that
+    /// keeps stored values, when the document gives a primary key, so that it may name an existing
+    /// object. Without a key it can only be a new one, and embedded objects are always new.
+    private func defersMissing(of object: MappedObject, _ box: ObjectSchemaBox, given: PropertyFlags) -> Bool {
+        let type = box.schema
+        guard options.defersMissingOfKeyedObjects, !type.isEmbedded, let key = type.primaryKey,
+            let index = type.propertyIndex(key), given.contains(index)
+        else { return false }
+        guard let value = object[box.storedPositions[index]] else { return false }
+        return !value.isNull
     }
 
     /// A member whose key names no stored property: a document's `$type`, `$id` or a rejects file's

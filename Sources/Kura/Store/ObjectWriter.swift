@@ -106,6 +106,7 @@ struct ObjectWriter {
             let name = property.name
             let value: MappedValue =
                 property.isKey ? .plain(key ?? .null) : try given[property] ?? .plain(valueNotGiven(property, path: "\(path()).\(name)"))
+            if case .omitted = value { throw Self.omittedErrors(type, given) }
             switch property.kind {
             case .mixed:
                 // Encoded before anything of it is staged: a mixed container writes rows of its own.
@@ -156,7 +157,7 @@ struct ObjectWriter {
         let collections = CollectionWriter(writer: self)
         for property in type.properties where !property.isKey {
             let value: MappedValue
-            if let supplied = given[property] {
+            if let supplied = given[property], !supplied.isOmitted {
                 value = supplied
             } else if policy == .replace {
                 value = .plain(property.isCollection ? .null : try valueNotGiven(property, path: "\(path()).\(property.name)"))
@@ -171,6 +172,16 @@ struct ObjectWriter {
         }
         transaction.count(type, changed ? .updated : .unchanged)
         return changed
+    }
+
+    /// The errors of the required properties a new object's document left out, in property order:
+    /// the mapper left them to the writer in case the object existed (`MappedValue.omitted`).
+    private static func omittedErrors(_ type: StoredType, _ given: GivenValues) -> MappingErrors {
+        var errors: [MappingError] = []
+        for property in type.columns {
+            if case .omitted(let error)? = given[property] { errors.append(error) }
+        }
+        return MappingErrors(errors: errors)
     }
 
     /// Applies `fields` to the existing object `ref` under `policy`; returns whether anything changed.
@@ -344,6 +355,8 @@ struct ObjectWriter {
             }
         case .list, .map:
             return try link(value.value, to: type, policy: policy, path: path(), depth: depth)
+        case .omitted(let error):
+            throw MappingErrors(errors: [error])
         }
     }
 
