@@ -133,7 +133,8 @@ final class MappingContext {
 
     // MARK: Objects
 
-    /// A document of `box`'s type: an object by property name, or an array of values in schema order.
+    /// A document of `box`'s type: an object by property name, or an array of values in schema order
+    /// (a positional document, which messages call so).
     func mapObject(_ node: DocumentNode, _ box: ObjectSchemaBox, path: @autoclosure () -> String, depth: Int) -> MappedObject? {
         guard depth < DocumentMapper.maxDepth else {
             fail(.nestingTooDeep, node, path(), "documents nest deeper than \(DocumentMapper.maxDepth) levels")
@@ -144,6 +145,7 @@ final class MappingContext {
         // marked in a bit set (no array to allocate for the usual few dozen properties).
         var isGiven = PropertyFlags(count: type.properties.count)
         var object = MappedObject(type: box)
+        var isPositional = false
         switch node.value {
         case .object(let members):
             var otherKeys = Set<String>()  // keys that name no property, checked for duplicates too
@@ -169,10 +171,11 @@ final class MappingContext {
                     depth: depth + 1)
             }
         case .array(let items):
+            isPositional = true
             let stored = type.storedProperties
             if items.count > stored.count {
                 fail(.tooManyValues, items[stored.count], path(),
-                     "expected at most \(stored.count) values for \(type.name), found \(items.count)")
+                     "expected at most \(stored.count) values for a positional \(type.name) document, found \(items.count)")
             }
             for (position, (property, item)) in zip(stored, items).enumerated() {
                 guard let index = type.propertyIndex(property.name) else { continue }
@@ -187,7 +190,8 @@ final class MappingContext {
             let defers = defersMissing(of: object, box, given: isGiven)
             for (index, property) in type.properties.enumerated() where !isGiven.contains(index) && !property.isComputed {
                 if type.requiresValue(for: property) {
-                    let message = "missing required property '\(property.name)' (\(property.type))"
+                    var message = "missing required property '\(property.name)' (\(property.type))"
+                    if isPositional { message += ", value \(box.storedPositions[index] + 1) of a positional \(type.name) document" }
                     if defers {
                         object[box.storedPositions[index]] = .omitted(
                             MappingError(.missingProperty, file: mapper.file, position: node.position, path: path(), message))
