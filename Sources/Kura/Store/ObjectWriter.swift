@@ -320,7 +320,10 @@ struct ObjectWriter {
     }
 
     private static func mismatch(_ value: Value, _ scalarType: PropertyType, path: String) -> StoreError {
-        StoreError(.typeMismatch, "\(path): expected \(scalarType), found \(value.kindName) \(value)")
+        if scalarType == .date, case .date = value {
+            return StoreError(.typeMismatch, "\(path): expected a date within \(DateFormatting.rangeText), found date \(value)")
+        }
+        return StoreError(.typeMismatch, "\(path): expected \(scalarType), found \(value.kindName) \(value)")
     }
 
     static func encodeScalar(_ value: Value, as type: PropertyType, path: @autoclosure () -> String) throws(StoreError) -> DatabaseValue {

@@ -20,7 +20,7 @@ enum ScalarCodec {
         case (.double, .float(let number)): return number.isNaN ? nil : Double(number).databaseValue
         case (.double, .int(let number)): return Double(number).databaseValue
         case (.string, .string(let text)): return text.databaseValue
-        case (.date, .date(let date)): return DateFormatting.milliseconds(date).databaseValue
+        case (.date, .date(let date)): return DateFormatting.storedMilliseconds(date)?.databaseValue
         case (.data, .data(let bytes)): return bytes.databaseValue
         case (.decimal, .decimal(let number)): return number.description.databaseValue
         case (.decimal, .int(let number)): return String(number).databaseValue

@@ -1,0 +1,153 @@
+import Foundation
+import Kura
+import Testing
+
+/// Values come back as they went in, or are refused with a message (issue 23, item 7): a date holds
+/// whole milliseconds within JavaScript's range, data holds bytes of the generic binary subtype, and
+/// a double or float keeps the sign of zero.
+@Suite struct ValueFidelityTests {
+    static let schema = """
+        schemaVersion: 1
+        types:
+          Sample:
+            primaryKey: id
+            properties:
+              id: int
+              when: date?
+              bytes: data?
+              real: double?
+              single: float?
+              reals: list<double>
+              any: mixed
+        """
+
+    let folder: URL
+    let realmPath: String
+    let kura = Fixtures.executable("kura")
+
+    init() throws {
+        folder = try Fixtures.temporaryDirectory()
+        realmPath = folder.appendingPathComponent("samples.realm").path
+        _ = try Realm(path: realmPath, schema: try Schema(yaml: Self.schema))
+    }
+
+    /// The errors mapping one JSON document gives, one line each, or the mapped value.
+    static func mapped(_ json: String, _ options: MappingOptions = MappingOptions()) throws -> String {
+        let mapper = DocumentMapper(schema: try Schema(yaml: schema), options: options, file: "in.json")
+        let node = try #require(try JSONReader(bytes: Array(json.utf8), file: "in.json").next())
+        do {
+            return "\(try mapper.map(node, as: "Sample").value)"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    // MARK: Dates
+
+    @Test func aDateWithDigitsBelowAMillisecondIsRefused() throws {
+        let refused = try Self.mapped(#"{"id": 1, "when": {"$date": "2024-05-01T12:00:00.1234Z"}}"#)
+        #expect(refused == """
+            in.json:1:29: error: $.when.$date: expected a date in whole milliseconds, found string "2024-05-01T12:00:00.1234Z" (a date holds no finer digits)
+            """)
+        #expect(try Self.mapped(#"{"id": 1, "any": {"$date": "2024-05-01T12:00:00.000001Z"}}"#).contains(
+            "$.any.$date: expected a date in whole milliseconds"))
+        #expect(try Self.mapped(#"{"id": 1, "when": "2024-05-01T12:00:00.0005Z"}"#, MappingOptions(dateStrategy: .iso8601)).contains(
+            "$.when: expected a date in whole milliseconds"))
+        // Zeros below the millisecond lose nothing.
+        #expect(try Self.mapped(#"{"id": 1, "when": {"$date": "2024-05-01T12:00:00.123000Z"}}"#).contains("2024-05-01T12:00:00.123Z"))
+    }
+
+    @Test func aYAMLTimestampWithDigitsBelowAMillisecondIsRefused() throws {
+        let reader = YAMLReader(text: "id: 1\nwhen: 2024-05-01T12:00:00.1234Z\n", file: "in.yaml")
+        #expect(throws: DocumentError.self) { try reader.next() }
+        do {
+            _ = try YAMLReader(text: "id: 1\nwhen: 2024-05-01T12:00:00.1234Z\n", file: "in.yaml").next()
+        } catch {
+            #expect(error.description == "in.yaml:2:7: error: YAML timestamp '2024-05-01T12:00:00.1234Z' has digits below a millisecond, which a date cannot hold")
+        }
+        let node = try #require(try YAMLReader(text: "when: 2024-05-01T12:00:00.123000Z\n", file: "in.yaml").next())
+        #expect(node.value != .null)
+    }
+
+    @Test func numericDatesOutsideTheRangeAreRefusedNotClamped() throws {
+        let seconds = MappingOptions(dateStrategy: .secondsSince1970)
+        let millis = MappingOptions(dateStrategy: .millisecondsSince1970)
+        let range = "expected a date within years -271821 to 275760"
+        #expect(try Self.mapped(#"{"id": 1, "when": {"$date": 8640000000000001}}"#) == """
+            in.json:1:29: error: $.when.$date: \(range), found number 8640000000000001
+            """)
+        #expect(try Self.mapped(#"{"id": 1, "when": {"$date": {"$numberLong": "-9223372036854775808"}}}"#).contains(
+            #"$.when.$date.$numberLong: \#(range), found string "-9223372036854775808""#))
+        #expect(try Self.mapped(#"{"id": 1, "when": {"$date": "+275761-01-01T00:00:00Z"}}"#).contains("$.when.$date: \(range)"))
+        #expect(try Self.mapped(#"{"id": 1, "when": 1e300}"#, seconds).contains("$.when: \(range), found number 1e300"))
+        #expect(try Self.mapped(#"{"id": 1, "when": 9223372036854775807}"#, seconds).contains("$.when: \(range)"))
+        #expect(try Self.mapped(#"{"id": 1, "when": -8640000000000001}"#, millis).contains("$.when: \(range)"))
+        #expect(try Self.mapped(#"{"id": 1, "when": 1.0005}"#, seconds).contains("$.when: expected a date in whole milliseconds, found number 1.0005"))
+        #expect(try Self.mapped(#"{"id": 1, "when": 1.5}"#, millis).contains("$.when: expected a date in whole milliseconds"))
+        // What the range holds is kept exactly, to its ends.
+        #expect(try Self.mapped(#"{"id": 1, "when": 1.5}"#, seconds).contains("1970-01-01T00:00:01.500Z"))
+        #expect(try Self.mapped(#"{"id": 1, "when": 1.5e3}"#, millis).contains("1970-01-01T00:00:01.500Z"))
+        #expect(try Self.mapped(#"{"id": 1, "when": {"$date": 8640000000000000}}"#).contains("+275760-09-13T00:00:00.000Z"))
+        #expect(try Self.mapped(#"{"id": 1, "when": {"$date": -8640000000000000}}"#).contains("-271821-04-20T00:00:00.000Z"))
+    }
+
+    @Test func aSwiftDateOutsideTheRangeIsRefused() throws {
+        let realm = try Realm(path: realmPath)
+        let far = Date(timeIntervalSince1970: 1e13)
+        #expect(throws: StoreError(.typeMismatch, "Sample.when: expected a date within years -271821 to 275760, found date \(Value.date(far))")) {
+            try realm.write { try realm.create("Sample", value: ["id": 1, "when": .date(far)]) }
+        }
+        #expect(try realm.count("Sample") == 0)
+    }
+
+    // MARK: Binary subtypes
+
+    @Test func aBinarySubtypeOtherThanGenericIsRefused() throws {
+        let refused = try Self.mapped(#"{"id": 1, "bytes": {"$binary": {"base64": "AAE=", "subType": "04"}}}"#)
+        #expect(refused == """
+            in.json:1:62: error: $.bytes.$binary.subType: expected subType "00" (generic binary), found string "04" (a data value keeps no other subtype)
+            """)
+        #expect(try Self.mapped(#"{"id": 1, "any": {"$binary": {"base64": "AAE=", "subType": "80"}}}"#).contains(
+            #"$.any.$binary.subType: expected subType "00" (generic binary), found string "80""#))
+        #expect(try Self.mapped(#"{"id": 1, "bytes": {"$binary": {"base64": "AAE=", "subType": "00"}}}"#).contains("bytes"))
+        #expect(!(try Self.mapped(#"{"id": 1, "bytes": {"$binary": {"base64": "AAE=", "subType": "00"}}}"#).contains("error")))
+        let yaml = try #require(try YAMLReader(text: "id: 1\nbytes: {$binary: {base64: AAE=, subType: 00}}\n").next())
+        let mapper = DocumentMapper(schema: try Schema(yaml: Self.schema), file: "in.yaml")
+        #expect(try mapper.map(yaml, as: "Sample").value == ["id": 1, "bytes": .data(Data([0, 1]))])
+    }
+
+    // MARK: Round trips
+
+    /// Imports `text` with `kura`, exports the realm in `format` and imports that into a new realm,
+    /// whose export must be the same bytes.
+    func roundTrip(_ text: String, named name: String, format: String) throws -> String {
+        let input = folder.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: input))
+        let imported = try Fixtures.run(kura, ["import", realmPath, input, "--type", "Sample"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let first = try Fixtures.run(kura, ["export", realmPath, "--format", format])
+        #expect(first.status == 0, "\(first.stderr)")
+        let again = folder.appendingPathComponent("again-\(format).realm").path
+        _ = try Realm(path: again, schema: try Schema(yaml: Self.schema))
+        let exported = folder.appendingPathComponent("export.\(format)").path
+        try Data(first.stdout.utf8).write(to: URL(fileURLWithPath: exported))
+        let reimported = try Fixtures.run(kura, ["import", again, exported, "--format", format])
+        #expect(reimported.status == 0, "\(reimported.stderr)")
+        let second = try Fixtures.run(kura, ["export", again, "--format", format])
+        #expect(second.stdout == first.stdout)
+        return first.stdout
+    }
+
+    @Test(arguments: ["json", "jsonl", "yaml"])
+    func datesAtTheEndsOfTheRangeComeBackAsTheyWentIn(format: String) throws {
+        let text = """
+            [{"id": 1, "when": {"$date": 8640000000000000}, "bytes": {"$binary": {"base64": "AAE=", "subType": "00"}}},
+             {"id": 2, "when": {"$date": "-271821-04-20T00:00:00.000Z"}, "any": {"$date": "2024-05-01T12:00:00.999Z"}}]
+            """
+        let exported = try roundTrip(text, named: "dates.json", format: format)
+        // Beyond year 9999 a date is written as its milliseconds.
+        #expect(exported.contains(#""8640000000000000""#))
+        #expect(exported.contains(#""-8640000000000000""#))
+        #expect(exported.contains("2024-05-01T12:00:00.999Z"))
+    }
+}
