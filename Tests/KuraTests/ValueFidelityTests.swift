@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Kura
 import Testing
 
@@ -149,5 +150,79 @@ import Testing
         #expect(exported.contains(#""8640000000000000""#))
         #expect(exported.contains(#""-8640000000000000""#))
         #expect(exported.contains("2024-05-01T12:00:00.999Z"))
+    }
+
+    // MARK: Negative zero
+
+    @Test(arguments: ["json", "jsonl", "yaml"])
+    func negativeZeroComesBackNegative(format: String) throws {
+        let text = """
+            [{"id": 1, "real": -0.0, "single": -0.0, "reals": [-0.0, 0.0, -0], "any": -0.0},
+             {"id": 2, "real": -0, "single": {"$numberDouble": "-0.0"}, "reals": [1.5]}]
+            """
+        let exported = try roundTrip(text, named: "zeros.json", format: format)
+        let realm = try Realm(path: realmPath)
+        for id: Int64 in [1, 2] {
+            let sample = try #require(try realm.object(ofType: "Sample", forPrimaryKey: .int(id)))
+            guard case .double(let real) = try sample.value(forKey: "real"), case .float(let single) = try sample.value(forKey: "single") else {
+                Issue.record("sample \(id): not a double and a float")
+                continue
+            }
+            #expect(real == 0 && real.sign == .minus)
+            #expect(single == 0 && single.sign == .minus)
+        }
+        let first = try #require(try realm.object(ofType: "Sample", forPrimaryKey: 1))
+        guard case .list(let reals) = try first.value(forKey: "reals") else {
+            Issue.record("reals is not a list")
+            return
+        }
+        #expect(reals.map { if case .double(let x) = $0 { x.sign == .minus } else { false } } == [true, false, true])
+        #expect(exported.contains("-0.0"))
+        #expect(try Fixtures.problems(realm) == [])
+    }
+
+    @Test(arguments: [UpdatePolicy.all, .modified])
+    func anUpdateWritesTheSignOfZeroItIsGiven(mode: UpdatePolicy) throws {
+        let realm = try Realm(path: realmPath)
+        try realm.write { try realm.create("Sample", value: ["id": 1, "real": 0.0, "single": .float(0), "reals": [0.0], "any": 0.0]) }
+        let update: Value = ["id": 1, "real": .double(-0.0), "single": .float(-0.0), "reals": [.double(-0.0)], "any": .double(-0.0)]
+        try realm.write { try realm.create("Sample", value: update, update: mode) }
+        let values = try #require(try realm.object(ofType: "Sample", forPrimaryKey: 1)).values()
+        let signs = ["real", "single", "any"].map { name -> FloatingPointSign? in
+            switch values[name] {
+            case .double(let x)?: x.sign
+            case .float(let x)?: x.sign
+            default: nil
+            }
+        }
+        #expect(signs == [.minus, .minus, .minus])
+        guard case .list(let reals)? = values["reals"], case .double(let element)? = reals.first else {
+            Issue.record("reals: \(String(describing: values["reals"]))")
+            return
+        }
+        #expect(element.sign == .minus)
+    }
+
+    /// Realms made before float and double columns became `ANY` declared them `REAL`: they still
+    /// check clean and are read and written as before.
+    @Test func aRealmWithREALColumnsOfAnEarlierVersionStillChecksClean() throws {
+        do {
+            let realm = try Realm(path: realmPath)
+            try realm.write { try realm.create("Sample", value: ["id": 1, "real": 1.5, "reals": [2.5]]) }
+        }
+        try DatabaseQueue(path: realmPath).writeWithoutTransaction { db in
+            try db.execute(sql: """
+                PRAGMA writable_schema = ON;
+                UPDATE sqlite_master SET sql = replace(replace(sql, '"real" ANY', '"real" REAL'), '"single" ANY', '"single" REAL')
+                    WHERE name = 'Sample';
+                UPDATE sqlite_master SET sql = replace(sql, '"#value" ANY', '"#value" REAL') WHERE name = 'Sample.reals';
+                """)
+        }
+        let columns = try DatabaseQueue(path: realmPath).read { db in try db.columns(in: "Sample").map(\.type) }
+        #expect(columns.contains("REAL"))
+        let realm = try Realm(path: realmPath)
+        try realm.write { try realm.create("Sample", value: ["id": 2, "real": 3.0, "single": .float(2), "reals": [4.0]]) }
+        #expect(try Fixtures.problems(realm) == [])
+        #expect(try realm.object(ofType: "Sample", forPrimaryKey: 2)?.value(forKey: "real") == .double(3))
     }
 }

@@ -202,7 +202,7 @@ struct CollectionWriter {
     private func sameRows(_ lhs: [StoredEntry], _ rhs: [StoredEntry], unordered: Bool) -> Bool {
         guard lhs.count == rhs.count else { return false }
         if unordered { return Set(lhs.map(\.value)) == Set(rhs.map(\.value)) }
-        return zip(lhs, rhs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        return zip(lhs, rhs).allSatisfy { $0.key == $1.key && ScalarCodec.isSame($0.value, $1.value) }
     }
 
     private func normalized(_ value: MappedValue, isMap: Bool, property: Property, path: @autoclosure () -> String) throws(StoreError)

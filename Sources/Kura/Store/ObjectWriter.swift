@@ -202,7 +202,7 @@ struct ObjectWriter {
         case .mixed:
             let value = value.value
             if policy == .modified,
-                try MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog) == value
+                ScalarCodec.isSame(try MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog), value)
             {
                 return false
             }
@@ -220,7 +220,7 @@ struct ObjectWriter {
             return true
         case .scalar, .collection:
             let encoded = try encodeScalar(value.value, stored, path: path())
-            if encoded == current.value { return false }
+            if ScalarCodec.isSame(encoded, current.value) { return false }
             try setColumn(ref, property, encoded)
             return true
         }

@@ -54,6 +54,23 @@ enum ScalarCodec {
         throw StoreError(.corruptRealm, "a stored value \(stored) is not a valid \(type)")
     }
 
+    /// Whether two column values are the same stored value: `==`, except that -0.0 and 0.0 differ,
+    /// so that an update writes the zero it is given rather than keep the other.
+    static func isSame(_ lhs: DatabaseValue, _ rhs: DatabaseValue) -> Bool {
+        if case .double(let left) = lhs.storage, case .double(let right) = rhs.storage { return left.bitPattern == right.bitPattern }
+        return lhs == rhs
+    }
+
+    /// Whether two values are the same for `modified`: `==`, except that a zero of one sign is not
+    /// the zero of the other.
+    static func isSame(_ lhs: Value, _ rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case (.double(let left), .double(let right)): left.bitPattern == right.bitPattern
+        case (.float(let left), .float(let right)): left.bitPattern == right.bitPattern
+        default: lhs == rhs
+        }
+    }
+
     static func uuidData(_ id: UUID) -> Data {
         withUnsafeBytes(of: id.uuid) { Data($0) }
     }
