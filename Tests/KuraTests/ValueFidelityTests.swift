@@ -101,6 +101,18 @@ import Testing
         #expect(try realm.count("Sample") == 0)
     }
 
+    @Test func aSchemaDefaultDateMustBeOneADateHolds() throws {
+        for text in ["2024-05-01T12:00:00.1234Z", "+300000-01-01T00:00:00Z"] {
+            let yaml = "schemaVersion: 1\ntypes:\n  T:\n    properties:\n      d: { type: date, default: \"\(text)\" }\n"
+            #expect(throws: SchemaError.self) { try Schema(yaml: yaml) }
+            do {
+                _ = try Schema(yaml: yaml)
+            } catch {
+                #expect("\(error)".hasSuffix("T.d: default '\(text)' is not a valid date"))
+            }
+        }
+    }
+
     // MARK: Binary subtypes
 
     @Test func aBinarySubtypeOtherThanGenericIsRefused() throws {
