@@ -113,6 +113,19 @@ import Testing
         }
     }
 
+    @Test func encodingAModelWithADateBeyondTheRangeIsRefused() throws {
+        let encoder = try DocumentEncoder(models: [DatedNote.self], format: .jsonl)
+        let far = DatedNote(title: "far", when: Date(timeIntervalSince1970: -1e13))
+        #expect(throws: (any Error).self) { try encoder.encode([far]) }
+        do {
+            _ = try encoder.encode([far])
+        } catch {
+            #expect("\(error)".contains("expected a date within years -271821 to 275760, found date"))
+        }
+        let near = DatedNote(title: "near", when: Date(timeIntervalSince1970: 8.64e12))
+        #expect(String(decoding: try encoder.encode([near]), as: UTF8.self).contains("8640000000000000"))
+    }
+
     // MARK: Binary subtypes
 
     @Test func aBinarySubtypeOtherThanGenericIsRefused() throws {
@@ -237,4 +250,10 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
         #expect(try realm.object(ofType: "Sample", forPrimaryKey: 2)?.value(forKey: "real") == .double(3))
     }
+}
+
+/// A model with a date, for `ValueFidelityTests`.
+struct DatedNote: KuraObject {
+    var title: String
+    var when: Date
 }
