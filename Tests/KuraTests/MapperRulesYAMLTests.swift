@@ -443,7 +443,7 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
         rejectDocument("Target", "- [t9, 3, 4]\n", ["1:11: error: $: expected at most 2 values for a positional Target document, found 3"]),
         rejectDocument("Pet", "- [Rex, [], 3]\n", [
             "1:13: error: $: expected at most 2 values for a positional Pet document, found 3",
-            "1:9: error: $.age: expected int, found array",
+            "1:9: error: $.age: expected int, found array (value 2 of a positional Pet document)",
         ]),
         rejectDocument("Rec", "- []\n", ["1:3: error: $: missing required property 'a' (int), value 1 of a positional Rec document"]),
         rejectDocument("Target", "[t9, 3]\n", [#"1:2: error: $: expected a Target document, found string "t9""#]),

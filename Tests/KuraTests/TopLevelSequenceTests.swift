@@ -49,8 +49,8 @@ import Testing
     }
 
     @Test func messagesSayWhenADocumentIsPositional() throws {
-        let json = #"[["Rex", 3, "x", 4], ["Ivy"]]"#
-        let yaml = "- [Rex, 3, x, 4]\n- [Ivy]\n"
+        let json = #"[["Rex", 3, "x", 4], ["Ivy"], ["Bo", "three"]]"#
+        let yaml = "- [Rex, 3, x, 4]\n- [Ivy]\n- [Bo, three]\n"
         let realm = try Realm(path: try Fixtures.realmPath(), schema: try Schema(yaml: Self.schema))
         var rejected: [String] = []
         for reader in [JSONReader(bytes: Array(json.utf8), file: "pets.json") as any DocumentReader,
@@ -62,8 +62,10 @@ import Testing
         #expect(rejected == [
             "pets.json:1:18: error: $[0]: expected at most 3 values for a positional Pet document, found 4",
             "pets.json:1:22: error: $[1]: missing required property 'age' (int), value 2 of a positional Pet document",
+            #"pets.json:1:38: error: $[2].age: expected int, found string "three" (value 2 of a positional Pet document)"#,
             "pets.yaml:1:15: error: $[0]: expected at most 3 values for a positional Pet document, found 4",
             "pets.yaml:2:3: error: $[1]: missing required property 'age' (int), value 2 of a positional Pet document",
+            #"pets.yaml:3:8: error: $[2].age: expected int, found string "three" (value 2 of a positional Pet document)"#,
         ])
         #expect(try realm.count("Pet") == 0)
     }

@@ -94,6 +94,9 @@ final class MappingContext {
     var expandedValues = 0
     /// Set once `expandedValues` passes `options.maxAliasExpansion`: every later alias fails quietly.
     var expansionExceeded = false
+    /// The value of a positional document being mapped, which errors in it name: a path says
+    /// `.age` where the document wrote its second value.
+    var positionalItem: (position: Int, type: ObjectSchemaBox)?
 
     init(mapper: DocumentMapper) { self.mapper = mapper }
 
@@ -107,6 +110,10 @@ final class MappingContext {
         guard found.count < max(options.maxErrors, 1) else {
             truncated = true
             return
+        }
+        var message = message
+        if let item = positionalItem {
+            message += " (value \(item.position + 1) of a positional \(item.type.schema.name) document)"
         }
         found.append(MappingError(code, file: mapper.file, position: position, path: path(), message))
     }
@@ -146,8 +153,12 @@ final class MappingContext {
         var isGiven = PropertyFlags(count: type.properties.count)
         var object = MappedObject(type: box)
         var isPositional = false
+        // A document inside a positional one: its own errors are not the outer value's.
+        let outerItem = positionalItem
+        defer { if outerItem != nil { positionalItem = outerItem } }
         switch node.value {
         case .object(let members):
+            if outerItem != nil { positionalItem = nil }
             var otherKeys = Set<String>()  // keys that name no property, checked for duplicates too
             // By index, reading the members in place: a copy of each cost reference counts for its
             // key and value.
@@ -171,6 +182,7 @@ final class MappingContext {
                     depth: depth + 1)
             }
         case .array(let items):
+            positionalItem = nil
             isPositional = true
             let stored = type.storedProperties
             if items.count > stored.count {
@@ -180,8 +192,10 @@ final class MappingContext {
             for (position, (property, item)) in zip(stored, items).enumerated() {
                 guard let index = type.propertyIndex(property.name) else { continue }
                 _ = isGiven.insert(index)
+                positionalItem = (position, box)
                 object[position] = mapValue(item, property.type, path: "\(path()).\(property.name)", depth: depth + 1)
             }
+            positionalItem = nil
         default:
             mismatch(node, path(), expected: "a \(type.name) document")
             return nil
