@@ -18,6 +18,13 @@ import Testing
               note: string?
               owner: Owner?
               parts: list<Owner>
+              place: Place?
+              spots: list<Place>
+          Place:
+            embedded: true
+            properties:
+              city: string
+              zip: string?
           Owner:
             primaryKey: key
             properties:
@@ -32,7 +39,8 @@ import Testing
         realm = try Realm(path: try Fixtures.realmPath(), schema: try Schema(yaml: Self.schema))
         let seed = """
             {"id": 1, "intCol": 10, "name": "one", "note": "n", "owner": {"key": "a", "level": 5, "label": "A"},
-             "parts": [{"key": "b", "level": 6, "label": "B"}]}
+             "parts": [{"key": "b", "level": 6, "label": "B"}], "place": {"city": "Oslo", "zip": "0150"},
+             "spots": [{"city": "Bergen"}]}
             """
         _ = try importing(seed, mode: .error)
     }
@@ -80,6 +88,28 @@ import Testing
         #expect(try item(1, "intCol") == 10)
         _ = try importing(#"[[1]]"#, mode: mode)
         #expect(try item(1, "name") == "one")
+    }
+
+    /// An embedded object is updated in place when its parent has one (as `update` leaves its other
+    /// optional properties), so it keeps what it leaves out too; a new one needs it.
+    @Test(arguments: [UpdatePolicy.all, .modified])
+    func anEmbeddedObjectUpdatedInPlaceKeepsWhatItLeavesOut(mode: UpdatePolicy) throws {
+        _ = try importing(#"{"id": 1, "place": {"zip": "0151"}}"#, mode: mode)
+        let place = try #require(try realm.object(ofType: "Item", forPrimaryKey: 1)?.link("place"))
+        #expect(try place.values() == ["city": "Oslo", "zip": "0151"])
+        #expect(failure(#"{"id": 2, "intCol": 2, "name": "two", "place": {"zip": "1"}}"#, mode: mode)
+            == "items.json:1:48: error: $[0].place: missing required property 'city' (string)")
+        #expect(try realm.count("Place") == 2)
+        // A list of embedded objects is updated in place under `modified` (same length); `update`
+        // makes its elements anew, which then need what they leave out.
+        let spots = #"{"id": 1, "spots": [{"zip": "5003"}]}"#
+        if mode == .modified {
+            _ = try importing(spots, mode: mode)
+            let spot = try #require(try realm.object(ofType: "Item", forPrimaryKey: 1)?.objects("spots").first)
+            #expect(try spot.values() == ["city": "Bergen", "zip": "5003"])
+        } else {
+            #expect(failure(spots, mode: mode) == "items.json:1:21: error: $[0].spots[0]: missing required property 'city' (string)")
+        }
     }
 
     @Test(arguments: [UpdatePolicy.all, .modified])

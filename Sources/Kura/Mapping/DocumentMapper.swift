@@ -219,13 +219,14 @@ final class MappingContext {
     }
 
     /// Whether the required properties `object` leaves out are left to the writer: under a mode that
-    /// keeps stored values, when the document gives a primary key, so that it may name an existing
-    /// object. Without a key it can only be a new one, and embedded objects are always new.
+    /// keeps stored values, when the document may be for an existing object. That is one giving a
+    /// primary key, or an embedded one, which the writer updates in place when its parent has one
+    /// already; a document of a keyed type without its key can only be for a new object.
     private func defersMissing(of object: MappedObject, _ box: ObjectSchemaBox, given: PropertyFlags) -> Bool {
         let type = box.schema
-        guard options.defersMissingOfKeyedObjects, !type.isEmbedded, let key = type.primaryKey,
-            let index = type.propertyIndex(key), given.contains(index)
-        else { return false }
+        guard options.defersMissingOfKeyedObjects else { return false }
+        if type.isEmbedded { return true }
+        guard let key = type.primaryKey, let index = type.propertyIndex(key), given.contains(index) else { return false }
         guard let value = object[box.storedPositions[index]] else { return false }
         return !value.isNull
     }
