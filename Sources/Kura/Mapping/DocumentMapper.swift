@@ -224,7 +224,7 @@ final class MappingContext {
     /// already; a document of a keyed type without its key can only be for a new object.
     private func defersMissing(of object: MappedObject, _ box: ObjectSchemaBox, given: PropertyFlags) -> Bool {
         let type = box.schema
-        guard options.defersMissingOfKeyedObjects else { return false }
+        guard options.defersMissingProperties else { return false }
         if type.isEmbedded { return true }
         guard let key = type.primaryKey, let index = type.propertyIndex(key), given.contains(index) else { return false }
         guard let value = object[box.storedPositions[index]] else { return false }

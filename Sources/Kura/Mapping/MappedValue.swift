@@ -11,8 +11,9 @@ enum MappedValue: Sendable {
     case list([MappedValue])
     /// A map of links that holds nested documents.
     case map([String: MappedValue])
-    /// A required property a keyed document leaves out under `update` or `modified`: an existing
-    /// object keeps its stored value, a new one fails with this error (see `MappingOptions`).
+    /// A required property left out, under `update` or `modified`, of a document that may be for an
+    /// existing object: that object keeps its stored value, a new one fails with this error (see
+    /// `MappingOptions.defersMissingProperties`).
     indirect case omitted(MappingError)
 
     /// The value as the public API shows it: nested documents become `.map`s of their properties.

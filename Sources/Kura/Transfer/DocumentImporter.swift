@@ -42,7 +42,7 @@ public final class DocumentImporter {
         if let type = options.type { try checkTopLevel(type, file: readers.first?.file ?? "", position: nil) }
         let schema = realm.schema
         var mapping = options.mapping
-        mapping.defersMissingOfKeyedObjects = options.mode == .all || options.mode == .modified
+        mapping.defersMissingProperties = options.mode == .all || options.mode == .modified
         let mappers = readers.map { DocumentMapper(schema: schema, options: mapping, file: $0.file) }
         let type = options.type
         let pipeline = DocumentPipeline(readers: readers, mappers: mappers) { node, path, mapper in
