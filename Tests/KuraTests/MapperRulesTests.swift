@@ -171,7 +171,7 @@ struct MapperCase: CustomTestStringConvertible, Sendable {
         reject("Target?", "5", "$.v: expected string, found number 5"),
         reject("Target?", #"{"code": 5}"#, "$.v.code: expected string, found number 5"),
         reject("Target?", #"{"n": 5}"#, "$.v: missing required property 'code' (string)"),
-        reject("Target?", #"["t2", 5, 6]"#, "$.v: expected at most 2 values for Target, found 3"),
+        reject("Target?", #"["t2", 5, 6]"#, "$.v: expected at most 2 values for a positional Target document, found 3"),
         reject("Keyless?", #""x""#, #"$.v: expected a nested Keyless document, found string "x""#),
         // embedded
         accept("Spot?", #"{"x": 1}"#, ["x": 1]),

@@ -369,7 +369,7 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
         reject("Target?", "{code: 5}", at: "1:11", "$.v.code: expected string, found number 5"),
         reject("Target?", "{code: t1, n: x}", at: "1:18", #"$.v.n: expected int, found string "x""#),
         reject("Target?", "{n: 5}", at: "1:4", "$.v: missing required property 'code' (string)"),
-        reject("Target?", "[t2, 5, 6]", at: "1:12", "$.v: expected at most 2 values for Target, found 3"),
+        reject("Target?", "[t2, 5, 6]", at: "1:12", "$.v: expected at most 2 values for a positional Target document, found 3"),
         reject("Keyless?", "x", at: "1:4", #"$.v: expected a nested Keyless document, found string "x""#),
         accept("Keyless?", "[x]", ["name": "x"]),
         // Anchors and aliases: an anchored link document gets "$id", a later alias is {"$ref": name}.
@@ -431,16 +431,22 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
     ]
 
     static let documents: [Case] = [
-        // Positional documents: a YAML sequence gives values in schema order, linkingObjects excluded.
-        acceptDocument("Target", "- t9\n- 3\n", ["code": "t9", "n": 3]),
-        acceptDocument("Target", "[t9]\n", ["code": "t9"]),
-        acceptDocument("Pet", "[Rex, 3]\n", ["name": "Rex", "age": 3]),
+        // Positional documents: a top-level sequence is a list of documents (as a JSON file's top-level
+        // array is), and a sequence item of it is a positional document: values in schema order,
+        // linkingObjects excluded.
+        acceptDocument("Target", "- [t9, 3]\n", ["code": "t9", "n": 3]),
+        acceptDocument("Target", "- - t9\n  - 3\n", ["code": "t9", "n": 3]),
+        acceptDocument("Target", "[[t9]]\n", ["code": "t9"]),
+        acceptDocument("Target", "--- &top\n- {code: t9}\n- [t8]\n", ["code": "t9"]),
+        acceptDocument("Pet", "- [Rex, 3]\n", ["name": "Rex", "age": 3]),
         acceptDocument("Owner", "pets:\n  - [Rex, 3]\n  - {name: Ivy}\n", ["pets": [["name": "Rex", "age": 3], ["name": "Ivy"]]]),
-        rejectDocument("Target", "[t9, 3, 4]\n", ["1:9: error: $: expected at most 2 values for Target, found 3"]),
-        rejectDocument("Pet", "[Rex, [], 3]\n", [
-            "1:11: error: $: expected at most 2 values for Pet, found 3",
-            "1:7: error: $.age: expected int, found array",
+        rejectDocument("Target", "- [t9, 3, 4]\n", ["1:11: error: $: expected at most 2 values for a positional Target document, found 3"]),
+        rejectDocument("Pet", "- [Rex, [], 3]\n", [
+            "1:13: error: $: expected at most 2 values for a positional Pet document, found 3",
+            "1:9: error: $.age: expected int, found array (value 2 of a positional Pet document)",
         ]),
+        rejectDocument("Rec", "- []\n", ["1:3: error: $: missing required property 'a' (int), value 1 of a positional Rec document"]),
+        rejectDocument("Target", "[t9, 3]\n", [#"1:2: error: $: expected a Target document, found string "t9""#]),
         rejectDocument("Owner", "pets:\n  - name: Rex\n    age: old\n", [#"3:10: error: $.pets[0].age: expected int, found string "old""#]),
         rejectDocument("Target", "t9\n", [#"1:1: error: $: expected a Target document, found string "t9""#]),
         // Missing properties, defaults (filled by the store, not the mapper), unknown keys.

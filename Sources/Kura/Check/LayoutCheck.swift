@@ -46,7 +46,7 @@ struct LayoutCheck {
     /// leaves nothing to check the data against.
     func run() throws -> CheckedLayout? {
         let metaPlace = CheckFinding.Place(table: "#meta")
-        guard try columns(of: "#meta", expected: Self.metaColumns.map { (TableLayout.quote($0.0), $0.1) }, "#meta", metaPlace)
+        guard try columns(of: "#meta", expected: Self.metaColumns.map { (TableLayout.quote($0.0), [$0.1]) }, "#meta", metaPlace)
             != nil
         else { return nil }
         let meta = try Row.fetchAll(db, sql: "SELECT \"key\", \"value\" FROM \(TableLayout.metaTable)")
@@ -57,7 +57,7 @@ struct LayoutCheck {
         checkMeta(values, schema: schema, into: &layout)
         findings.attempt(.init(table: "#types"), "#types") { try readTypes(schema, into: &layout) }
         findings.attempt(.init(table: "#mixed"), "#mixed") {
-            let expected = Self.mixedColumns.map { ($0.0, $0.1) }
+            let expected = Self.mixedColumns.map { ($0.0, [$0.1]) }
             layout.hasMixedTable = try columns(of: "#mixed", expected: expected, "#mixed", .init(table: "#mixed"))?.count == 5
         }
         for type in schema.types {
@@ -125,7 +125,7 @@ struct LayoutCheck {
 
     private func readTypes(_ schema: Schema, into layout: inout CheckedLayout) throws {
         let place = CheckFinding.Place(table: "#types")
-        let expected = Self.typesColumns.map { (TableLayout.quote($0.0), $0.1) }
+        let expected = Self.typesColumns.map { (TableLayout.quote($0.0), [$0.1]) }
         guard try columns(of: "#types", expected: expected, "#types", place)?.count == expected.count else { return }
         let rows = try Row.fetchAll(db, sql: "SELECT \"id\", \"name\", \"lastObjectId\", \"lastKey\" FROM \(TableLayout.typesTable)")
         for row in rows {
@@ -150,8 +150,8 @@ struct LayoutCheck {
     private func checkTables(of type: ObjectSchema, into layout: inout CheckedLayout) throws {
         let place = CheckFinding.Place(type: type.name, table: type.name)
         let (names, positions) = TableLayout.propertyColumns(of: type)
-        var expected = [(TableLayout.idColumn, "INTEGER")] + names.map { ($0, "INTEGER") }
-        for (property, index) in positions { expected[index + 1].1 = TableLayout.sqlType(property.type) }
+        var expected = [(TableLayout.idColumn, ["INTEGER"])] + names.map { ($0, ["INTEGER"]) }
+        for (property, index) in positions { expected[index + 1].1 = TableLayout.acceptedSQLTypes(property.type) }
         if let present = try columns(of: type.name, expected: expected, type.name, place), present.contains(TableLayout.idColumn) {
             layout.types.append(type)
             for (property, _) in positions {
@@ -162,7 +162,7 @@ struct LayoutCheck {
         for property in type.storedProperties {
             guard let site = ValueSite.elements(property, of: type.name), let element = property.type.element else { continue }
             let expected = TableLayout.collectionColumns(of: property.type).map { column in
-                (column, column == TableLayout.keyColumn ? "TEXT" : column == TableLayout.valueColumn ? TableLayout.sqlType(element) : "INTEGER")
+                (column, column == TableLayout.keyColumn ? ["TEXT"] : column == TableLayout.valueColumn ? TableLayout.acceptedSQLTypes(element) : ["INTEGER"])
             }
             if try columns(of: site.label, expected: expected, site.label, site.place)?.count == expected.count {
                 layout.sites.append(site)
@@ -170,11 +170,11 @@ struct LayoutCheck {
         }
     }
 
-    /// Compares table `name`'s columns with `expected` (quoted names, declared types), reporting
-    /// what differs; returns the expected columns that are there with their type, or `nil` when
-    /// there is no such table.
+    /// Compares table `name`'s columns with `expected` (quoted names, the declared types accepted,
+    /// the current one first), reporting what differs; returns the expected columns that are there
+    /// with an accepted type, or `nil` when there is no such table.
     private func columns(
-        of name: String, expected: [(String, String)], _ label: String, _ place: CheckFinding.Place
+        of name: String, expected: [(String, [String])], _ label: String, _ place: CheckFinding.Place
     ) throws -> Set<String>? {
         let quoted = TableLayout.quote(name)
         guard try db.tableExists(name) else {
@@ -185,15 +185,15 @@ struct LayoutCheck {
         let actualTypes = Dictionary(actual, uniquingKeysWith: { first, _ in first })
         let expectedNames = Set(expected.map(\.0))
         var usable: Set<String> = []
-        for (column, type) in expected {
+        for (column, types) in expected {
             guard let found = actualTypes[column] else {
                 findings.add(.columnMismatch, place, label, "the table \(quoted) has no column \(column)")
                 continue
             }
-            if found == type {
+            if types.contains(found) {
                 usable.insert(column)
             } else {
-                findings.add(.columnMismatch, place, label, "column \(column) of \(quoted) is \(found), the schema needs \(type)")
+                findings.add(.columnMismatch, place, label, "column \(column) of \(quoted) is \(found), the schema needs \(types[0])")
             }
         }
         for (column, _) in actual where !expectedNames.contains(column) {

@@ -221,7 +221,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
             if number.isNaN { throw WriteFailure.notANumber }
             if number.isInfinite { emitter.infinity(negative: number < 0) } else { emitter.float(number) }
         case (.double, .double(let number)): try writeDouble(number)
-        case (.date, .date(let date)): emitter.date(milliseconds: DateFormatting.milliseconds(date))
+        case (.date, .date(let date)): emitter.date(milliseconds: try Self.milliseconds(date))
         case (.data, .data(let bytes)): emitter.data(bytes)
         case (.decimal, .decimal(let number)): emitter.decimal(number)
         case (.objectId, .objectId(let id)): emitter.objectId(id)
@@ -246,7 +246,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
         case .float(let number): try writeDouble(Double(number))
         case .double(let number): try writeDouble(number)
         case .string(let text): try emitter.string(text)
-        case .date(let date): emitter.date(milliseconds: DateFormatting.milliseconds(date))
+        case .date(let date): emitter.date(milliseconds: try Self.milliseconds(date))
         case .data(let bytes): emitter.data(bytes)
         case .decimal(let number): emitter.decimal(number)
         case .objectId(let id): emitter.objectId(id)
@@ -286,6 +286,14 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
             }
         }
         return sorted
+    }
+
+    /// A date's milliseconds, refused beyond the range a date holds rather than clamped to it.
+    static func milliseconds(_ date: Date) throws(WriteFailure) -> Int64 {
+        guard let millis = DateFormatting.storedMilliseconds(date) else {
+            throw WriteFailure(.unwritableValue, "expected a date within \(DateFormatting.rangeText), found date \(Value.date(date))")
+        }
+        return millis
     }
 
     static func mismatch(_ expected: String, _ value: Value) -> WriteFailure {

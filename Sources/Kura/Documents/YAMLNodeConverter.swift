@@ -206,10 +206,17 @@ struct YAMLNodeConverter {
             }
             return .number(number)
         case .timestamp:
-            guard let milliseconds = YAMLScalarResolver.timestamp(text) else {
+            switch YAMLScalarResolver.checkedTimestamp(text) {
+            case .success(let milliseconds):
+                return .timestamp(milliseconds)
+            case .failure(.subMillisecond):
+                // A timestamp is a date wherever it stands: its lost digits cannot wait for the mapper.
+                throw DocumentError(
+                    .syntax, "YAML timestamp '\(MessageText.shown(text))' has digits below a millisecond, which a date cannot hold",
+                    file: file, position: position)
+            case .failure:
                 throw DocumentError(.syntax, "YAML timestamp '\(MessageText.shown(text))' is not a valid date", file: file, position: position)
             }
-            return .timestamp(milliseconds)
         case .merge:
             throw DocumentError(.syntax, "YAML merge keys are not supported", file: file, position: position)
         }

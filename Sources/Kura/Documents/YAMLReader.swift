@@ -25,6 +25,9 @@ public final class YAMLReader {
     private let splitter: YAMLDocumentSplitter
     private let maxDepth: Int
     private var failure: DocumentError?
+    /// The items of a top-level sequence still to be returned, each a document of its own.
+    private var sequenceItems: [DocumentNode] = []
+    private var nextItem = 0
 
     /// Opens the file at `path` for reading; nothing is read until `next()`.
     public convenience init(path: String, maxDepth: Int = 512) throws(DocumentError) {
@@ -61,13 +64,27 @@ public final class YAMLReader {
     public var bytesRead: Int { splitter.consumed }
 
     /// Returns the stream's next document, or nil at the end. After an error, throws it again.
+    ///
+    /// A YAML document whose root is a sequence is a list of documents, as a JSON file's top-level
+    /// array is (SPEC §3): each item is a document, and an item that is itself a sequence is one
+    /// positional document.
     public func next() throws(DocumentError) -> DocumentNode? {
         if let failure { throw failure }
         do {
-            while let segment = try splitter.next() {
-                if let node = try parse(segment) { return node }
+            while true {
+                if nextItem < sequenceItems.count {
+                    defer { nextItem += 1 }
+                    return sequenceItems[nextItem]
+                }
+                sequenceItems = []
+                nextItem = 0
+                guard let segment = try splitter.next() else { return nil }
+                guard let node = try parse(segment) else { continue }
+                var root = node
+                if case .anchored(_, let inner) = node.value { root = inner }  // nothing can link to a list
+                guard case .array(let items) = root.value else { return node }
+                sequenceItems = items
             }
-            return nil
         } catch {
             failure = error
             throw error

@@ -247,12 +247,12 @@ enum YAMLScalarResolver {
 
     // MARK: - Timestamps and binary
 
-    /// Milliseconds since the epoch (UTC) of a YAML timestamp, or nil if the text is not one or
-    /// names an impossible date. A timestamp without a time zone is UTC.
-    static func timestamp(_ text: String) -> Int64? {
+    /// Milliseconds since the epoch (UTC) of a YAML timestamp, or why it is not a date Kura holds
+    /// exactly (see `DateFormatting.checkedISO8601`). A timestamp without a time zone is UTC.
+    static func checkedTimestamp(_ text: String) -> Result<Int64, DateFormatting.Problem> {
         var text = text
         return text.withUTF8 { b in
-            timestampISO(b).flatMap(DateFormatting.parseISO8601)
+            timestampISO(b).map(DateFormatting.checkedISO8601) ?? .failure(.invalid)
         }
     }
 

@@ -94,6 +94,9 @@ final class MappingContext {
     var expandedValues = 0
     /// Set once `expandedValues` passes `options.maxAliasExpansion`: every later alias fails quietly.
     var expansionExceeded = false
+    /// The value of a positional document being mapped, which errors in it name: a path says
+    /// `.age` where the document wrote its second value.
+    var positionalItem: (position: Int, type: ObjectSchemaBox)?
 
     init(mapper: DocumentMapper) { self.mapper = mapper }
 
@@ -107,6 +110,10 @@ final class MappingContext {
         guard found.count < max(options.maxErrors, 1) else {
             truncated = true
             return
+        }
+        var message = message
+        if let item = positionalItem {
+            message += " (value \(item.position + 1) of a positional \(item.type.schema.name) document)"
         }
         found.append(MappingError(code, file: mapper.file, position: position, path: path(), message))
     }
@@ -133,7 +140,8 @@ final class MappingContext {
 
     // MARK: Objects
 
-    /// A document of `box`'s type: an object by property name, or an array of values in schema order.
+    /// A document of `box`'s type: an object by property name, or an array of values in schema order
+    /// (a positional document, which messages call so).
     func mapObject(_ node: DocumentNode, _ box: ObjectSchemaBox, path: @autoclosure () -> String, depth: Int) -> MappedObject? {
         guard depth < DocumentMapper.maxDepth else {
             fail(.nestingTooDeep, node, path(), "documents nest deeper than \(DocumentMapper.maxDepth) levels")
@@ -144,8 +152,13 @@ final class MappingContext {
         // marked in a bit set (no array to allocate for the usual few dozen properties).
         var isGiven = PropertyFlags(count: type.properties.count)
         var object = MappedObject(type: box)
+        var isPositional = false
+        // A document inside a positional one: its own errors are not the outer value's.
+        let outerItem = positionalItem
+        defer { if outerItem != nil { positionalItem = outerItem } }
         switch node.value {
         case .object(let members):
+            if outerItem != nil { positionalItem = nil }
             var otherKeys = Set<String>()  // keys that name no property, checked for duplicates too
             // By index, reading the members in place: a copy of each cost reference counts for its
             // key and value.
@@ -169,28 +182,53 @@ final class MappingContext {
                     depth: depth + 1)
             }
         case .array(let items):
+            positionalItem = nil
+            isPositional = true
             let stored = type.storedProperties
             if items.count > stored.count {
                 fail(.tooManyValues, items[stored.count], path(),
-                     "expected at most \(stored.count) values for \(type.name), found \(items.count)")
+                     "expected at most \(stored.count) values for a positional \(type.name) document, found \(items.count)")
             }
             for (position, (property, item)) in zip(stored, items).enumerated() {
                 guard let index = type.propertyIndex(property.name) else { continue }
                 _ = isGiven.insert(index)
+                positionalItem = (position, box)
                 object[position] = mapValue(item, property.type, path: "\(path()).\(property.name)", depth: depth + 1)
             }
+            positionalItem = nil
         default:
             mismatch(node, path(), expected: "a \(type.name) document")
             return nil
         }
         if isGiven.count < type.storedProperties.count {
+            let defers = defersMissing(of: object, box, given: isGiven)
             for (index, property) in type.properties.enumerated() where !isGiven.contains(index) && !property.isComputed {
                 if type.requiresValue(for: property) {
-                    fail(.missingProperty, node, path(), "missing required property '\(property.name)' (\(property.type))")
+                    var message = "missing required property '\(property.name)' (\(property.type))"
+                    if isPositional { message += ", value \(box.storedPositions[index] + 1) of a positional \(type.name) document" }
+                    if defers {
+                        object[box.storedPositions[index]] = .omitted(
+                            MappingError(.missingProperty, file: mapper.file, position: node.position, path: path(), message))
+                    } else {
+                        fail(.missingProperty, node, path(), message)
+                    }
                 }
             }
         }
         return object
+    }
+
+    /// Whether the required properties `object` leaves out are left to the writer: under a mode that
+    /// keeps stored values, when the document may be for an existing object. That is one giving a
+    /// primary key, or an embedded one, which the writer updates in place when its parent has one
+    /// already; a document of a keyed type without its key can only be for a new object.
+    private func defersMissing(of object: MappedObject, _ box: ObjectSchemaBox, given: PropertyFlags) -> Bool {
+        let type = box.schema
+        guard options.defersMissingProperties else { return false }
+        if type.isEmbedded { return true }
+        guard let key = type.primaryKey, let index = type.propertyIndex(key), given.contains(index) else { return false }
+        guard let value = object[box.storedPositions[index]] else { return false }
+        return !value.isNull
     }
 
     /// A member whose key names no stored property: a document's `$type`, `$id` or a rejects file's

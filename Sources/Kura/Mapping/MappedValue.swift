@@ -11,6 +11,10 @@ enum MappedValue: Sendable {
     case list([MappedValue])
     /// A map of links that holds nested documents.
     case map([String: MappedValue])
+    /// A required property left out, under `update` or `modified`, of a document that may be for an
+    /// existing object: that object keeps its stored value, a new one fails with this error (see
+    /// `MappingOptions.defersMissingProperties`).
+    indirect case omitted(MappingError)
 
     /// The value as the public API shows it: nested documents become `.map`s of their properties.
     /// Nests no deeper than the mapper does (`DocumentMapper.maxDepth`).
@@ -20,6 +24,7 @@ enum MappedValue: Sendable {
         case .object(let object): object.value
         case .list(let items): .list(items.map(\.value))
         case .map(let entries): .map(entries.mapValues(\.value))
+        case .omitted: .null
         }
     }
 
@@ -29,12 +34,19 @@ enum MappedValue: Sendable {
         return false
     }
 
+    /// Whether the document left this required property out (see `omitted`).
+    var isOmitted: Bool {
+        if case .omitted = self { return true }
+        return false
+    }
+
     /// What kind of value this is, for messages.
     var kindName: String {
         switch self {
         case .plain(let value): value.kindName
         case .object, .map: "map"
         case .list: "list"
+        case .omitted: "nothing"
         }
     }
 }
@@ -72,7 +84,7 @@ struct MappedObject: Sendable {
     var fields: [String: Value] {
         var fields = [String: Value](minimumCapacity: slots.count)
         for (position, name) in type.storedNames.enumerated() {
-            if let value = slots[position] { fields[name] = value.value }
+            if let value = slots[position], !value.isOmitted { fields[name] = value.value }
         }
         if let id { fields["$id"] = id }
         return fields

@@ -33,6 +33,11 @@ public struct MappingOptions: Sendable, Equatable {
     /// How many values the YAML aliases of one document may expand to in all, so an alias bomb
     /// (billion laughs) is an error rather than exponential work and memory.
     public var maxAliasExpansion: Int
+    /// Whether a required property left out of a document that may be for an existing object (one
+    /// giving its primary key, or an embedded one) is left to the writer rather than refused: set
+    /// for `update` and `modified` imports, where an existing object keeps its stored value and
+    /// only a new one must have it (as Realm does).
+    var defersMissingProperties = false
 
     /// Makes options; the defaults are the strict rules of SPEC §3.
     public init(

@@ -34,9 +34,9 @@ struct ScalarMapping {
         case (.data, .binary(let bytes)): return .data(bytes)
         case (.date, .string(let text)) where strategy.dateStrategy == .iso8601: return date(text, node, path: path())
         case (.date, .number(let number)) where strategy.dateStrategy == .secondsSince1970:
-            return .date(Date(timeIntervalSince1970: number.doubleValue))
+            return date(number, scale: 1000, node, path: path())
         case (.date, .number(let number)) where strategy.dateStrategy == .millisecondsSince1970:
-            return .date(Date(timeIntervalSince1970: number.doubleValue / 1000))
+            return date(number, scale: 1, node, path: path())
         case (.data, .string(let text)) where strategy.dataStrategy == .base64: return base64(text, node, path: path())
         default:
             context.mismatch(node, path(), expected: type.description)
@@ -94,13 +94,13 @@ struct ScalarMapping {
         case ("$date", .string(let text)): return date(text, inner, path: innerPath)
         case ("$date", .timestamp(let millis)): return .date(DateFormatting.date(milliseconds: millis))
         case ("$date", .number(let number)) where number.int64Value != nil:
-            return .date(DateFormatting.date(milliseconds: number.int64Value ?? 0))
+            return date(milliseconds: number.int64Value ?? 0, inner, path: innerPath)
         case ("$date", .object(let members)) where members.count == 1 && members[0].key == "$numberLong":
             guard case .string(let text) = members[0].value.value, let millis = Int64(text) else {
                 context.mismatch(members[0].value, innerPath, expected: "an integer string")
                 return nil
             }
-            return .date(DateFormatting.date(milliseconds: millis))
+            return date(milliseconds: millis, members[0].value, path: "\(innerPath).$numberLong")
         case ("$binary", .object(let members)):
             return binary(members, inner, path: innerPath)
         default:
@@ -149,11 +149,42 @@ struct ScalarMapping {
     }
 
     private func date(_ text: String, _ node: DocumentNode, path: @autoclosure () -> String) -> Value? {
-        guard let millis = DateFormatting.parseISO8601(text) else {
+        switch DateFormatting.checkedISO8601(text) {
+        case .success(let millis): return .date(DateFormatting.date(milliseconds: millis))
+        case .failure(.invalid):
             context.fail(.invalidValue, node, path(), "expected an ISO-8601 date, found \(MappingContext.describe(node.value))")
+        case .failure(let problem): refuse(problem, node, path: path())
+        }
+        return nil
+    }
+
+    /// A number of seconds (`scale` 1000) or milliseconds (`scale` 1) since 1970, under a date strategy.
+    private func date(_ number: NumberLiteral, scale: Int64, _ node: DocumentNode, path: @autoclosure () -> String) -> Value? {
+        switch DateFormatting.checkedNumber(number, scale: scale) {
+        case .success(let millis): return .date(DateFormatting.date(milliseconds: millis))
+        case .failure(let problem): refuse(problem, node, path: path())
+        }
+        return nil
+    }
+
+    /// Milliseconds since 1970 given as an integer, within the range a date holds.
+    private func date(milliseconds: Int64, _ node: DocumentNode, path: @autoclosure () -> String) -> Value? {
+        guard DateFormatting.millisecondRange.contains(milliseconds) else {
+            refuse(.outOfRange, node, path: path())
             return nil
         }
-        return .date(DateFormatting.date(milliseconds: millis))
+        return .date(DateFormatting.date(milliseconds: milliseconds))
+    }
+
+    /// Refuses a date Kura cannot hold exactly, rather than rounding or clamping it.
+    private func refuse(_ problem: DateFormatting.Problem, _ node: DocumentNode, path: @autoclosure () -> String) {
+        let found = MappingContext.describe(node.value)
+        switch problem {
+        case .subMillisecond:
+            context.fail(.outOfRange, node, path(), "expected a date in whole milliseconds, found \(found) (a date holds no finer digits)")
+        case .outOfRange, .invalid:
+            context.fail(.outOfRange, node, path(), "expected a date within \(DateFormatting.rangeText), found \(found)")
+        }
     }
 
     private func base64(_ text: String, _ node: DocumentNode, path: @autoclosure () -> String) -> Value? {
@@ -164,10 +195,30 @@ struct ScalarMapping {
         return .data(bytes)
     }
 
+    /// Whether a `$binary` subType is 0, generic binary: `"00"` (Extended JSON), or a number 0 (YAML
+    /// reads `subType: 00` as one).
+    private static func isGenericSubType(_ value: DocumentValue) -> Bool {
+        switch value {
+        case .string(let code): code == "00" || code == "0"
+        case .number(let number): number.isInteger && number.int64Value == 0
+        default: false
+        }
+    }
+
+    /// `{"base64": …, "subType": "00"}`. A data value is bytes only: another subtype (a UUID, an MD5,
+    /// a user-defined one) would be lost, so it is refused rather than dropped.
     private func binary(_ members: [DocumentMember], _ node: DocumentNode, path: @autoclosure () -> String) -> Value? {
         guard let encoded = members.first(where: { $0.key == "base64" }), case .string(let text) = encoded.value.value else {
             context.fail(.invalidValue, node, path(), "expected {\"base64\": …, \"subType\": …}")
             return nil
+        }
+        if let subType = members.first(where: { $0.key == "subType" }) {
+            guard Self.isGenericSubType(subType.value.value) else {
+                context.fail(
+                    .invalidValue, subType.value, "\(path()).subType",
+                    "expected subType \"00\" (generic binary), found \(MappingContext.describe(subType.value.value)) (a data value keeps no other subtype)")
+                return nil
+            }
         }
         return base64(text, encoded.value, path: "\(path()).base64")
     }

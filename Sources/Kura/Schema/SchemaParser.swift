@@ -120,7 +120,7 @@ struct SchemaParser {
         case .float: value = tag == .int || tag == .float ? node.float.map { .float(Float($0)) } : nil
         case .double: value = tag == .int || tag == .float ? node.float.map(Value.double) : nil
         case .string: value = tag == .str ? .string(text) : nil
-        case .date: value = DateFormatting.parseISO8601(text).map { .date(DateFormatting.date(milliseconds: $0)) }
+        case .date: value = (try? DateFormatting.checkedISO8601(text).get()).map { .date(DateFormatting.date(milliseconds: $0)) }
         case .data: value = tag == .binary ? node.binary.map(Value.data) : nil
         case .decimal: value = Decimal128(text).map(Value.decimal)
         case .objectId: value = ObjectId(hex: text).map(Value.objectId)

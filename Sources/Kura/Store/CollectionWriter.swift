@@ -212,7 +212,7 @@ struct CollectionWriter {
         guard lhs.count == rhs.count else { return false }
         let comparable: (StoredEntry) -> DatabaseValue = decimals ? { StoredDecimal.normalized($0.value) } : { $0.value }
         if unordered { return Set(lhs.map(comparable)) == Set(rhs.map(comparable)) }
-        return zip(lhs, rhs).allSatisfy { $0.key == $1.key && comparable($0) == comparable($1) }
+        return zip(lhs, rhs).allSatisfy { $0.key == $1.key && ScalarCodec.isSame(comparable($0), comparable($1)) }
     }
 
     /// Whether a stored mixed collection equals the given one as `modified` compares values; a set's

@@ -14,7 +14,8 @@ enum MixedStore {
     ) throws -> (tag: Int64, value: DatabaseValue) {
         if let (tag, type) = MixedTag.scalar(for: value) {
             guard let encoded = ScalarCodec.encode(value, as: type) else {
-                throw StoreError(.typeMismatch, "\(path()): \(value) cannot be stored (NaN is not supported)")
+                let reason = type == .date ? "a date lies within \(DateFormatting.rangeText)" : "NaN is not supported"
+                throw StoreError(.typeMismatch, "\(path()): \(value) cannot be stored (\(reason))")
             }
             return (tag, encoded)
         }

@@ -106,6 +106,7 @@ struct ObjectWriter {
             let name = property.name
             let value: MappedValue =
                 property.isKey ? .plain(key ?? .null) : try given[property] ?? .plain(valueNotGiven(property, path: "\(path()).\(name)"))
+            if case .omitted = value { throw Self.omittedErrors(type, given) }
             switch property.kind {
             case .mixed:
                 // Encoded before anything of it is staged: a mixed container writes rows of its own.
@@ -156,7 +157,7 @@ struct ObjectWriter {
         let collections = CollectionWriter(writer: self)
         for property in type.properties where !property.isKey {
             let value: MappedValue
-            if let supplied = given[property] {
+            if let supplied = given[property], !supplied.isOmitted {
                 value = supplied
             } else if policy == .replace {
                 value = .plain(property.isCollection ? .null : try valueNotGiven(property, path: "\(path()).\(property.name)"))
@@ -171,6 +172,16 @@ struct ObjectWriter {
         }
         transaction.count(type, changed ? .updated : .unchanged)
         return changed
+    }
+
+    /// The errors of the required properties a new object's document left out, in property order:
+    /// the mapper left them to the writer in case the object existed (`MappedValue.omitted`).
+    private static func omittedErrors(_ type: StoredType, _ given: GivenValues) -> MappingErrors {
+        var errors: [MappingError] = []
+        for property in type.columns {
+            if case .omitted(let error)? = given[property] { errors.append(error) }
+        }
+        return MappingErrors(errors: errors)
     }
 
     /// Applies `fields` to the existing object `ref` under `policy`; returns whether anything changed.
@@ -209,7 +220,7 @@ struct ObjectWriter {
             return true
         case .scalar, .collection:
             let encoded = try encodeScalar(value.value, stored, path: path())
-            if encoded == current.value { return false }
+            if ScalarCodec.isSame(encoded, current.value) { return false }
             // `modified` compares as Realm does: a decimal 1.0 given 1.00 is left as it is.
             if policy == .modified && stored.scalarType == .decimal && StoredDecimal.equal(encoded, current.value) { return false }
             try setColumn(ref, property, encoded)
@@ -311,7 +322,10 @@ struct ObjectWriter {
     }
 
     private static func mismatch(_ value: Value, _ scalarType: PropertyType, path: String) -> StoreError {
-        StoreError(.typeMismatch, "\(path): expected \(scalarType), found \(value.kindName) \(value)")
+        if scalarType == .date, case .date = value {
+            return StoreError(.typeMismatch, "\(path): expected a date within \(DateFormatting.rangeText), found date \(value)")
+        }
+        return StoreError(.typeMismatch, "\(path): expected \(scalarType), found \(value.kindName) \(value)")
     }
 
     static func encodeScalar(_ value: Value, as type: PropertyType, path: @autoclosure () -> String) throws(StoreError) -> DatabaseValue {
@@ -346,6 +360,8 @@ struct ObjectWriter {
             }
         case .list, .map:
             return try link(value.value, to: type, policy: policy, path: path(), depth: depth)
+        case .omitted(let error):
+            throw MappingErrors(errors: [error])
         }
     }
 

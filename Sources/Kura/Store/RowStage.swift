@@ -91,7 +91,9 @@ final class RowStage {
         case (.bool, .bool(let flag)): appendInteger(flag ? 1 : 0)
         case (.string, .string(let text)): appendText(text)
         case (.double, .double(let number)) where !number.isNaN: appendReal(number)
-        case (.date, .date(let date)): appendInteger(DateFormatting.milliseconds(date))
+        case (.date, .date(let date)):
+            guard let millis = DateFormatting.storedMilliseconds(date) else { return false }
+            appendInteger(millis)
         default:
             guard let stored = ScalarCodec.encode(value, as: type) else { return false }
             append(stored)

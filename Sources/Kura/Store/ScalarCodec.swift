@@ -20,7 +20,7 @@ enum ScalarCodec {
         case (.double, .float(let number)): return number.isNaN ? nil : Double(number).databaseValue
         case (.double, .int(let number)): return Double(number).databaseValue
         case (.string, .string(let text)): return text.databaseValue
-        case (.date, .date(let date)): return DateFormatting.milliseconds(date).databaseValue
+        case (.date, .date(let date)): return DateFormatting.storedMilliseconds(date)?.databaseValue
         case (.data, .data(let bytes)): return bytes.databaseValue
         case (.decimal, .decimal(let number)): return number.description.databaseValue
         case (.decimal, .int(let number)): return String(number).databaseValue
@@ -52,6 +52,23 @@ enum ScalarCodec {
         default: break
         }
         throw StoreError(.corruptRealm, "a stored value \(stored) is not a valid \(type)")
+    }
+
+    /// Whether two column values are the same stored value: `==`, except that -0.0 and 0.0 differ,
+    /// so that an update writes the zero it is given rather than keep the other.
+    static func isSame(_ lhs: DatabaseValue, _ rhs: DatabaseValue) -> Bool {
+        if case .double(let left) = lhs.storage, case .double(let right) = rhs.storage { return left.bitPattern == right.bitPattern }
+        return lhs == rhs
+    }
+
+    /// Whether two values are the same for `modified`: `==`, except that a zero of one sign is not
+    /// the zero of the other.
+    static func isSame(_ lhs: Value, _ rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case (.double(let left), .double(let right)): left.bitPattern == right.bitPattern
+        case (.float(let left), .float(let right)): left.bitPattern == right.bitPattern
+        default: lhs == rhs
+        }
     }
 
     static func uuidData(_ id: UUID) -> Data {

@@ -67,13 +67,24 @@ enum TableLayout {
     }
 
     /// The STRICT-table column type that holds values of `type` (a non-collection type).
+    ///
+    /// Floats and doubles are `ANY` columns holding REAL values: a REAL column writes a whole
+    /// number as an integer and reads it back as a double, which turns -0.0 into 0.0.
     static func sqlType(_ type: PropertyType) -> String {
         switch type.nonOptional {
         case .bool, .int, .date, .object: "INTEGER"
-        case .float, .double: "REAL"
         case .string, .decimal: "TEXT"
         case .data, .objectId, .uuid: "BLOB"
         default: "ANY"
+        }
+    }
+
+    /// The column types a realm may hold values of `type` in: `sqlType`, and `REAL` for floats and
+    /// doubles of realms made before those columns became `ANY`.
+    static func acceptedSQLTypes(_ type: PropertyType) -> [String] {
+        switch type.nonOptional {
+        case .float, .double: ["ANY", "REAL"]
+        default: [sqlType(type)]
         }
     }
 }

@@ -41,7 +41,9 @@ public final class DocumentImporter {
         summary = ImportSummary()
         if let type = options.type { try checkTopLevel(type, file: readers.first?.file ?? "", position: nil) }
         let schema = realm.schema
-        let mappers = readers.map { DocumentMapper(schema: schema, options: options.mapping, file: $0.file) }
+        var mapping = options.mapping
+        mapping.defersMissingProperties = options.mode == .all || options.mode == .modified
+        let mappers = readers.map { DocumentMapper(schema: schema, options: mapping, file: $0.file) }
         let type = options.type
         let pipeline = DocumentPipeline(readers: readers, mappers: mappers) { node, path, mapper in
             Self.prepare(node, path: path, mapper: mapper, type: type)

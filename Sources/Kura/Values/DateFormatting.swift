@@ -2,11 +2,37 @@ import Foundation
 
 /// ISO-8601 formatting and parsing of dates at millisecond precision, without Foundation formatters.
 public enum DateFormatting {
+    /// The milliseconds a date may lie from 1970-01-01T00:00:00Z: JavaScript's range, 100,000,000
+    /// days either way (years -271821 to 275760). Every millisecond in it survives the round trip
+    /// through a `Date`'s seconds, which beyond about 2^43 seconds would drop some.
+    public static let millisecondRange: ClosedRange<Int64> = -8_640_000_000_000_000...8_640_000_000_000_000
+
+    /// How the range is named in messages.
+    static let rangeText = "years -271821 to 275760"
+
+    /// Why a text or number is not a date Kura can hold.
+    public enum Problem: Error, Sendable, Equatable {
+        /// Not a date at all.
+        case invalid
+        /// A date with digits below a millisecond, which a date (stored in milliseconds) cannot hold.
+        case subMillisecond
+        /// A date outside `millisecondRange`.
+        case outOfRange
+    }
+
     /// Milliseconds since 1970-01-01T00:00:00Z, rounded to the nearest millisecond.
     public static func milliseconds(_ date: Date) -> Int64 {
         let value = (date.timeIntervalSince1970 * 1000).rounded()
         guard value.isFinite, value > -9.2e18, value < 9.2e18 else { return value < 0 ? Int64.min : Int64.max }
         return Int64(value)
+    }
+
+    /// The milliseconds a realm stores for `date`, rounded to the nearest one; `nil` outside
+    /// `millisecondRange`, where a stored date would not read back as the one given.
+    static func storedMilliseconds(_ date: Date) -> Int64? {
+        let millis = (date.timeIntervalSince1970 * 1000).rounded()
+        guard millis >= Double(millisecondRange.lowerBound), millis <= Double(millisecondRange.upperBound) else { return nil }
+        return Int64(millis)
     }
 
     /// The date `milliseconds` after 1970-01-01T00:00:00Z.
@@ -35,9 +61,46 @@ public enum DateFormatting {
     }
 
     /// Parses ISO-8601 date-times such as `2024-05-01T12:30:00Z`, `2024-05-01T12:30:00.5+02:00`
-    /// or a plain date `2024-05-01` (midnight UTC); `nil` if the text is not one.
+    /// or a plain date `2024-05-01` (midnight UTC); `nil` if the text is not one. Digits below a
+    /// millisecond are dropped: for query literals and schema defaults; documents use `checkedISO8601`.
     public static func parseISO8601(_ text: String) -> Int64? {
         var scanner = DigitScanner(Array(text.utf8))
+        return parse(&scanner)
+    }
+
+    /// The milliseconds of an ISO-8601 date-time, or why it is not a date Kura holds exactly: digits
+    /// below a millisecond (other than zeros) and dates outside `millisecondRange` are refused.
+    public static func checkedISO8601(_ text: String) -> Result<Int64, Problem> {
+        var scanner = DigitScanner(Array(text.utf8))
+        guard let millis = parse(&scanner) else { return .failure(.invalid) }
+        if scanner.droppedDigits { return .failure(.subMillisecond) }
+        return millisecondRange.contains(millis) ? .success(millis) : .failure(.outOfRange)
+    }
+
+    /// The milliseconds of a number of seconds (`scale` 1000) or milliseconds (`scale` 1) since 1970,
+    /// exactly, or why it is not a date Kura holds.
+    static func checkedNumber(_ number: NumberLiteral, scale: Int64) -> Result<Int64, Problem> {
+        if let integer = number.int64Value {
+            let (millis, overflow) = integer.multipliedReportingOverflow(by: scale)
+            return !overflow && millisecondRange.contains(millis) ? .success(millis) : .failure(.outOfRange)
+        }
+        guard number.doubleValue.isFinite else { return .failure(.outOfRange) }
+        // Decimal arithmetic on the text where it is plain decimal notation (Foundation reads only a
+        // prefix of anything else): a double would take 1.0000000000000002 ms for a whole one.
+        let isPlain = number.text.utf8.allSatisfy { (48...57).contains($0) || $0 == 46 || $0 == 45 || $0 == 43 || $0 == 101 || $0 == 69 }
+        let exact = (isPlain ? Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX")) : nil) ?? Decimal(number.doubleValue)
+        guard exact.isFinite else { return .failure(.outOfRange) }
+        var scaled = exact * Decimal(scale)
+        var whole = Decimal()
+        NSDecimalRound(&whole, &scaled, 0, .plain)
+        guard whole == scaled else { return .failure(.subMillisecond) }
+        guard whole >= Decimal(millisecondRange.lowerBound), whole <= Decimal(millisecondRange.upperBound) else {
+            return .failure(.outOfRange)
+        }
+        return .success(NSDecimalNumber(decimal: whole).int64Value)
+    }
+
+    private static func parse(_ scanner: inout DigitScanner) -> Int64? {
         var negativeYear = false
         if scanner.take(UInt8(ascii: "-")) { negativeYear = true } else { _ = scanner.take(UInt8(ascii: "+")) }
         guard let yearDigits = scanner.digits(min: 4, max: 6), scanner.take(UInt8(ascii: "-")),
@@ -158,12 +221,15 @@ private struct DigitScanner {
         return count >= min ? value : nil
     }
 
+    /// Set when `fraction()` truncated a digit other than 0.
+    var droppedDigits = false
+
     /// Reads fraction digits and returns them as milliseconds (extra digits are truncated).
     mutating func fraction() -> Int64? {
         var millis: Int64 = 0
         var count = 0
         while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
-            if count < 3 { millis = millis * 10 + Int64(bytes[index] - 48) }
+            if count < 3 { millis = millis * 10 + Int64(bytes[index] - 48) } else if bytes[index] != 48 { droppedDigits = true }
             index += 1
             count += 1
         }
