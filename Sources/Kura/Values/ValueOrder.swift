@@ -56,7 +56,7 @@ enum ValueOrder {
     }
 
     /// Whether `modified` leaves a stored value `old` alone when given `new`: values of one kind,
-    /// equal (Realm keeps a mixed int 1 given a double 1.0 as changed, a decimal 1.0 given 1.00 as not).
+    /// equal, zeros of one sign (Realm keeps a mixed int 1 given a double 1.0 as changed, a decimal 1.0 given 1.00 as not).
     /// Lists and maps compare element by element, each with this rule.
     static func unchanged(_ old: Value, _ new: Value) -> Bool {
         var pending = [(old, new)]
@@ -72,10 +72,20 @@ enum ValueOrder {
                     pending.append((value, other))
                 }
             default:
-                guard sameKind(left, right), equal(left, right) else { return false }
+                guard sameKind(left, right), equal(left, right), sameZeroSign(left, right) else { return false }
             }
         }
         return true
+    }
+
+    /// Whether two equal values agree on the sign of a zero: a -0.0 given over 0.0 is written, so
+    /// that values come back as they went in.
+    private static func sameZeroSign(_ lhs: Value, _ rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case (.double(let left), .double(let right)): left.sign == right.sign
+        case (.float(let left), .float(let right)): left.sign == right.sign
+        default: true
+        }
     }
 
     /// Orders decimals by value: NaN first (equal to itself), then −∞, the numbers and +∞; every zero equal.
