@@ -43,8 +43,11 @@ struct CopyCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.report {
             let settings = try ConfigFile.load(explicitPath: config)
-            guard FileManagerProbe.exists(source) else { throw CommandFailure(.inputMissing, "no realm at '\(source)'") }
-            let from = try Realm(path: source)
+            try RealmPaths.requireRealm(source)
+            try RealmPaths.requireFolder(forNew: destination)
+            // Never into the source itself, whatever the names: by file identity.
+            try OutputTarget.refuse(destination, as: "the copy", clashingWith: OutputTarget.realmFiles(source))
+            let from = try Realm(configuration: Realm.Configuration(path: source, readOnly: true))
             if let type, from.schema[type: type] == nil {
                 throw CommandFailure(.usage, "the source realm has no type '\(type)'")
             }

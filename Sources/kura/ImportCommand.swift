@@ -65,26 +65,35 @@ struct ImportCommand: ParsableCommand {
             let (realmPath, files) = try Self.split(paths, settings: settings)
             let options = try importOptions(settings)
             for file in files where !FileManagerProbe.exists(file) {
-                throw CommandFailure(.inputMissing, "no input file at '\(file)'")
+                let folder = RealmPaths.missingFolder(of: file).map { ": no folder '\($0)'" } ?? ""
+                throw CommandFailure(.inputMissing, "no input file at '\(file)'\(folder)")
             }
-            guard FileManagerProbe.exists(realmPath) else {
-                throw CommandFailure(.inputMissing, "no realm at '\(realmPath)': create it with kura init")
+            try RealmPaths.requireRealm(realmPath, hint: ": create it with kura init")
+            let rejectsPath = options.onError == .skip ? rejects ?? Self.defaultRejectsPath(for: files[0]) : nil
+            // Checked before the realm is opened or an input read; created only for a first reject.
+            let rejectsFile = try rejectsPath.map { path in
+                RejectsFile(target: try OutputTarget(
+                    path: path, role: "rejects", protecting: OutputTarget.realmFiles(realmPath) + Self.inputFiles(files)))
             }
             let realm = try Realm(path: realmPath)
             let readers = try files.map(openReader)
             let importer = DocumentImporter(realm: realm, options: options)
-            var rejectsWriter: RejectsWriter?
-            let rejectsPath = options.onError == .skip ? rejects ?? Self.defaultRejectsPath(for: files[0]) : nil
-            if let rejectsPath {
-                let writer = try RejectsWriter(output: DocumentOutput(path: rejectsPath))
-                rejectsWriter = writer
-                importer.onReject = { node, errors in try writer.write(node, errors: errors) }
-            }
+            if let rejectsFile { importer.onReject = { node, errors in try rejectsFile.write(node, errors: errors) } }
+            InterruptTrap.install(message: options.onError == .stop || options.dryRun
+                ? "import interrupted: nothing was written"
+                : "import interrupted: the batches committed before it stay in the realm, the rest was not written")
             let progress = ProgressLine(totalBytes: files.reduce(0) { $0 + Self.size(of: $1) })
             importer.onProgress = { progress.update($0) }
-            let summary = try importer.run(readers)
+            let summary: ImportSummary
+            do {
+                summary = try importer.run(readers)
+            } catch {
+                // Batches committed before the failure stay: so do the documents they rejected.
+                try? rejectsFile?.finish()
+                throw error
+            }
             progress.finish()
-            try rejectsWriter?.close()
+            try rejectsFile?.finish()
             print(ImportReport(summary: summary, dryRun: options.dryRun, rejectsPath: rejectsPath).text, terminator: "")
         }
     }
@@ -142,6 +151,11 @@ struct ImportCommand: ParsableCommand {
         } catch {
             throw CommandFailure(.io, error.description)
         }
+    }
+
+    /// The inputs, which no output may be.
+    private static func inputFiles(_ files: [String]) -> [OutputTarget.Protected] {
+        files.map { OutputTarget.Protected(path: $0, what: "the input") }
     }
 
     /// `people.json` → `people.rejects.jsonl`, in the input's folder, as the input was named.

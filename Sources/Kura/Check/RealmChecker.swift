@@ -50,6 +50,8 @@ public struct RealmChecker: Sendable {
             }
         } catch let error as CheckError {
             throw error
+        } catch let error as StoreError where error.code == .notARealm {
+            throw CheckError(.notARealm, error.message)
         } catch {
             return try failure(error)
         }

@@ -14,7 +14,7 @@ extension Realm {
         return try run(sql: nil) {
             try queue.read { db in
                 guard try SchemaInstaller.isInstalled(db) else {
-                    throw StoreError(.openFailed, "'\(path)' is not a realm")
+                    throw RealmFile.notARealm(path, "it is an SQLite database without Kura's tables")
                 }
                 ColumnSources.installFunctions(in: db)
                 let stored = try SchemaInstaller.storedSchema(db)
