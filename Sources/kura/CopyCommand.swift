@@ -46,7 +46,10 @@ struct CopyCommand: ParsableCommand {
             try RealmPaths.requireRealm(source)
             try RealmPaths.requireFolder(forNew: destination)
             // Never into the source itself, whatever the names: by file identity.
-            try OutputTarget.refuse(destination, as: "the copy", clashingWith: OutputTarget.realmFiles(source))
+            if let clash = try OutputTarget.clashing(destination, as: "the copy", with: OutputTarget.realmFiles(source)) {
+                throw CommandFailure(.usage, clash.path == source ? "the source and the destination are the same realm"
+                    : "cannot write the copy to '\(destination)': it is \(clash.what) '\(clash.path)'")
+            }
             let from = try Realm(configuration: Realm.Configuration(path: source, readOnly: true))
             if let type, from.schema[type: type] == nil {
                 throw CommandFailure(.usage, "the source realm has no type '\(type)'")

@@ -37,9 +37,15 @@ enum InterruptTrap {
         state.withLock { $0.message = message }
     }
 
-    /// Removes `path` if a signal stops the command before `forget(path)`.
-    static func removeOnInterrupt(_ path: String) {
-        _ = state.withLock { $0.temporaryFiles.insert(path) }
+    /// Runs `create`, which makes a temporary file and returns its descriptor and path (`nil` when
+    /// it made none), so that a signal stops the command either before the file exists or after it
+    /// is known: it is removed if a signal stops the command before `forget(path)`.
+    static func creatingTemporaryFile(_ create: () -> (descriptor: Int32, path: String)?) -> (descriptor: Int32, path: String)? {
+        state.withLock { state in
+            let created = create()
+            if let created { state.temporaryFiles.insert(created.path) }
+            return created
+        }
     }
 
     /// `path` is complete or gone: a signal leaves it alone.
@@ -48,12 +54,14 @@ enum InterruptTrap {
     }
 
     private static func stop(_ signalNumber: Int32) {
-        let (files, message) = state.withLock { ($0.temporaryFiles, $0.message) }
-        for file in files { unlink(file) }
-        let name = signalNumber == SIGINT ? "SIGINT" : "SIGTERM"
-        // Clears a progress line first, when there may be one.
-        let clear = isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
-        FileHandle.standardError.write(Data("\(clear)kura: \(message) (\(name))\n".utf8))
-        _exit(128 + signalNumber)
+        // Holds the lock to the end, so no temporary file is made after these are removed.
+        state.withLock { state in
+            for file in state.temporaryFiles { unlink(file) }
+            let name = signalNumber == SIGINT ? "SIGINT" : "SIGTERM"
+            // Clears a progress line first, when there may be one.
+            let clear = isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
+            FileHandle.standardError.write(Data("\(clear)kura: \(state.message) (\(name))\n".utf8))
+            _exit(128 + signalNumber)
+        }
     }
 }

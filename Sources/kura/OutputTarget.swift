@@ -37,7 +37,7 @@ final class OutputTarget {
         var info = stat()
         existing = stat(finalPath, &info) == 0 ? info : nil
         if let folder = RealmPaths.missingFolder(of: finalPath) {
-            throw CommandFailure(.inputMissing, "cannot write \(role) to '\(path)': no folder '\(folder)'")
+            throw CommandFailure(.io, "cannot write \(role) to '\(path)': no folder '\(folder)'")
         }
         if let existing {
             switch existing.st_mode & S_IFMT {
@@ -57,14 +57,11 @@ final class OutputTarget {
             + ["-wal", "-shm", "-journal"].map { Protected(path: realmPath + $0, what: "a file of the realm") }
     }
 
-    /// Throws the usage error for `path` being `protecting`'s file, when it is one.
-    static func refuse(_ path: String, as role: String, clashingWith protecting: [Protected]) throws {
+    /// The file of `protecting` that `path` is, if any, by identity (links followed).
+    static func clashing(_ path: String, as role: String, with protecting: [Protected]) throws -> Protected? {
         let resolved = try followLinks(path, role: role)
         var info = stat()
-        let existing: stat? = stat(resolved, &info) == 0 ? info : nil
-        if let clash = clash(resolved, existing, protecting) {
-            throw CommandFailure(.usage, "cannot write \(role) to '\(path)': it is \(clash.what) '\(clash.path)'")
-        }
+        return clash(resolved, stat(resolved, &info) == 0 ? info : nil, protecting)
     }
 
     private func refusal(_ reason: String) -> CommandFailure {
@@ -82,13 +79,17 @@ final class OutputTarget {
         let base = (finalPath as NSString).lastPathComponent
         for _ in 0..<100 {
             let candidate = (folder.isEmpty ? "" : folder + "/") + ".\(base).kura-\(String(UInt32.random(in: .min ... .max), radix: 16))"
-            let fd = Foundation.open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd < 0 {
-                if errno == EEXIST { continue }
-                throw failure("cannot create a file beside", errno)
+            var code: Int32 = 0
+            let created = InterruptTrap.creatingTemporaryFile {
+                let fd = Foundation.open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                code = errno
+                return fd < 0 ? nil : (fd, candidate)
+            }
+            guard let fd = created?.descriptor else {
+                if code == EEXIST { continue }
+                throw failure("cannot create a file beside", code)
             }
             temporaryPath = candidate
-            InterruptTrap.removeOnInterrupt(candidate)
             if let existing {
                 // The new file takes the place of the old one: it keeps its permissions and owner.
                 _ = fchmod(fd, existing.st_mode & 0o7777)
