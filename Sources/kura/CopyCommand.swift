@@ -33,6 +33,9 @@ struct CopyCommand: ParsableCommand {
     @Option(name: .long, help: "insert (an existing primary key is an error), update, modified or replace.")
     var mode: UpdatePolicy?
 
+    @Flag(name: .customLong("skip-existing"), help: "Leave out objects whose primary key the destination holds (counted as unchanged): copying again changes nothing.")
+    var skipExisting = false
+
     @Option(name: .long, help: "A configuration file to read instead of ./config.yaml.")
     var config: String?
 
@@ -61,7 +64,9 @@ struct CopyCommand: ParsableCommand {
                 }
                 return parsed
             } ?? .error
-            let options = CopyOptions(type: type, predicate: predicate, mode: chosenMode)
+            if skipExisting && chosenMode != .error { throw CommandFailure(.usage, "--skip-existing goes with --mode insert") }
+            var options = CopyOptions(type: type, predicate: predicate, mode: chosenMode)
+            options.skipExisting = skipExisting
             // A new destination appears only once the copy has committed: killed before, it leaves
             // no half-made realm behind that a second run would refuse.
             let counts: [String: ChangeCounts]

@@ -32,6 +32,9 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "insert (an existing primary key is an error), update, modified or replace.")
     var mode: UpdatePolicy?
 
+    @Flag(name: .customLong("skip-existing"), help: "Leave out documents whose primary key the realm holds (counted as unchanged): importing again changes nothing.")
+    var skipExisting = false
+
     @Option(name: .customLong("on-error"), help: "stop (atomic: nothing is written) or skip (bad documents are set aside).")
     var onError: ImportOptions.ErrorPolicy?
 
@@ -117,6 +120,8 @@ struct ImportCommand: ParsableCommand {
         options.mode = try mode ?? Self.parse(settings.mode, "mode", UpdatePolicy.init(rawValue:)) ?? .error
         options.onError = try onError ?? Self.parse(settings.onError, "onError", ImportOptions.ErrorPolicy.init(rawValue:)) ?? .stop
         options.dryRun = dryRun
+        options.skipExisting = skipExisting
+        if skipExisting && options.mode != .error { throw CommandFailure(.usage, "--skip-existing goes with --mode insert") }
         options.batchSize = batchSize ?? settings.batchSize ?? options.batchSize
         guard options.batchSize > 0 else { throw CommandFailure(.usage, "--batch-size must be at least 1") }
         options.mapping.dateStrategy = try dateStrategy
