@@ -15,6 +15,8 @@ import Testing
             ["check", realm],
             ["schema", realm],
             ["copy", realm, scratch + "/copy.realm"],
+            // Into an existing realm, the source attached to the destination's connection.
+            ["copy", realm, scratch + "/existing.realm", "--skip-existing"],
             ["delete", realm, "--type", "Dog", "--dry-run"],
             ["migrate", realm, "--schema", Fixtures.samplesSchemaPath, "--dry-run"],
         ]
@@ -50,6 +52,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: folderMode], ofItemAtPath: folder.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: scratch.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+        #expect(try runAsReader(["init", scratch.path + "/existing.realm", "--schema", Fixtures.samplesSchemaPath]).status == 0)
         for command in readingCommands(realm, scratch: scratch.path) {
             let result = try runAsReader(command)
             #expect(result.status == 0, "\(command): \(result.stderr)")
@@ -72,6 +75,7 @@ import Testing
         let scratch = try Fixtures.temporaryDirectory()
         let realm = try samplesRealm(in: folder)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: realm))
+        #expect(try Fixtures.run(kura, ["init", scratch.path + "/existing.realm", "--schema", Fixtures.samplesSchemaPath]).status == 0)
         for command in readingCommands(realm, scratch: scratch.path) {
             let result = try Fixtures.run(kura, command)
             #expect(result.status == 0, "\(command): \(result.stderr)")

@@ -38,6 +38,13 @@ extension Realm {
         }
     }
 
+    /// The name under which a connection that writes elsewhere reads the realm file at `path`
+    /// (attached to it), by the rules of `readOnlyQueue`: the path, or an `immutable` URI when this
+    /// process may not write the file and no `-wal` file is there.
+    static func readingName(_ path: String) -> String {
+        RealmFile.exists(path + "-wal") || RealmFile.isWritable(path) ? path : immutableURI(path)
+    }
+
     /// An SQLite URI that opens the file at `path` as one no process changes.
     private static func immutableURI(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
