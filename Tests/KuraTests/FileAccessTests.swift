@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Kura
 import Testing
 
 /// Reading needs no write permission and leaves nothing behind (issue 23, item 10); missing folders
@@ -82,6 +83,23 @@ import Testing
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["people.realm"], "\(command)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: realm)) == bytes)
+    }
+
+    @Test func aRealmOpenedReadOnlyRefusesWritesAndLeavesNoFiles() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let path = try samplesRealm(in: folder)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            let realm = try Realm(configuration: Realm.Configuration(path: path, readOnly: true))
+            #expect(try realm.count("Person") == 3)
+            #expect(throws: StoreError.self) { try realm.write { _ = try realm.create("DogToy", value: ["name": "ball"]) } }
+            #expect(try realm.count("DogToy") == 1)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["people.realm"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(throws: StoreError(.openFailed, "a realm opened read-only takes the schema it stores: give no schema")) {
+            try Realm(configuration: Realm.Configuration(path: path, schema: try Fixtures.samplesSchema(), readOnly: true))
+        }
     }
 
     @Test func aMissingFolderIsNamedByEveryCommand() throws {

@@ -52,13 +52,13 @@ extension Realm {
     /// Refuses a database in rollback-journal mode that is not a realm before opening it switches
     /// the file to WAL: a read-only look at it first, since the switch changes the file.
     static func requireRealmBeforeWAL(_ configuration: Configuration) throws {
-        let probe = try readOnlyQueue(configuration.path, busyTimeout: configuration.busyTimeout)
+        let probe = try ReadOnlyConnection(path: configuration.path, busyTimeout: configuration.busyTimeout)
+        defer { probe.close() }
         let refused = try run(sql: nil) {
-            try probe.read { db in
+            try probe.queue.read { db in
                 try !SchemaInstaller.isInstalled(db) && (configuration.schema == nil || holdsTables(db))
             }
         }
-        try probe.close()
         if refused { throw RealmFile.notARealm(configuration.path, "it is an SQLite database without Kura's tables") }
     }
 

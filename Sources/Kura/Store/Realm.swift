@@ -45,6 +45,8 @@ public final class Realm {
     /// How the realm was opened.
     public let configuration: Configuration
     let queue: DatabaseQueue
+    /// For a realm opened read-only, what closes its connection and tidies after it.
+    private var readOnlyConnection: ReadOnlyConnection?
     /// Set once the schema is prepared; a migration replaces it as it goes.
     var catalog: SchemaCatalog
     var transaction: WriteTransaction?
@@ -97,10 +99,12 @@ public final class Realm {
             guard configuration.schema == nil && !migrating else {
                 throw StoreError(.openFailed, "a realm opened read-only takes the schema it stores: give no schema")
             }
-            queue = try Self.readOnlyQueue(configuration.path, busyTimeout: configuration.busyTimeout) { db in
+            let connection = try ReadOnlyConnection(path: configuration.path, busyTimeout: configuration.busyTimeout) { db in
                 try db.execute(sql: "PRAGMA temp_store = MEMORY")
                 QueryFunctions.install(in: db)
             }
+            readOnlyConnection = connection
+            queue = connection.queue
         } else {
             if !configuration.isInMemory, try RealmFile.check(configuration.path, creating: configuration.schema != nil) {
                 try Self.requireRealmBeforeWAL(configuration)

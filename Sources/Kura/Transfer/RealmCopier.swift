@@ -63,7 +63,7 @@ public struct RealmCopier {
         guard options.type == nil, allowsSetBasedCopy,
               !source.configuration.isInMemory, !destination.configuration.isInMemory
         else { return try copyObjects(setBasedFirst: false) }
-        return try destination.withAttachedFile(Realm.readingName(source.configuration.path), as: SetBasedCopy.sourceAlias) {
+        return try destination.withAttachedFile(ReadOnlyConnection.readingName(source.configuration.path), as: SetBasedCopy.sourceAlias) {
             try copyObjects(setBasedFirst: true)
         }
     }
