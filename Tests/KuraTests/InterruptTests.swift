@@ -64,7 +64,13 @@ import Testing
         let input = folder.appendingPathComponent("toys.jsonl").path
         #expect(mkfifo(input, 0o600) == 0)
         let (process, errors) = try start(["import", realm, input, "--type", "DogToy", "--on-error", onError])
-        let writer = try #require(FileHandle(forWritingAtPath: input))
+        // Opened without waiting, once the import has opened the FIFO to read it.
+        var descriptor: Int32 = -1
+        #expect(waitUntil {
+            descriptor = open(input, O_WRONLY | O_NONBLOCK)
+            return descriptor >= 0
+        }, "the import never opened its input")
+        let writer = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         writer.write(Data("{\"name\": \"ball\"}\n{\"name\": 7}\n".utf8))
         usleep(500_000)
         kill(process.processIdentifier, SIGINT)

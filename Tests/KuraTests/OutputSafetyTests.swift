@@ -84,15 +84,15 @@ import Testing
 
         let fifo = path("pipe.jsonl")
         #expect(mkfifo(fifo, 0o600) == 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: kura)
-        process.arguments = ["export", realm, "-o", fifo]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let reader = try #require(FileHandle(forReadingAtPath: fifo))
-        let read = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        // The test holds both ends open, so that nothing waits however the export ends.
+        let readEnd = open(fifo, O_RDONLY | O_NONBLOCK)
+        let writeEnd = open(fifo, O_WRONLY)
+        #expect(readEnd >= 0 && writeEnd >= 0)
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) & ~O_NONBLOCK)
+        let exported = try Fixtures.run(kura, ["export", realm, "-o", fifo])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        close(writeEnd)
+        let read = String(decoding: FileHandle(fileDescriptor: readEnd, closeOnDealloc: true).readDataToEndOfFile(), as: UTF8.self)
         #expect(read.hasPrefix(#"{"$type":"Person","id":1,"name":"Alice""#))
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO)
