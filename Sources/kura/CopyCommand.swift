@@ -67,6 +67,8 @@ struct CopyCommand: ParsableCommand {
             if skipExisting && chosenMode != .error { throw CommandFailure(.usage, "--skip-existing goes with --mode insert") }
             var options = CopyOptions(type: type, predicate: predicate, mode: chosenMode)
             options.skipExisting = skipExisting
+            InterruptTrap.install(message: "copy interrupted: nothing was written")
+            if created { InterruptTrap.removeOnInterrupt(Realm.buildingFiles(for: destination)) }
             // A new destination appears only once the copy has committed: killed before, it leaves
             // no half-made realm behind that a second run would refuse.
             let counts: [String: ChangeCounts]

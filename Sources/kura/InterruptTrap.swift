@@ -37,6 +37,11 @@ enum InterruptTrap {
         state.withLock { $0.message = message }
     }
 
+    /// Removes `paths` (files another part makes, or may) if a signal stops the command.
+    static func removeOnInterrupt(_ paths: [String]) {
+        state.withLock { $0.temporaryFiles.formUnion(paths) }
+    }
+
     /// Runs `create`, which makes a temporary file and returns its descriptor and path (`nil` when
     /// it made none), so that a signal stops the command either before the file exists or after it
     /// is known: it is removed if a signal stops the command before `forget(path)`.

@@ -28,17 +28,24 @@ import Testing
         return false
     }
 
-    @Test(arguments: [SIGINT, SIGTERM])
-    func anInterruptedExportRemovesItsPartialFile(signal: Int32) throws {
-        let folder = try Fixtures.temporaryDirectory()
+    /// A realm in `folder` with enough objects that an export or copy is still at work when the
+    /// signal comes; the input it was imported from is removed.
+    private func toysRealm(in folder: URL) throws -> String {
         let realm = folder.appendingPathComponent("toys.realm").path
         #expect(try Fixtures.run(kura, ["init", realm, "--schema", Fixtures.samplesSchemaPath]).status == 0)
-        // Enough objects that the export is still writing when the signal comes.
         let input = folder.appendingPathComponent("toys.jsonl").path
         var lines = ""
         for index in 0..<150_000 { lines += "{\"name\": \"toy number \(index), with a name long enough to take some time\"}\n" }
         try lines.write(toFile: input, atomically: true, encoding: .utf8)
         #expect(try Fixtures.run(kura, ["import", realm, input, "--type", "DogToy"]).status == 0)
+        try FileManager.default.removeItem(atPath: input)
+        return realm
+    }
+
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedExportRemovesItsPartialFile(signal: Int32) throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let realm = try toysRealm(in: folder)
         try "an earlier export\n".write(toFile: folder.appendingPathComponent("out.json").path, atomically: true, encoding: .utf8)
 
         let output = folder.appendingPathComponent("out.json").path
@@ -52,6 +59,21 @@ import Testing
         #expect(message == "kura: export interrupted: '\(output)' was not written (\(signal == SIGINT ? "SIGINT" : "SIGTERM"))\n")
         #expect(try !partial())
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "an earlier export\n")
+    }
+
+    @Test func anInterruptedCopyLeavesNoHalfMadeRealm() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let realm = try toysRealm(in: folder)
+        let destination = folder.appendingPathComponent("copy.realm").path
+        let (process, errors) = try start(["copy", realm, destination, "--type", "DogToy"])
+        let building = { try FileManager.default.contentsOfDirectory(atPath: folder.path).contains { $0.hasPrefix(".copy.realm.kura-new-") } }
+        #expect(try waitUntil(building), "the copy never started building")
+        kill(process.processIdentifier, SIGINT)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(message == "kura: copy interrupted: nothing was written (SIGINT)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("toys.realm") } == [])
     }
 
     @Test(arguments: [("stop", "nothing was written"),
