@@ -40,6 +40,7 @@ struct CheckCommand: ParsableCommand {
         var healthy = true
         try CommandFailure.report {
             let realmPath = try options.realmPath(try options.settings())
+            try RealmPaths.requireRealm(realmPath)
             let report = try RealmChecker(path: realmPath).check()
             healthy = report.isHealthy
             switch format {

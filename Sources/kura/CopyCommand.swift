@@ -33,6 +33,9 @@ struct CopyCommand: ParsableCommand {
     @Option(name: .long, help: "insert (an existing primary key is an error), update, modified or replace.")
     var mode: UpdatePolicy?
 
+    @Flag(name: .customLong("skip-existing"), help: "Leave out objects whose primary key the destination holds (counted as unchanged): copying again changes nothing.")
+    var skipExisting = false
+
     @Option(name: .long, help: "A configuration file to read instead of ./config.yaml.")
     var config: String?
 
@@ -43,8 +46,14 @@ struct CopyCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.report {
             let settings = try ConfigFile.load(explicitPath: config)
-            guard FileManagerProbe.exists(source) else { throw CommandFailure(.inputMissing, "no realm at '\(source)'") }
-            let from = try Realm(path: source)
+            try RealmPaths.requireRealm(source)
+            try RealmPaths.requireFolder(forNew: destination)
+            // Never into the source itself, whatever the names: by file identity.
+            if let clash = try OutputTarget.clashing(destination, as: "the copy", with: OutputTarget.realmFiles(source)) {
+                throw CommandFailure(.usage, clash.path == source ? "the source and the destination are the same realm"
+                    : "cannot write the copy to '\(destination)': it is \(clash.what) '\(clash.path)'")
+            }
+            let from = try Realm(configuration: Realm.Configuration(path: source, readOnly: true))
             if let type, from.schema[type: type] == nil {
                 throw CommandFailure(.usage, "the source realm has no type '\(type)'")
             }
@@ -55,7 +64,11 @@ struct CopyCommand: ParsableCommand {
                 }
                 return parsed
             } ?? .error
-            let options = CopyOptions(type: type, predicate: predicate, mode: chosenMode)
+            if skipExisting && chosenMode != .error { throw CommandFailure(.usage, "--skip-existing goes with --mode insert") }
+            var options = CopyOptions(type: type, predicate: predicate, mode: chosenMode)
+            options.skipExisting = skipExisting
+            InterruptTrap.install(message: "copy interrupted: nothing was written")
+            if created { InterruptTrap.removeOnInterrupt(Realm.buildingFiles(for: destination)) }
             // A new destination appears only once the copy has committed: killed before, it leaves
             // no half-made realm behind that a second run would refuse.
             let counts: [String: ChangeCounts]

@@ -30,10 +30,8 @@ struct DeleteCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.report {
             let realmPath = try options.realmPath(try options.settings())
-            guard FileManagerProbe.exists(realmPath) else {
-                throw CommandFailure(.inputMissing, "no realm at '\(realmPath)'")
-            }
-            let realm = try Realm(path: realmPath)
+            try RealmPaths.requireRealm(realmPath)
+            let realm = try Realm(configuration: Realm.Configuration(path: realmPath, readOnly: dryRun))
             if dryRun {
                 let matching = try realm.count(type, where: predicate)
                 print("dry run: nothing was written\n\(type): \(matching) would be deleted")

@@ -60,16 +60,15 @@ struct ExportCommand: ParsableCommand {
         try CommandFailure.report {
             let settings = try realmOptions.settings()
             let realmPath = try realmOptions.realmPath(settings)
-            guard FileManagerProbe.exists(realmPath) else {
-                throw CommandFailure(.inputMissing, "no realm at '\(realmPath)'")
-            }
+            try RealmPaths.requireRealm(realmPath)
             let chosen = try chosenFormat()
-            let realm = try Realm(path: realmPath)
+            let target = try outputFile.map { try OutputTarget(path: $0, role: "the export", protecting: OutputTarget.realmFiles(realmPath)) }
+            let realm = try Realm(configuration: Realm.Configuration(path: realmPath, readOnly: true))
             if let type, realm.schema[type: type] == nil {
                 throw CommandFailure(.usage, "the realm has no type '\(type)'")
             }
-            let target = OutputFile(path: outputFile)
-            let writer = DocumentWriter(schema: realm.schema, format: chosen, pretty: pretty, output: try target.open())
+            InterruptTrap.install(message: "export interrupted" + (outputFile.map { ": '\($0)' was not written" } ?? ""))
+            let writer = DocumentWriter(schema: realm.schema, format: chosen, pretty: pretty, output: try target?.open() ?? .standardOutput())
             var exporter = RealmExporter(
                 realm: realm, options: ExportOptions(type: type, predicate: predicate, sort: sort, limit: limit))
             let progress = ProgressLine(totalBytes: 0)
@@ -77,9 +76,9 @@ struct ExportCommand: ParsableCommand {
             let summary: ExportSummary
             do {
                 summary = try exporter.run(to: writer)
-                try target.commit()
+                try target?.commit()
             } catch {
-                target.discard()
+                target?.discard()
                 throw error
             }
             progress.finish()
@@ -97,29 +96,5 @@ struct ExportCommand: ParsableCommand {
             throw CommandFailure(.usage, "cannot tell the format of '\(output)' from its extension: give --format json|jsonl|yaml")
         }
         return inferred
-    }
-}
-
-/// An output file written beside its final path and moved there only when complete, so a failed
-/// export never leaves half a file (or clobbers an earlier one).
-struct OutputFile {
-    let path: String?
-
-    private var temporaryPath: String? { path.map { $0 + ".partial" } }
-
-    func open() throws -> DocumentOutput {
-        guard let temporaryPath else { return DocumentOutput.standardOutput() }
-        return try DocumentOutput(path: temporaryPath)
-    }
-
-    func commit() throws {
-        guard let path, let temporaryPath else { return }
-        guard rename(temporaryPath, path) == 0 else {
-            throw CommandFailure(.io, "cannot move '\(temporaryPath)' to '\(path)': \(String(cString: strerror(errno)))")
-        }
-    }
-
-    func discard() {
-        if let temporaryPath { unlink(temporaryPath) }
     }
 }

@@ -32,6 +32,9 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "insert (an existing primary key is an error), update, modified or replace.")
     var mode: UpdatePolicy?
 
+    @Flag(name: .customLong("skip-existing"), help: "Leave out documents whose primary key the realm holds (counted as unchanged): importing again changes nothing.")
+    var skipExisting = false
+
     @Option(name: .customLong("on-error"), help: "stop (atomic: nothing is written) or skip (bad documents are set aside).")
     var onError: ImportOptions.ErrorPolicy?
 
@@ -65,26 +68,35 @@ struct ImportCommand: ParsableCommand {
             let (realmPath, files) = try Self.split(paths, settings: settings)
             let options = try importOptions(settings)
             for file in files where !FileManagerProbe.exists(file) {
-                throw CommandFailure(.inputMissing, "no input file at '\(file)'")
+                let folder = RealmPaths.missingFolder(of: file).map { ": no folder '\($0)'" } ?? ""
+                throw CommandFailure(.inputMissing, "no input file at '\(file)'\(folder)")
             }
-            guard FileManagerProbe.exists(realmPath) else {
-                throw CommandFailure(.inputMissing, "no realm at '\(realmPath)': create it with kura init")
+            try RealmPaths.requireRealm(realmPath, hint: ": create it with kura init")
+            let rejectsPath = options.onError == .skip ? rejects ?? Self.defaultRejectsPath(for: files[0]) : nil
+            // Checked before the realm is opened or an input read; created only for a first reject.
+            let rejectsFile = try rejectsPath.map { path in
+                RejectsFile(target: try OutputTarget(
+                    path: path, role: "rejects", protecting: OutputTarget.realmFiles(realmPath) + Self.inputFiles(files)))
             }
             let realm = try Realm(path: realmPath)
             let readers = try files.map(openReader)
             let importer = DocumentImporter(realm: realm, options: options)
-            var rejectsWriter: RejectsWriter?
-            let rejectsPath = options.onError == .skip ? rejects ?? Self.defaultRejectsPath(for: files[0]) : nil
-            if let rejectsPath {
-                let writer = try RejectsWriter(output: DocumentOutput(path: rejectsPath))
-                rejectsWriter = writer
-                importer.onReject = { node, errors in try writer.write(node, errors: errors) }
-            }
+            if let rejectsFile { importer.onReject = { node, errors in try rejectsFile.write(node, errors: errors) } }
+            InterruptTrap.install(message: options.onError == .stop || options.dryRun
+                ? "import interrupted: nothing was written"
+                : "import interrupted: the batches committed before it stay in the realm, the rest was not written")
             let progress = ProgressLine(totalBytes: files.reduce(0) { $0 + Self.size(of: $1) })
             importer.onProgress = { progress.update($0) }
-            let summary = try importer.run(readers)
+            let summary: ImportSummary
+            do {
+                summary = try importer.run(readers)
+            } catch {
+                // Batches committed before the failure stay: so do the documents they rejected.
+                try? rejectsFile?.finish()
+                throw error
+            }
             progress.finish()
-            try rejectsWriter?.close()
+            try rejectsFile?.finish()
             print(ImportReport(summary: summary, dryRun: options.dryRun, rejectsPath: rejectsPath).text, terminator: "")
         }
     }
@@ -108,6 +120,8 @@ struct ImportCommand: ParsableCommand {
         options.mode = try mode ?? Self.parse(settings.mode, "mode", UpdatePolicy.init(rawValue:)) ?? .error
         options.onError = try onError ?? Self.parse(settings.onError, "onError", ImportOptions.ErrorPolicy.init(rawValue:)) ?? .stop
         options.dryRun = dryRun
+        options.skipExisting = skipExisting
+        if skipExisting && options.mode != .error { throw CommandFailure(.usage, "--skip-existing goes with --mode insert") }
         options.batchSize = batchSize ?? settings.batchSize ?? options.batchSize
         guard options.batchSize > 0 else { throw CommandFailure(.usage, "--batch-size must be at least 1") }
         options.mapping.dateStrategy = try dateStrategy
@@ -142,6 +156,11 @@ struct ImportCommand: ParsableCommand {
         } catch {
             throw CommandFailure(.io, error.description)
         }
+    }
+
+    /// The inputs, which no output may be.
+    private static func inputFiles(_ files: [String]) -> [OutputTarget.Protected] {
+        files.map { OutputTarget.Protected(path: $0, what: "the input") }
     }
 
     /// `people.json` → `people.rejects.jsonl`, in the input's folder, as the input was named.

@@ -23,6 +23,7 @@ struct InitCommand: ParsableCommand {
             let realmPath = try options.realmPath(settings)
             let schemaPath = try settings.require(schema, \.schema, what: "a schema file", flag: "--schema")
             let parsed = try Schema(contentsOfFile: schemaPath)
+            try RealmPaths.requireFolder(forNew: realmPath)
             // What this process did, not what the file looked like before: several inits of one path
             // at once each report their own part (one creates, the others find it created).
             let opened = try Realm(path: realmPath, schema: parsed)

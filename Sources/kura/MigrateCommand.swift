@@ -42,9 +42,7 @@ struct MigrateCommand: ParsableCommand {
             let settings = try options.settings()
             let realmPath = try options.realmPath(settings)
             let schemaPath = try settings.require(schema, \.schema, what: "a schema file", flag: "--schema")
-            guard FileManagerProbe.exists(realmPath) else {
-                throw CommandFailure(.inputMissing, "no realm at '\(realmPath)'")
-            }
+            try RealmPaths.requireRealm(realmPath)
             let configuration = Realm.Configuration(path: realmPath, schema: try Schema(contentsOfFile: schemaPath))
             let plan = try Realm.migrationPlan(for: configuration)
             if plan.isEmpty {

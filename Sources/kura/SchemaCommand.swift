@@ -12,10 +12,8 @@ struct SchemaCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.report {
             let realmPath = try options.realmPath(try options.settings())
-            guard FileManagerProbe.exists(realmPath) else {
-                throw CommandFailure(.inputMissing, "no realm at '\(realmPath)'")
-            }
-            print(try Realm(path: realmPath).schema.yaml, terminator: "")
+            try RealmPaths.requireRealm(realmPath)
+            print(try Realm(configuration: Realm.Configuration(path: realmPath, readOnly: true)).schema.yaml, terminator: "")
         }
     }
 }

@@ -206,6 +206,7 @@ import Testing
         #expect(embedded.stderr == "kura: error: Address is embedded: its objects are exported nested in their parents\n")
         let unwritable = try Fixtures.run(kura, ["export", realm, "-o", path("no/such/folder/out.json")])
         #expect(unwritable.status == 74)
+        #expect(unwritable.stderr == "kura: error: cannot write the export to '\(path("no/such/folder/out.json"))': no folder '\(path("no/such/folder"))'\n")
         #expect(!FileManager.default.fileExists(atPath: path("no/such/folder/out.json")))
     }
 }

@@ -40,8 +40,9 @@ public struct RealmChecker: Sendable {
             throw CheckError(.notARealm, "'\(path)' is not a realm: the file is empty")
         }
         do {
-            let queue = try Realm.readOnlyQueue(path, busyTimeout: busyTimeout)
-            return try queue.inDatabase { db in
+            let connection = try ReadOnlyConnection(path: path, busyTimeout: busyTimeout)
+            defer { connection.close() }
+            return try connection.queue.inDatabase { db in
                 // One snapshot for every query. Ended by a rollback, whose failure does not matter
                 // (nothing was written), where a commit would fail on a file SQLite found malformed.
                 try db.execute(sql: "BEGIN DEFERRED TRANSACTION")
@@ -50,6 +51,8 @@ public struct RealmChecker: Sendable {
             }
         } catch let error as CheckError {
             throw error
+        } catch let error as StoreError where error.code == .notARealm {
+            throw CheckError(.notARealm, error.message)
         } catch {
             return try failure(error)
         }

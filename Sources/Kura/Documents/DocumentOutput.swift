@@ -39,6 +39,14 @@ public final class DocumentOutput {
         pending.reserveCapacity(Self.bufferCapacity)
     }
 
+    /// Writes to the open file descriptor `descriptor`, which `close()` closes; `name` is the path
+    /// errors print.
+    public init(descriptor: Int32, name: String) {
+        self.name = name
+        sink = .descriptor(descriptor, owned: true)
+        pending.reserveCapacity(Self.bufferCapacity)
+    }
+
     /// An output that keeps every byte in memory, readable from `bytes`.
     public init() {
         name = "<memory>"

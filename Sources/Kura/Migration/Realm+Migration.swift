@@ -10,11 +10,12 @@ extension Realm {
     /// realm or the new schema's version is lower than the stored one.
     public static func migrationPlan(for configuration: Configuration) throws -> MigrationPlan {
         let (path, requested) = try migrationTarget(configuration)
-        let queue = try readOnlyQueue(path, busyTimeout: configuration.busyTimeout)
+        let connection = try ReadOnlyConnection(path: path, busyTimeout: configuration.busyTimeout)
+        defer { connection.close() }
         return try run(sql: nil) {
-            try queue.read { db in
+            try connection.queue.read { db in
                 guard try SchemaInstaller.isInstalled(db) else {
-                    throw StoreError(.openFailed, "'\(path)' is not a realm")
+                    throw RealmFile.notARealm(path, "it is an SQLite database without Kura's tables")
                 }
                 ColumnSources.installFunctions(in: db)
                 let stored = try SchemaInstaller.storedSchema(db)

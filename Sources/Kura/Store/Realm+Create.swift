@@ -67,11 +67,22 @@ extension Realm {
         }
     }
 
+    /// The files this process makes while it builds a new realm for `path` (`createWhole`,
+    /// `copyWhole`), for a caller that must remove them if it is stopped.
+    public static func buildingFiles(for path: String) -> [String] {
+        let building = buildingPath(for: path)
+        return ["", "-wal", "-shm", "-journal"].map { building + $0 }
+    }
+
+    private static func buildingPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).kura-new-\(getpid())").path
+    }
+
     /// Builds a new realm file with `make`, at a hidden path beside `path`, then links it into place.
     private static func createWhole<Result>(at path: String, _ make: (String) throws -> Result) throws -> Result {
         let url = URL(fileURLWithPath: path)
-        let building = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).kura-new-\(getpid())").path
+        let building = buildingPath(for: path)
         removeLeftovers(beside: url)
         defer { removeFiles(of: building) }
         let result = try make(building)

@@ -46,6 +46,24 @@ extension Realm {
         return id.map { DynamicObject(realm: self, ref: ObjectRef(type: type, id: $0)) }
     }
 
+    /// Whether the realm holds an object of `type` with the primary key of `document` (a `.map`);
+    /// false for a type without a primary key or a document without one.
+    func holdsObject(_ type: String, keyIn document: Value) throws -> Bool {
+        guard let key = schema[type: type]?.primaryKeyProperty, case .map(let values) = document,
+              let value = values[key.name], !value.isNull
+        else { return false }
+        return try object(ofType: type, forPrimaryKey: value) != nil
+    }
+
+    /// Whether the realm holds an object of `type` with the primary key of the mapped `object`.
+    func holdsObject(_ type: String, mapped object: MappedObject) throws -> Bool {
+        guard let schema = schema[type: type], let key = schema.primaryKeyProperty,
+              let position = schema.storedProperties.firstIndex(where: { $0.name == key.name }),
+              case .plain(let value)? = object[position], !value.isNull
+        else { return false }
+        return try self.object(ofType: type, forPrimaryKey: value) != nil
+    }
+
     /// The object with internal id `ref`, or `nil` if it is not stored.
     public func object(_ ref: ObjectRef) throws -> DynamicObject? {
         _ = try queryableType(ref.type)

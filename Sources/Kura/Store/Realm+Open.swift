@@ -41,10 +41,25 @@ extension Realm {
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
                 Thread.sleep(forTimeInterval: pause)
                 pause = min(pause * 2, 0.05)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+                throw RealmFile.notARealm(path, "it is not an SQLite database")
             } catch {
                 throw StoreError(.openFailed, "cannot open realm '\(path)': \(describe(error))", underlying: error)
             }
         }
+    }
+
+    /// Refuses a database in rollback-journal mode that is not a realm before opening it switches
+    /// the file to WAL: a read-only look at it first, since the switch changes the file.
+    static func requireRealmBeforeWAL(_ configuration: Configuration) throws {
+        let probe = try ReadOnlyConnection(path: configuration.path, busyTimeout: configuration.busyTimeout)
+        defer { probe.close() }
+        let refused = try run(sql: nil) {
+            try probe.queue.read { db in
+                try !SchemaInstaller.isInstalled(db) && (configuration.schema == nil || holdsTables(db))
+            }
+        }
+        if refused { throw RealmFile.notARealm(configuration.path, "it is an SQLite database without Kura's tables") }
     }
 
     /// Sets the catalog from the stored schema, first creating the realm or applying the requested
@@ -102,6 +117,11 @@ extension Realm {
         catalogCookie = cookie
     }
 
+    /// Whether the database holds any table, index, view or trigger.
+    private static func holdsTables(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master)") ?? false
+    }
+
     /// SQLite's schema cookie, which every change to a table or index raises.
     private static func schemaCookie(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
@@ -119,7 +139,7 @@ extension Realm {
     }
 
     private var notARealmYet: StoreError {
-        StoreError(.openFailed, "'\(configuration.path)' is not a realm yet: give a schema to create it")
+        RealmFile.notARealm(configuration.path, "it is an SQLite database without Kura's tables")
     }
 
     /// Installs the requested schema in a new realm, or brings an existing realm to it; returns the
@@ -130,7 +150,8 @@ extension Realm {
         db.clearSchemaCache()
         let requested = configuration.schema
         if try !SchemaInstaller.isInstalled(db) {
-            guard let requested else { throw notARealmYet }
+            // Kura's tables go only into a new or empty database, never beside another program's.
+            guard let requested, try !Self.holdsTables(db) else { throw notARealmYet }
             try SchemaInstaller.install(requested, in: db)
             catalog = SchemaCatalog(schema: requested, typeIds: try SchemaInstaller.typeIds(db))
             openOutcome = .created

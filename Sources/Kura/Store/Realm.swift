@@ -21,13 +21,21 @@ public final class Realm {
         /// applies only additive changes (new types, new optional or defaulted properties) and refuses
         /// the others.
         public var migrationBlock: MigrationBlock?
+        /// Opens an existing realm file only to read it: writes fail, and the file and its folder are
+        /// left as they were (no `-wal` or `-shm` file stays behind), so a user who may only read
+        /// the realm can open it. `schema` and `migrationBlock` must be `nil`.
+        public var readOnly: Bool
 
         /// Makes a configuration for the realm at `path`.
-        public init(path: String, schema: Schema? = nil, busyTimeout: TimeInterval = 60, migrationBlock: MigrationBlock? = nil) {
+        public init(
+            path: String, schema: Schema? = nil, busyTimeout: TimeInterval = 60, migrationBlock: MigrationBlock? = nil,
+            readOnly: Bool = false
+        ) {
             self.path = path
             self.schema = schema
             self.busyTimeout = busyTimeout
             self.migrationBlock = migrationBlock
+            self.readOnly = readOnly
         }
 
         /// Whether the realm lives in memory only.
@@ -37,6 +45,8 @@ public final class Realm {
     /// How the realm was opened.
     public let configuration: Configuration
     let queue: DatabaseQueue
+    /// For a realm opened read-only, what closes its connection and tidies after it.
+    private var readOnlyConnection: ReadOnlyConnection?
     /// Set once the schema is prepared; a migration replaces it as it goes.
     var catalog: SchemaCatalog
     var transaction: WriteTransaction?
@@ -85,7 +95,23 @@ public final class Realm {
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             QueryFunctions.install(in: db)
         }
-        queue = try Self.openQueue(configuration, config)
+        if configuration.readOnly && !configuration.isInMemory {
+            guard configuration.schema == nil && !migrating else {
+                throw StoreError(.openFailed, "a realm opened read-only takes the schema it stores: give no schema")
+            }
+            let connection = try ReadOnlyConnection(path: configuration.path, busyTimeout: configuration.busyTimeout) { db in
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
+                QueryFunctions.install(in: db)
+            }
+            readOnlyConnection = connection
+            queue = connection.queue
+        } else {
+            if !configuration.isInMemory, try RealmFile.check(configuration.path, creating: configuration.schema != nil) {
+                try Self.requireRealmBeforeWAL(configuration)
+            }
+            if !configuration.isInMemory { try RealmFile.requireWritable(configuration.path) }
+            queue = try Self.openQueue(configuration, config)
+        }
         catalog = SchemaCatalog(schema: Schema(types: []), typeIds: [:])
         try openSchema(migrating: migrating)
     }

@@ -24,6 +24,9 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
         case schemaVersionTooLow
         case corruptRealm
         case database
+        /// The file is there but is not a realm: not an SQLite database, empty, a folder, or an SQLite
+        /// database without Kura's tables. Every command reports it with the same message.
+        case notARealm
     }
 
     /// What kind of problem this is.

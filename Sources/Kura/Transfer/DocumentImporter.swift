@@ -150,6 +150,10 @@ public final class DocumentImporter {
                 try raiseCounters(counters, file: file, node: node, path: document.path)
             case .mapped(let mapped):
                 if mapped.unknownKeys > 0 { summary.unknownKeys[typeName, default: 0] += mapped.unknownKeys }
+                if options.skipExisting, try realm.holdsObject(typeName, mapped: mapped.object) {
+                    summary.counts[typeName, default: ChangeCounts()].unchanged += 1
+                    return
+                }
                 do {
                     try realm.create(typeName, mapped: mapped.object, update: options.mode, references: scope, path: document.path)
                 } catch let error as StoreError {

@@ -9,6 +9,9 @@ public struct CopyOptions: Sendable, Equatable {
     public var predicate: String?
     /// How objects whose primary key the destination already holds are treated (SPEC §3's modes).
     public var mode: UpdatePolicy
+    /// Leaves out whole a top-level object whose primary key the destination holds already,
+    /// with the objects nested in it, and counts it as unchanged: copying again changes nothing.
+    public var skipExisting = false
 
     /// Makes options; the defaults copy the whole realm and refuse existing primary keys.
     public init(type: String? = nil, predicate: String? = nil, mode: UpdatePolicy = .error) {
@@ -60,7 +63,7 @@ public struct RealmCopier {
         guard options.type == nil, allowsSetBasedCopy,
               !source.configuration.isInMemory, !destination.configuration.isInMemory
         else { return try copyObjects(setBasedFirst: false) }
-        return try destination.withAttachedFile(source.configuration.path, as: SetBasedCopy.sourceAlias) {
+        return try destination.withAttachedFile(ReadOnlyConnection.readingName(source.configuration.path), as: SetBasedCopy.sourceAlias) {
             try copyObjects(setBasedFirst: true)
         }
     }
@@ -75,7 +78,7 @@ public struct RealmCopier {
                 if let counts = try bulk.runIfApplicable() { return counts }
             }
             let catalog = source.catalog
-            let sink = RealmSink(realm: destination, mode: options.mode)
+            let sink = RealmSink(realm: destination, mode: options.mode, skipExisting: options.skipExisting)
             try source.read { db in
                 var stream = try ObjectStream(db: db, catalog: catalog, sink: sink, rootType: options.type)
                 stream.onProgress = onProgress
@@ -86,7 +89,9 @@ public struct RealmCopier {
                     try stream.writeRealm()
                 }
             }
-            return try destination.changeCounts()
+            return try destination.changeCounts().merging(sink.existing.mapValues { ChangeCounts(unchanged: $0) }) {
+                ChangeCounts(inserted: $0.inserted, updated: $0.updated, unchanged: $0.unchanged + $1.unchanged, deleted: $0.deleted)
+            }
         }
     }
 
@@ -117,17 +122,25 @@ public struct RealmCopier {
 private final class RealmSink: ObjectStreamSink {
     let realm: Realm
     let mode: UpdatePolicy
+    let skipExisting: Bool
     let references = ReferenceScope()
+    /// The top-level objects left out because the destination holds their key, by type.
+    private(set) var existing: [String: Int] = [:]
 
-    init(realm: Realm, mode: UpdatePolicy) {
+    init(realm: Realm, mode: UpdatePolicy, skipExisting: Bool) {
         self.realm = realm
         self.mode = mode
+        self.skipExisting = skipExisting
     }
 
     var bytesWritten: Int { 0 }
 
     func write(_ source: ObjectRef, tagged: Bool, from objects: StoredObjects) throws {
         let document = try objects.document(source)
+        if skipExisting, try realm.holdsObject(source.type, keyIn: document) {
+            existing[source.type, default: 0] += 1
+            return
+        }
         try realm.create(source.type, value: document, update: mode, references: references, path: "source object \(source)")
     }
 
