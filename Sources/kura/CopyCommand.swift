@@ -46,7 +46,7 @@ struct CopyCommand: ParsableCommand {
             guard FileManagerProbe.exists(source) else { throw CommandFailure(.inputMissing, "no realm at '\(source)'") }
             let from = try Realm(path: source)
             if let type, from.schema[type: type] == nil {
-                throw CommandFailure(.usage, "the source realm has no type '\(type)'")
+                throw CommandFailure(.usage, from.schema.noTypeMessage(type, in: "the source realm"))
             }
             let created = !FileManagerProbe.exists(destination)
             let chosenMode = try mode ?? settings.mode.map { text in

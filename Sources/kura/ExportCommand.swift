@@ -66,7 +66,7 @@ struct ExportCommand: ParsableCommand {
             let chosen = try chosenFormat()
             let realm = try Realm(path: realmPath)
             if let type, realm.schema[type: type] == nil {
-                throw CommandFailure(.usage, "the realm has no type '\(type)'")
+                throw CommandFailure(.usage, realm.schema.noTypeMessage(type))
             }
             let target = OutputFile(path: outputFile)
             let writer = DocumentWriter(schema: realm.schema, format: chosen, pretty: pretty, output: try target.open())

@@ -93,7 +93,7 @@ import Testing
         #expect(missing.stderr.hasSuffix("nothere.json'\n"))
         let unknownType = try Fixtures.run(kura, ["import", realmPath, good, "--type", "Cat"])
         #expect(unknownType.status == 64)
-        #expect(unknownType.stderr == "kura: \(good): error: the realm has no type 'Cat'\n")
+        #expect(unknownType.stderr == "kura: \(good): error: no type 'Cat' in the realm (types: Address, Dog, DogClub, DogToy, Person)\n")
         let syntax = try file("broken.json", Array(#"[{"name": "A"},"#.utf8))
         #expect(try Fixtures.run(kura, ["import", realmPath, syntax, "--type", "Person"]).status == 65)
         #expect(try count("Person") == 0)

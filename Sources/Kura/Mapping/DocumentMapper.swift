@@ -34,7 +34,7 @@ public struct DocumentMapper: Sendable {
     public func map(_ node: DocumentNode, as typeName: String, path: String = "$") throws(MappingErrors) -> MappedDocument {
         let context = MappingContext(mapper: self)
         guard let box = type(named: typeName) else {
-            context.fail(.invalidValue, node, path, "the schema has no type '\(MessageText.shown(typeName))'")
+            context.fail(.invalidValue, node, path, schema.noTypeMessage(typeName, in: "the schema"))
             throw context.errors()
         }
         var root = node

@@ -185,7 +185,7 @@ public final class DocumentImporter {
         let code: TransferError.Code = path == nil ? .usage : .badDocument
         let prefix = path.map { "\($0): " } ?? ""
         guard let schema = schema[type: type] else {
-            throw TransferError(code, "\(prefix)the realm has no type '\(MessageText.shown(type))'", file: file, position: position)
+            throw TransferError(code, prefix + schema.noTypeMessage(type), file: file, position: position)
         }
         if schema.isEmbedded {
             throw TransferError(
