@@ -94,10 +94,15 @@ public final class JSONReader {
             case .array: state = .arrayStart
             case .lines: state = .lines
             case .auto:
+                let start = parser.scanner.position(at: parser.scanner.pos)
                 guard let b = try parser.scanner.skipWhitespace() else {
-                    state = .finished
-                    return nil
+                    // Not JSON; an array is the way to write no documents.
+                    let what = parser.scanner.offset == start.offset ? "empty input" : "only white space"
+                    throw DocumentError(
+                        .syntax, "\(what), expected a JSON value ([] holds no documents)", file: file, position: start)
                 }
+                // A comma before any document is no comma between documents.
+                if b == 0x2C { throw parser.scanner.unexpected(at: parser.scanner.pos, ", expected a value") }
                 state = b == 0x5B ? .arrayStart : .sequence
             }
             return try step()
@@ -110,10 +115,11 @@ public final class JSONReader {
             state = .finished
             return node
         case .sequence:
-            guard try parser.scanner.skipWhitespace() != nil else {
+            guard let b = try parser.scanner.skipWhitespace() else {
                 state = .finished
                 return nil
             }
+            if b == 0x2C { try parser.refuseCommaAfterDocument(inLines: false) }
             return try parser.parseValue(outerDepth: 0)
         case .lines:
             guard try parser.scanner.skipWhitespace() != nil else {
@@ -124,6 +130,7 @@ public final class JSONReader {
             let node = try parser.parseValue(outerDepth: 0)
             parser.scanner.forbidNewlines = false
             if let b = try parser.scanner.skipSpacesOnLine(), b != 0x0A {
+                if b == 0x2C { try parser.refuseCommaAfterDocument(inLines: true) }
                 throw parser.scanner.unexpected(at: parser.scanner.pos, " after the value, expected a new line")
             }
             return node
@@ -150,7 +157,7 @@ public final class JSONReader {
         case .arrayNext:
             guard let c = try parser.scanner.skipWhitespace() else { throw parser.scanner.endError(" in array") }
             if c == 0x2C {
-                parser.scanner.pos += 1
+                parser.noteComma()
                 return try parser.parseValue(outerDepth: 1)
             }
             guard c == 0x5D else {
@@ -165,7 +172,8 @@ public final class JSONReader {
 
     /// Only whitespace may follow the last document.
     private func expectEndOfInput() throws(DocumentError) {
-        if try parser.scanner.skipWhitespace() != nil {
+        if let b = try parser.scanner.skipWhitespace() {
+            if b == 0x2C { try parser.refuseCommaAfterDocument(inLines: false) }
             throw parser.scanner.error(.syntax, "trailing characters after the document", at: parser.scanner.pos)
         }
     }
