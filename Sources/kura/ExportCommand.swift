@@ -86,7 +86,8 @@ struct ExportCommand: ParsableCommand {
             let destination = outputFile.map { " to \($0)" } ?? ""
             let perType = summary.documents.keys.sorted().map { "\($0): \(summary.documents[$0] ?? 0)" }
             let details = perType.isEmpty ? "" : " (\(perType.joined(separator: ", ")))"
-            FileHandle.standardError.write(Data("Exported \(summary.totalDocuments) documents\(details), \(summary.bytes) bytes\(destination)\n".utf8))
+            let counts = "\(Counted(summary.totalDocuments, "document"))\(details), \(Counted(summary.bytes, "byte"))"
+            FileHandle.standardError.write(Data("Exported \(counts)\(destination)\n".utf8))
         }
     }
 

@@ -46,7 +46,7 @@ import Testing
         #expect(result.stdout == """
             Address: 0 inserted, 0 updated, 0 unchanged, 1 deleted
             Person: 0 inserted, 1 updated, 0 unchanged
-            1 documents, 26 bytes
+            1 document, 26 bytes
 
             """)
         #expect(try count("Address") == 1)

@@ -438,7 +438,7 @@ private let complexDocument = """
     let limit = [UInt8](repeating: 0x5B, count: 512) + [UInt8](repeating: 0x5D, count: 512)
     #expect(try readAll(limit).count == 1)
     #expect(readError(limit, maxDepth: 511)?.code == .depthLimit)
-    #expect(readError(Array("[[1]]".utf8), maxDepth: 1)?.message == "nesting deeper than 1 levels")
+    #expect(readError(Array("[[1]]".utf8), maxDepth: 1)?.message == "nesting deeper than 1 level")
     #expect(readError(Array("[[1]]".utf8), maxDepth: 1)?.position == pos(1, 2, 1))
 }
 

@@ -54,7 +54,7 @@ struct JSONParser {
             case 0x5B, 0x7B:
                 let isObject = b == 0x7B
                 if outerDepth + frames.count >= maxDepth {
-                    throw scanner.error(.depthLimit, "nesting deeper than \(maxDepth) levels", at: scanner.pos)
+                    throw scanner.error(.depthLimit, "nesting deeper than \(Counted(maxDepth, "level"))", at: scanner.pos)
                 }
                 scanner.pos += 1
                 guard let c = try scanner.skipWhitespace() else {

@@ -142,7 +142,7 @@ public final class JSONReader {
                 throw parser.scanner.unexpected(at: parser.scanner.pos, ", expected '['")
             }
             if parser.maxDepth < 1 {
-                throw parser.scanner.error(.depthLimit, "nesting deeper than \(parser.maxDepth) levels", at: parser.scanner.pos)
+                throw parser.scanner.error(.depthLimit, "nesting deeper than \(Counted(parser.maxDepth, "level"))", at: parser.scanner.pos)
             }
             parser.scanner.pos += 1
             guard let c = try parser.scanner.skipWhitespace() else { throw parser.scanner.endError(" in array") }

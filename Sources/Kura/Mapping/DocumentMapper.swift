@@ -172,7 +172,7 @@ final class MappingContext {
             let stored = type.storedProperties
             if items.count > stored.count {
                 fail(.tooManyValues, items[stored.count], path(),
-                     "expected at most \(stored.count) values for \(type.name), found \(items.count)")
+                     "expected at most \(Counted(stored.count, "value")) for \(type.name), found \(items.count)")
             }
             for (position, (property, item)) in zip(stored, items).enumerated() {
                 guard let index = type.propertyIndex(property.name) else { continue }
