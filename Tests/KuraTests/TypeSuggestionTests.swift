@@ -78,6 +78,14 @@ import Testing
         let result = try Fixtures.run(kura, ["import", realmPath, tagged])
         #expect(result.status == 65)
         #expect(result.stderr == "kura: \(tagged):1:38: error: $[1]: no type 'persn' in the realm (did you mean 'Person'? \(Self.types))\n")
+        let counters = try file("counters.json", #"[{"$realm": {"autoIncrement": {"Persn": 5}}}]"#)
+        let counted = try Fixtures.run(kura, ["import", realmPath, counters])
+        #expect(counted.status == 65)
+        #expect(counted.stderr == """
+            kura: \(counters):1:2: error: $[0].$realm.autoIncrement.Persn: no type 'Persn' in the realm \
+            (did you mean 'Person'? \(Self.types))
+
+            """)
         // A mixed value links only to top-level types, so only those are offered.
         let mixed = try file("dog.json", #"{"name": "Rex", "age": 3, "companion": {"$type": "Adress", "$key": 1}}"#)
         let linked = try Fixtures.run(kura, ["import", realmPath, mixed, "--type", "Dog"])
