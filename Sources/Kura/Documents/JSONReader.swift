@@ -3,7 +3,8 @@ import Foundation
 /// How a JSON input is divided into documents.
 public enum JSONLayout: Sendable, Hashable {
     /// `.array` if the first non-whitespace byte is '[', otherwise whitespace-separated values
-    /// (a single document, concatenated documents or JSON Lines).
+    /// (a single document, concatenated documents or JSON Lines). An input of nothing but white
+    /// space is an error, as it holds no JSON value: `[]` is no documents.
     case auto
     /// Exactly one JSON value; anything after it but whitespace is an error.
     case document
