@@ -55,7 +55,7 @@ struct CopyCommand: ParsableCommand {
             }
             let from = try Realm(configuration: Realm.Configuration(path: source, readOnly: true))
             if let type, from.schema[type: type] == nil {
-                throw CommandFailure(.usage, "the source realm has no type '\(type)'")
+                throw CommandFailure(.usage, from.schema.noTypeMessage(type, in: "the source realm"))
             }
             let created = !FileManagerProbe.exists(destination)
             let chosenMode = try mode ?? settings.mode.map { text in

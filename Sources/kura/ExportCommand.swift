@@ -65,7 +65,7 @@ struct ExportCommand: ParsableCommand {
             let target = try outputFile.map { try OutputTarget(path: $0, role: "the export", protecting: OutputTarget.realmFiles(realmPath)) }
             let realm = try Realm(configuration: Realm.Configuration(path: realmPath, readOnly: true))
             if let type, realm.schema[type: type] == nil {
-                throw CommandFailure(.usage, "the realm has no type '\(type)'")
+                throw CommandFailure(.usage, realm.schema.noTypeMessage(type))
             }
             InterruptTrap.install(message: "export interrupted" + (outputFile.map { ": '\($0)' was not written" } ?? ""))
             let writer = DocumentWriter(schema: realm.schema, format: chosen, pretty: pretty, output: try target?.open() ?? .standardOutput())
@@ -85,7 +85,8 @@ struct ExportCommand: ParsableCommand {
             let destination = outputFile.map { " to \($0)" } ?? ""
             let perType = summary.documents.keys.sorted().map { "\($0): \(summary.documents[$0] ?? 0)" }
             let details = perType.isEmpty ? "" : " (\(perType.joined(separator: ", ")))"
-            FileHandle.standardError.write(Data("Exported \(summary.totalDocuments) documents\(details), \(summary.bytes) bytes\(destination)\n".utf8))
+            let counts = "\(Counted(summary.totalDocuments, "document"))\(details), \(Counted(summary.bytes, "byte"))"
+            FileHandle.standardError.write(Data("Exported \(counts)\(destination)\n".utf8))
         }
     }
 

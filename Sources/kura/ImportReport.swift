@@ -13,10 +13,10 @@ struct ImportReport {
             let counts = summary.counts[type] ?? ChangeCounts()
             var line = "\(type): \(counts.summaryText)"
             if let rejected = summary.rejected[type] { line += ", \(rejected) rejected" }
-            if let unknown = summary.unknownKeys[type] { line += ", \(unknown) unknown keys ignored" }
+            if let unknown = summary.unknownKeys[type] { line += ", \(Counted(unknown, "unknown key")) ignored" }
             lines.append(line)
         }
-        var total = "\(summary.documents) documents, \(summary.bytes) bytes"
+        var total = "\(Counted(summary.documents, "document")), \(Counted(summary.bytes, "byte"))"
         if summary.totalRejected > 0, let rejectsPath {
             total += "; \(summary.totalRejected) rejected, written to \(rejectsPath)"
         }

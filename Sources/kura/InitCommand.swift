@@ -27,15 +27,15 @@ struct InitCommand: ParsableCommand {
             // What this process did, not what the file looked like before: several inits of one path
             // at once each report their own part (one creates, the others find it created).
             let opened = try Realm(path: realmPath, schema: parsed)
-            let typeCount = opened.schema.types.count
+            let types = Counted(opened.schema.types.count, "type")
             switch opened.openOutcome {
             case .created:
-                print("\(realmPath): created with schema version \(parsed.version), \(typeCount) types")
+                print("\(realmPath): created with schema version \(parsed.version), \(types)")
             case .updated(let changes):
-                print("\(realmPath): updated to schema version \(parsed.version), \(typeCount) types: "
+                print("\(realmPath): updated to schema version \(parsed.version), \(types): "
                     + changes.map(\.description).joined(separator: "; "))
             case .opened:
-                print("\(realmPath): already a realm with this schema (version \(parsed.version), \(typeCount) types)")
+                print("\(realmPath): already a realm with this schema (version \(parsed.version), \(types))")
             }
         }
     }

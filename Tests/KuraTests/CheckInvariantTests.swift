@@ -271,5 +271,8 @@ import Testing
         #expect(report.findings[0].place == CheckFinding.Place(type: "Node", property: "next", objectId: 2, table: "Node"))
         #expect(report.findings[2].place.objectId == nil)
         #expect(report.description.hasSuffix("\n102 problems found"))
+        // One left over is counted in the singular.
+        let nearlyAll = try RealmChecker(path: path, listedPerCheck: 101).check()
+        #expect(nearlyAll.messages.last == "Node.next: 1 more dangling link not listed")
     }
 }

@@ -108,7 +108,7 @@ import Testing
 
         let unknownType = try Fixtures.run(kura, ["delete", realmPath, "--type", "Cat"])
         #expect(unknownType.status == 64)
-        #expect(unknownType.stderr == "kura: error: the realm has no type 'Cat'\n")
+        #expect(unknownType.stderr == "kura: error: no type 'Cat' in the realm (types: Address, Dog, DogClub, DogToy, Person)\n")
 
         let embedded = try Fixtures.run(kura, ["delete", realmPath, "--type", "Address"])
         #expect(embedded.status == 64)

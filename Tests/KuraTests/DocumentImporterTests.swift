@@ -129,7 +129,7 @@ import Testing
         #expect {
             try DocumentImporter(realm: realm, options: ImportOptions(type: "Cat")).run(JSONReader(bytes: Array("[]".utf8), file: "c.json"))
         } throws: { error in
-            (error as? TransferError) == TransferError(.usage, "the realm has no type 'Cat'", file: "c.json")
+            (error as? TransferError) == TransferError(.usage, "no type 'Cat' in the realm (types: Address, Dog, DogClub, DogToy, Person)", file: "c.json")
         }
     }
 }

@@ -534,7 +534,7 @@ import Testing
             (["anything": ["a.b": 1]], "Box", .unwritableValue, "$[0].anything: map key 'a.b' contains '.'"),
             (["anything": ["$date": 1]], "Box", .unwritableValue, "$[0].anything: map key '$date' starts with '$'"),
             ("Rex", "Child", .unwritableValue, "$[0]: expected a map of Child properties, found string"),
-            (["name": "x"], "Nobody", .unwritableValue, "$[0]: the schema has no type 'Nobody'"),
+            (["name": "x"], "Nobody", .unwritableValue, "$[0]: no type 'Nobody' in the schema (types: Address, Box, ByOid, ByToken, Child, Everything, Holder, Named, Pair)"),
         ]
         for (value, type, code, message) in cases {
             let error = try writeError(value, as: type)

@@ -199,7 +199,7 @@ import Testing
         #expect(missing.stderr == "kura: error: no realm at '\(path("nothere.realm"))'\n")
         let unknown = try Fixtures.run(kura, ["export", realm, "--type", "Cat"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr == "kura: error: the realm has no type 'Cat'\n")
+        #expect(unknown.stderr == "kura: error: no type 'Cat' in the realm (types: Address, Dog, DogClub, DogToy, Person)\n")
         #expect(try Fixtures.run(kura, ["export", realm, "--where", "age > 3"]).status == 64)
         let embedded = try Fixtures.run(kura, ["export", realm, "--type", "Address"])
         #expect(embedded.status == 65)

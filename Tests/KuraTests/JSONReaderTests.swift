@@ -151,7 +151,7 @@ private let validCorpus: [(String, J)] = [
     let nodes = try readAll([0xEF, 0xBB, 0xBF] + Array("[1]".utf8))
     #expect(nodes.map(J.init) == [.arr([.num("1")])])
     #expect(nodes.first?.position == pos(1, 1, 3))
-    #expect(try readAll([0xEF, 0xBB, 0xBF], layout: .auto).isEmpty)
+    #expect(try readAll([0xEF, 0xBB, 0xBF], layout: .lines).isEmpty)
     let inside = readError(Array("[\u{FEFF}1]".utf8))
     #expect(inside?.message == "unexpected character U+FEFF in array, expected a value")
     #expect(inside?.position == pos(1, 2, 1))
@@ -233,8 +233,8 @@ private let q: UInt8 = 0x22
 
 private let invalidCorpus: [InvalidCase] = [
     // Structure
-    InvalidCase("[1,]", .syntax, "unexpected character ']' in array, expected a value", 1, 4),
-    InvalidCase("{\"a\":1,}", .syntax, "unexpected character '}' in object, expected a string key", 1, 8),
+    InvalidCase("[1,]", .syntax, "trailing comma in array", 1, 3),
+    InvalidCase("{\"a\":1,}", .syntax, "trailing comma in object", 1, 7),
     InvalidCase("[1 2]", .syntax, "unexpected character '2' in array, expected ',' or ']'", 1, 4),
     InvalidCase("{\"a\" 1}", .syntax, "unexpected character '1' in object, expected ':'", 1, 6),
     InvalidCase("{\"a\":1 \"b\":2}", .syntax, "unexpected character '\"' in object, expected ',' or '}'", 1, 8),
@@ -242,7 +242,18 @@ private let invalidCorpus: [InvalidCase] = [
     InvalidCase("{'a':1}", .syntax, "unexpected character ''' in object, expected a string key or '}'", 1, 2),
     InvalidCase("['a']", .syntax, "unexpected character ''' in array, expected a value", 1, 2),
     InvalidCase("{\"a\":}", .syntax, "unexpected character '}' in object, expected a value", 1, 6),
-    InvalidCase("[1,\n  2,\n  ]", .syntax, "unexpected character ']' in array, expected a value", 3, 3),
+    InvalidCase("[1,\n  2,\n  ]", .syntax, "trailing comma in array", 2, 4),
+    InvalidCase("[[1,],2]", .syntax, "trailing comma in array", 1, 4),
+    InvalidCase("[1, [], ]", .syntax, "trailing comma in array", 1, 7),
+    InvalidCase("[1, [2], ]", .syntax, "trailing comma in array", 1, 8),
+    InvalidCase("{\"a\": [1,\n\n]}", .syntax, "trailing comma in array", 1, 9),
+    InvalidCase("{\"a\":{\"b\":1,}}", .syntax, "trailing comma in object", 1, 12),
+    InvalidCase("{\"é\":1 ,\n }", .syntax, "trailing comma in object", 1, 8),
+    InvalidCase("{\"a\":[],\t}", .syntax, "trailing comma in object", 1, 8),
+    InvalidCase("{,}", .syntax, "unexpected character ',' in object, expected a string key or '}'", 1, 2),
+    InvalidCase("[,]", .syntax, "unexpected character ',' in array, expected a value", 1, 2),
+    InvalidCase("[1] ,", .syntax, "trailing comma at the end of the input", 1, 5),
+    InvalidCase("{} , {}", .syntax, "comma between documents: put the documents in an array", 1, 4),
     InvalidCase("// comment\n1", .syntax, "unexpected character '/', expected a value", 1, 1),
     InvalidCase("[1 /* c */]", .syntax, "unexpected character '/' in array, expected ',' or ']'", 1, 4),
     InvalidCase("[\u{0}]", .syntax, "unexpected character U+0000 in array, expected a value", 1, 2),
@@ -313,14 +324,34 @@ private let invalidCorpus: [InvalidCase] = [
     // Layouts
     InvalidCase("{}", .syntax, "unexpected character '{', expected '['", 1, 1, layout: .array),
     InvalidCase("", .unexpectedEnd, "unexpected end of input, expected '['", 1, 1, layout: .array),
-    InvalidCase("[1,]", .syntax, "unexpected character ']' in array, expected a value", 1, 4, layout: .array),
+    InvalidCase("[1,]", .syntax, "trailing comma in array", 1, 3, layout: .array),
+    InvalidCase("[\n{\"a\":1},\n]\n", .syntax, "trailing comma in array", 2, 8, layout: .array),
+    InvalidCase("[{\"a\":[1,]}]", .syntax, "trailing comma in array", 1, 9, layout: .array),
+    InvalidCase("[{\"a\":1,}]", .syntax, "trailing comma in object", 1, 8, layout: .array),
+    InvalidCase("[1],\n", .syntax, "trailing comma at the end of the input", 1, 4, layout: .array),
     InvalidCase("[1 2]", .syntax, "unexpected character '2' in array, expected ',' or ']'", 1, 4, layout: .array),
     InvalidCase("[1]]", .syntax, "trailing characters after the document", 1, 4, layout: .array),
     InvalidCase("[1,\n", .unexpectedEnd, "unexpected end of input in array", 2, 1, layout: .array),
     InvalidCase("[1][2]", .syntax, "trailing characters after the document", 1, 4, layout: .auto),
     InvalidCase("1 ]", .syntax, "unexpected character ']', expected a value", 1, 3, layout: .auto),
+    InvalidCase("", .syntax, "empty input, expected a JSON value ([] holds no documents)", 1, 1, layout: .auto),
+    InvalidCase([0xEF, 0xBB, 0xBF], .syntax, "empty input, expected a JSON value ([] holds no documents)", 1, 1, layout: .auto),
+    InvalidCase(" \n\t\r\n", .syntax, "only white space, expected a JSON value ([] holds no documents)", 1, 1, layout: .auto),
+    InvalidCase("[1,2,]", .syntax, "trailing comma in array", 1, 5, layout: .auto),
+    InvalidCase("[1],", .syntax, "trailing comma at the end of the input", 1, 4, layout: .auto),
+    InvalidCase("{\"a\":1},\n", .syntax, "trailing comma at the end of the input", 1, 8, layout: .auto),
+    InvalidCase("{\"a\":1},\n{\"b\":2}", .syntax, "comma between documents: put the documents in an array", 1, 8, layout: .auto),
+    InvalidCase(" ,1", .syntax, "unexpected character ',', expected a value", 1, 2, layout: .auto),
     InvalidCase("{\"a\":1} {\"b\":2}\n", .syntax, "unexpected character '{' after the value, expected a new line", 1, 9, layout: .lines),
     InvalidCase("1\n{\"a\":\n1}", .syntax, "line break inside a JSON Lines value", 2, 6, layout: .lines),
+    InvalidCase("{\"a\":1},\n", .syntax, "trailing comma at the end of the line", 1, 8, layout: .lines),
+    InvalidCase("{\"a\":1}\n[2] , \r\n{\"b\":2}", .syntax, "trailing comma at the end of the line", 2, 5, layout: .lines),
+    InvalidCase("{\"a\":1},", .syntax, "trailing comma at the end of the line", 1, 8, layout: .lines),
+    InvalidCase(
+        "{\"a\":1}, {\"b\":2}\n", .syntax, "comma between documents: JSON Lines has one document per line, without commas", 1, 8,
+        layout: .lines),
+    InvalidCase("{\"a\":[1,]}\n", .syntax, "trailing comma in array", 1, 8, layout: .lines),
+    InvalidCase("{\"a\":{\"b\":1,}}\n", .syntax, "trailing comma in object", 1, 12, layout: .lines),
 ]
 
 @Test(arguments: invalidCorpus)
@@ -341,9 +372,12 @@ private func refusesInvalidInput(_ c: InvalidCase) {
 }
 
 @Test func errorDescriptionHasFileLineAndColumn() {
-    let error = readError(Array("[1,\n  2,\n  ]".utf8))
-    #expect(error?.description == "<input>:3:3: error: unexpected character ']' in array, expected a value")
-    #expect(error?.position?.offset == 11)
+    let error = readError(Array("[1,\n  2,\n  3 ?]".utf8))
+    #expect(error?.description == "<input>:3:5: error: unexpected character '?' in array, expected ',' or ']'")
+    #expect(error?.position?.offset == 13)
+    let trailing = readError(Array("[1,\n  2,\n  ]".utf8))
+    #expect(trailing?.description == "<input>:2:4: error: trailing comma in array")
+    #expect(trailing?.position?.offset == 7)
     let positionless = DocumentError(.io, "cannot open file: No such file or directory", file: "a.json")
     #expect(positionless.description == "a.json: error: cannot open file: No such file or directory")
 }
@@ -404,7 +438,7 @@ private let complexDocument = """
     let limit = [UInt8](repeating: 0x5B, count: 512) + [UInt8](repeating: 0x5D, count: 512)
     #expect(try readAll(limit).count == 1)
     #expect(readError(limit, maxDepth: 511)?.code == .depthLimit)
-    #expect(readError(Array("[[1]]".utf8), maxDepth: 1)?.message == "nesting deeper than 1 levels")
+    #expect(readError(Array("[[1]]".utf8), maxDepth: 1)?.message == "nesting deeper than 1 level")
     #expect(readError(Array("[[1]]".utf8), maxDepth: 1)?.position == pos(1, 2, 1))
 }
 
@@ -451,8 +485,8 @@ private let complexDocument = """
     #expect(try readAll("1 2\n{\"a\":3}", layout: .auto).map(J.init) == [.num("1"), .num("2"), .o(("a", .num("3")))])
     #expect(try readAll("{\"a\":1}{\"b\":2}", layout: .auto).map(J.init) == [.o(("a", .num("1"))), .o(("b", .num("2")))])
     #expect(try readAll("\"x\"", layout: .auto).map(J.init) == [.str("x")])
-    #expect(try readAll("", layout: .auto).isEmpty)
-    #expect(try readAll(" \n\t", layout: .auto).isEmpty)
+    // An empty input is no JSON value: an empty array holds no documents (refusals are in `invalidCorpus`).
+    #expect(try readAll(" [ ] ", layout: .auto).isEmpty)
 }
 
 // MARK: - Chunk boundaries and files

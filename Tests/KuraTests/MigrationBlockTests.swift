@@ -121,7 +121,7 @@ import Testing
         let v2 = M.peopleV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")
             .replacingOccurrences(of: "      age: int\n", with: "      years: string?\n")
         try M.migrate(path, to: v2) { migration, _ in
-            #expect(throws: MigrationError(.unknownType, "the old schema has no type 'Cat'")) {
+            #expect(throws: MigrationError(.unknownType, "no type 'Cat' in the old schema (types: Address, Dog, Person)")) {
                 try migration.enumerateObjects(ofType: "Cat") { _, _ in }
             }
             #expect(throws: MigrationError(

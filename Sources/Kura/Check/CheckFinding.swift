@@ -42,8 +42,38 @@ public struct CheckFinding: Sendable, Equatable, Codable, CustomStringConvertibl
         /// An identifier counter below the highest identifier in use, which would hand one out twice.
         case counterBehind
 
+        /// What a report says of the findings of this kind it does not list: `3 more dangling links`.
+        func unlisted(_ count: Int) -> Counted {
+            Counted(count, singular, plural: plural)
+        }
+
+        /// The singular of `plural`.
+        private var singular: String {
+            switch self {
+            case .integrity: "integrity error"
+            case .unreadable: "unreadable part"
+            case .metadata: "metadata problem"
+            case .missingTable: "missing table"
+            case .columnMismatch: "column problem"
+            case .danglingLink: "dangling link"
+            case .invalidLinkType: "link to an invalid type"
+            case .orphanEmbedded: "orphan embedded object"
+            case .sharedEmbedded: "shared embedded object"
+            case .orphanElement: "owner of orphan elements"
+            case .listPositions: "list with wrong positions"
+            case .orphanContainer: "orphan container"
+            case .sharedContainer: "shared container"
+            case .containerShape: "malformed container"
+            case .duplicateKey: "duplicate key"
+            case .missingValue: "missing value"
+            case .valueMismatch: "value that does not fit"
+            case .missingIndex: "index problem"
+            case .counterBehind: "counter behind"
+            }
+        }
+
         /// The plural noun a report uses when it does not list every finding of this kind.
-        var plural: String {
+        private var plural: String {
             switch self {
             case .integrity: "integrity errors"
             case .unreadable: "unreadable parts"

@@ -35,11 +35,8 @@ public struct CheckReport: Sendable, Equatable, Codable, CustomStringConvertible
     /// What `kura check` prints: `PATH: ok (…)`, or one line per finding and a count.
     public var description: String {
         if isHealthy {
-            let objects = objectCount == 1 ? "1 object" : "\(objectCount) objects"
-            let types = typeCount == 1 ? "1 type" : "\(typeCount) types"
-            return "\(path): ok (\(objects) in \(types), schema version \(schemaVersion.map(String.init) ?? "unknown"))"
+            return "\(path): ok (\(Counted(objectCount, "object")) in \(Counted(typeCount, "type")), schema version \(schemaVersion.map(String.init) ?? "unknown"))"
         }
-        let summary = problemCount == 1 ? "1 problem found" : "\(problemCount) problems found"
-        return (messages + [summary]).joined(separator: "\n")
+        return (messages + ["\(Counted(problemCount, "problem")) found"]).joined(separator: "\n")
     }
 }

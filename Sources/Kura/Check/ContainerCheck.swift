@@ -38,8 +38,7 @@ struct ContainerCheck {
             \(refs) SELECT "m".\(container), count(*) FROM \(mixed) AS "m"
             WHERE "m".\(container) NOT IN (SELECT "id" FROM "refs") GROUP BY 1 ORDER BY 1
             """) {
-            let count = row.checkedCount(1)
-            let entries = count == 1 ? "1 entry" : "\(count) entries"
+            let entries = Counted(row.checkedCount(1), "entry", plural: "entries")
             add(.orphanContainer, "container \(row[0] as DatabaseValue) holds \(entries), but no mixed value refers to it")
         }
         for row in try Row.fetchAll(db, sql: """

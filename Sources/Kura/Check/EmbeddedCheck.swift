@@ -66,7 +66,7 @@ struct EmbeddedCheck {
             at.objectId = child
             var listed = owners.prefix(Self.listedParents).joined(separator: ", ")
             if owners.count > Self.listedParents { listed += " and \(owners.count - Self.listedParents) more" }
-            findings.add(.sharedEmbedded, at, type, "object \(child) is owned by \(owners.count) parents: \(listed)")
+            findings.add(.sharedEmbedded, at, type, "object \(child) is owned by \(Counted(owners.count, "parent")): \(listed)")
         }
     }
 }

@@ -52,7 +52,7 @@ final class FindingCollector {
         for (index, finding) in findings.enumerated() {
             all.append(finding)
             guard let group = lastListed[index], let (label, count) = counts[group], count > limit else { continue }
-            all.append(CheckFinding(group.kind, at: group.place, "\(label): \(count - limit) more \(group.kind.plural) not listed"))
+            all.append(CheckFinding(group.kind, at: group.place, "\(label): \(count - limit) more \(group.kind.unlisted(count - limit).noun) not listed"))
         }
         return (all, counts.values.reduce(0) { $0 + $1.count })
     }

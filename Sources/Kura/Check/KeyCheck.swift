@@ -44,7 +44,7 @@ struct KeyCheck {
             let shown = (try? ScalarCodec.decode(stored, as: key.type.nonOptional))?.description ?? ValueSite.describe(stored)
             let count = duplicate.checkedCount(1)
             let ids = duplicate.checkedText(2) ?? ""
-            findings.add(.duplicateKey, keyPlace, label, "key \(shown) is held by \(count) objects: \(ids)")
+            findings.add(.duplicateKey, keyPlace, label, "key \(shown) is held by \(Counted(count, "object")): \(ids)")
         }
         if key.isAutoIncrement, let last = counters?.lastKey,
             let highest = try Row.fetchOne(db, sql: "SELECT max(\(column)) FROM \(table)")?.checkedInteger(0), last < highest

@@ -87,9 +87,9 @@ struct LinkCheck {
             """)
         while let row = try rows.next() {
             let (place, subject) = site.owned(by: row[0])
-            let count = row.checkedCount(1)
-            let elements = count == 1 ? "1 element belongs" : "\(count) elements belong"
-            findings.add(.orphanElement, place, site.label, "\(elements) to \(subject), which does not exist")
+            let elements = Counted(row.checkedCount(1), "element")
+            let verb = elements.count == 1 ? "belongs" : "belong"
+            findings.add(.orphanElement, place, site.label, "\(elements) \(verb) to \(subject), which does not exist")
         }
     }
 
@@ -108,9 +108,8 @@ struct LinkCheck {
             let distinct = row.checkedCount(2)
             let low: DatabaseValue = row[3]
             let high: DatabaseValue = row[4]
-            let elements = count == 1 ? "1 element" : "\(count) elements"
-            let at = distinct == count ? "at positions \(low) to \(high)" : "at \(distinct) distinct positions from \(low) to \(high)"
-            findings.add(.listPositions, place, site.label, "\(subject) has \(elements) \(at), not 0 to \(count - 1)")
+            let at = distinct == count ? "at positions \(low) to \(high)" : "at \(Counted(distinct, "distinct position")) from \(low) to \(high)"
+            findings.add(.listPositions, place, site.label, "\(subject) has \(Counted(count, "element")) \(at), not 0 to \(count - 1)")
         }
     }
 }

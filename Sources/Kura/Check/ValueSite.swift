@@ -93,7 +93,7 @@ struct ValueSite {
         case .int64(let number): "integer \(number)"
         case .double(let number): "real \(number)"
         case .string(let text): "text \"\(text.count > 40 ? text.prefix(40) + "…" : text)\""
-        case .blob(let bytes): "a blob of \(bytes.count) byte\(bytes.count == 1 ? "" : "s")"
+        case .blob(let bytes): "a blob of \(Counted(bytes.count, "byte"))"
         }
     }
 }

@@ -54,7 +54,8 @@ public final class DocumentWriter {
             throw DocumentError(.outputClosed, "cannot write a document after the writer is finished", file: output.name)
         }
         guard let type = plan[typeName] else {
-            throw DocumentError(.unwritableValue, "$[\(documentCount)]: the schema has no type '\(typeName)'", file: output.name)
+            let suggestion = TypeSuggestion(for: typeName, among: plan.types.map(\.name))
+            throw DocumentError(.unwritableValue, "$[\(documentCount)]: \(suggestion.message(in: "the schema"))", file: output.name)
         }
         switch format {
         case .json, .jsonl: try write(with: &json) { (walker) throws(WriteFailure) in try walker.writeDocument(value, type, tagged: tagged) }
@@ -136,7 +137,8 @@ public final class DocumentWriter {
             throw DocumentError(.outputClosed, "cannot write a document after the writer is finished", file: output.name)
         }
         guard let type = plan[ref.type] else {
-            throw DocumentError(.unwritableValue, "$[\(documentCount)]: the schema has no type '\(ref.type)'", file: output.name)
+            let suggestion = TypeSuggestion(for: ref.type, among: plan.types.map(\.name))
+            throw DocumentError(.unwritableValue, "$[\(documentCount)]: \(suggestion.message(in: "the schema"))", file: output.name)
         }
         let failure: (any Error)?
         switch format {

@@ -18,6 +18,8 @@ struct JSONParser {
     }
 
     private var frames: [Frame] = []
+    /// Where the last ',' between array elements was, so a trailing one can be pointed at.
+    private var lastComma = TextPosition(line: 1, column: 1, offset: 0)
     private let elements = JSONNodeStack<DocumentNode>()
     private let members = JSONNodeStack<DocumentMember>()
 
@@ -52,7 +54,7 @@ struct JSONParser {
             case 0x5B, 0x7B:
                 let isObject = b == 0x7B
                 if outerDepth + frames.count >= maxDepth {
-                    throw scanner.error(.depthLimit, "nesting deeper than \(maxDepth) levels", at: scanner.pos)
+                    throw scanner.error(.depthLimit, "nesting deeper than \(Counted(maxDepth, "level"))", at: scanner.pos)
                 }
                 scanner.pos += 1
                 guard let c = try scanner.skipWhitespace() else {
@@ -76,6 +78,9 @@ struct JSONParser {
                             isObject: false, position: position, key: "", keyPosition: position, start: elements.count))
                     continue
                 }
+            case 0x5D where frames.last.map({ !$0.isObject }) ?? (outerDepth > 0):
+                // In an array, a value is expected after '[' (which an empty array's ']' follows) or after ','.
+                throw DocumentError(.syntax, "trailing comma in array", file: scanner.file, position: lastComma)
             default:
                 throw scanner.unexpected(at: scanner.pos, "\(context(outerContext)), expected a value")
             }
@@ -86,9 +91,11 @@ struct JSONParser {
                     members.push(DocumentMember(key: frames[top].key, keyPosition: frames[top].keyPosition, value: node))
                     guard let c = try scanner.skipWhitespace() else { throw scanner.endError(" in object") }
                     if c == 0x2C {
+                        let comma = scanner.position(at: scanner.pos)
                         scanner.pos += 1
                         guard let d = try scanner.skipWhitespace() else { throw scanner.endError(" in object") }
                         guard d == 0x22 else {
+                            if d == 0x7D { throw DocumentError(.syntax, "trailing comma in object", file: scanner.file, position: comma) }
                             throw scanner.unexpected(at: scanner.pos, " in object, expected a string key")
                         }
                         (frames[top].key, frames[top].keyPosition) = try parseKey()
@@ -104,7 +111,7 @@ struct JSONParser {
                     elements.push(node)
                     guard let c = try scanner.skipWhitespace() else { throw scanner.endError(" in array") }
                     if c == 0x2C {
-                        scanner.pos += 1
+                        noteComma()
                         break
                     }
                     guard c == 0x5D else {
@@ -117,6 +124,33 @@ struct JSONParser {
             }
             if frames.isEmpty { return node }
         }
+    }
+
+    /// Steps over the ',' under the cursor, between array elements, noting where it is.
+    @inline(__always)
+    mutating func noteComma() {
+        lastComma = scanner.position(at: scanner.pos)
+        scanner.pos += 1
+    }
+
+    /// Refuses the ',' under the cursor after a top-level value: a trailing comma if nothing but
+    /// white space follows to the end of the input (of the line, in JSON Lines), otherwise a comma
+    /// between documents, which only an array has.
+    mutating func refuseCommaAfterDocument(inLines: Bool) throws(DocumentError) {
+        let comma = scanner.position(at: scanner.pos)
+        scanner.pos += 1
+        let message: String
+        if inLines {
+            let next = try scanner.skipSpacesOnLine()
+            message = next == nil || next == 0x0A
+                ? "trailing comma at the end of the line"
+                : "comma between documents: JSON Lines has one document per line, without commas"
+        } else {
+            message = try scanner.skipWhitespace() == nil
+                ? "trailing comma at the end of the input"
+                : "comma between documents: put the documents in an array"
+        }
+        throw DocumentError(.syntax, message, file: scanner.file, position: comma)
     }
 
     /// Parses `"key" :` with the cursor on the opening quote.

@@ -3,7 +3,8 @@ import Foundation
 /// How a JSON input is divided into documents.
 public enum JSONLayout: Sendable, Hashable {
     /// `.array` if the first non-whitespace byte is '[', otherwise whitespace-separated values
-    /// (a single document, concatenated documents or JSON Lines).
+    /// (a single document, concatenated documents or JSON Lines). An input of nothing but white
+    /// space is an error, as it holds no JSON value: `[]` is no documents.
     case auto
     /// Exactly one JSON value; anything after it but whitespace is an error.
     case document
@@ -94,10 +95,15 @@ public final class JSONReader {
             case .array: state = .arrayStart
             case .lines: state = .lines
             case .auto:
+                let start = parser.scanner.position(at: parser.scanner.pos)
                 guard let b = try parser.scanner.skipWhitespace() else {
-                    state = .finished
-                    return nil
+                    // Not JSON; an array is the way to write no documents.
+                    let what = parser.scanner.offset == start.offset ? "empty input" : "only white space"
+                    throw DocumentError(
+                        .syntax, "\(what), expected a JSON value ([] holds no documents)", file: file, position: start)
                 }
+                // A comma before any document is no comma between documents.
+                if b == 0x2C { throw parser.scanner.unexpected(at: parser.scanner.pos, ", expected a value") }
                 state = b == 0x5B ? .arrayStart : .sequence
             }
             return try step()
@@ -110,10 +116,11 @@ public final class JSONReader {
             state = .finished
             return node
         case .sequence:
-            guard try parser.scanner.skipWhitespace() != nil else {
+            guard let b = try parser.scanner.skipWhitespace() else {
                 state = .finished
                 return nil
             }
+            if b == 0x2C { try parser.refuseCommaAfterDocument(inLines: false) }
             return try parser.parseValue(outerDepth: 0)
         case .lines:
             guard try parser.scanner.skipWhitespace() != nil else {
@@ -124,6 +131,7 @@ public final class JSONReader {
             let node = try parser.parseValue(outerDepth: 0)
             parser.scanner.forbidNewlines = false
             if let b = try parser.scanner.skipSpacesOnLine(), b != 0x0A {
+                if b == 0x2C { try parser.refuseCommaAfterDocument(inLines: true) }
                 throw parser.scanner.unexpected(at: parser.scanner.pos, " after the value, expected a new line")
             }
             return node
@@ -135,7 +143,7 @@ public final class JSONReader {
                 throw parser.scanner.unexpected(at: parser.scanner.pos, ", expected '['")
             }
             if parser.maxDepth < 1 {
-                throw parser.scanner.error(.depthLimit, "nesting deeper than \(parser.maxDepth) levels", at: parser.scanner.pos)
+                throw parser.scanner.error(.depthLimit, "nesting deeper than \(Counted(parser.maxDepth, "level"))", at: parser.scanner.pos)
             }
             parser.scanner.pos += 1
             guard let c = try parser.scanner.skipWhitespace() else { throw parser.scanner.endError(" in array") }
@@ -150,7 +158,7 @@ public final class JSONReader {
         case .arrayNext:
             guard let c = try parser.scanner.skipWhitespace() else { throw parser.scanner.endError(" in array") }
             if c == 0x2C {
-                parser.scanner.pos += 1
+                parser.noteComma()
                 return try parser.parseValue(outerDepth: 1)
             }
             guard c == 0x5D else {
@@ -165,7 +173,8 @@ public final class JSONReader {
 
     /// Only whitespace may follow the last document.
     private func expectEndOfInput() throws(DocumentError) {
-        if try parser.scanner.skipWhitespace() != nil {
+        if let b = try parser.scanner.skipWhitespace() {
+            if b == 0x2C { try parser.refuseCommaAfterDocument(inLines: false) }
             throw parser.scanner.error(.syntax, "trailing characters after the document", at: parser.scanner.pos)
         }
     }

@@ -126,7 +126,7 @@ struct YAMLNodeConverter {
 
     private func push(_ stack: inout [Frame], at position: TextPosition) throws(DocumentError) {
         if stack.count >= maxDepth {
-            throw DocumentError(.depthLimit, "nesting deeper than \(maxDepth) levels", file: file, position: position)
+            throw DocumentError(.depthLimit, "nesting deeper than \(Counted(maxDepth, "level"))", file: file, position: position)
         }
     }
 

@@ -159,7 +159,7 @@ public final class YAMLReader {
             if problem.hasPrefix("Maximum nesting level reached") {
                 // libyaml stops deep documents before the converter can count their depth.
                 let limit = min(maxDepth, Self.libyamlNestingLimit)
-                return DocumentError(.depthLimit, "nesting deeper than \(limit) levels", file: file, position: position, underlying: error)
+                return DocumentError(.depthLimit, "nesting deeper than \(Counted(limit, "level"))", file: file, position: position, underlying: error)
             }
             let contextText = context.map { " " + $0.text } ?? ""
             return DocumentError(.syntax, "invalid YAML: \(problem)\(contextText)", file: file, position: position, underlying: error)

@@ -34,7 +34,7 @@ public struct DocumentMapper: Sendable {
     public func map(_ node: DocumentNode, as typeName: String, path: String = "$") throws(MappingErrors) -> MappedDocument {
         let context = MappingContext(mapper: self)
         guard let box = type(named: typeName) else {
-            context.fail(.invalidValue, node, path, "the schema has no type '\(MessageText.shown(typeName))'")
+            context.fail(.invalidValue, node, path, schema.noTypeMessage(typeName, in: "the schema"))
             throw context.errors()
         }
         var root = node
@@ -187,7 +187,7 @@ final class MappingContext {
             let stored = type.storedProperties
             if items.count > stored.count {
                 fail(.tooManyValues, items[stored.count], path(),
-                     "expected at most \(stored.count) values for a positional \(type.name) document, found \(items.count)")
+                     "expected at most \(Counted(stored.count, "value")) for a positional \(type.name) document, found \(items.count)")
             }
             for (position, (property, item)) in zip(stored, items).enumerated() {
                 guard let index = type.propertyIndex(property.name) else { continue }

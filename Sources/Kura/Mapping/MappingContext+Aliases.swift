@@ -16,7 +16,7 @@ extension MappingContext {
         expandedValues += Self.nodeCount(target, upTo: limit - expandedValues + 1)
         guard expandedValues <= limit else {
             expansionExceeded = true
-            fail(.aliasExpansion, node, path(), "YAML aliases expand to more than \(limit) values")
+            fail(.aliasExpansion, node, path(), "YAML aliases expand to more than \(Counted(limit, "value"))")
             return nil
         }
         return target

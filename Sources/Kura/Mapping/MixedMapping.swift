@@ -57,7 +57,13 @@ extension MappingContext {
             mismatch(tag, "\(path()).$type", expected: "a type name")
             return nil
         }
-        guard let box = mapper.type(named: typeName), !box.schema.isEmbedded else {
+        guard let box = mapper.type(named: typeName) else {
+            // Only top-level types are offered: a mixed value cannot link to an embedded one.
+            let suggestion = TypeSuggestion(for: typeName, in: mapper.schema, topLevelOnly: true)
+            fail(.invalidValue, tag, "\(path()).$type", suggestion.message(in: "the schema"))
+            return nil
+        }
+        guard !box.schema.isEmbedded else {
             fail(.invalidValue, tag, "\(path()).$type", "a mixed value cannot link to '\(MessageText.shown(typeName))': not a top-level type of the schema")
             return nil
         }

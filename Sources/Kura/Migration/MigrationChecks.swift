@@ -31,11 +31,11 @@ enum MigrationChecks {
         for row in rows {
             duplicates.append(MigrationError.DuplicateKey(value: try ScalarCodec.decode(row[0], as: keyType.nonOptional), count: row[1] ?? 0))
         }
-        var listing = duplicates.map { "\($0.value) (\($0.count) objects)" }.joined(separator: ", ")
-        if total > duplicates.count { listing += ", and \(total - duplicates.count) more duplicated values" }
+        var listing = duplicates.map { "\($0.value) (\(Counted($0.count, "object")))" }.joined(separator: ", ")
+        if total > duplicates.count { listing += ", and \(total - duplicates.count) more duplicated \(Counted(total - duplicates.count, "value").noun)" }
         throw MigrationError(
             .duplicateKeys,
-            "\(path): cannot be the primary key: \(total == 1 ? "1 value is" : "\(total) values are") held by more than one object: \(listing)",
+            "\(path): cannot be the primary key: \(Counted(total, "value")) \(total == 1 ? "is" : "are") held by more than one object: \(listing)",
             duplicates: duplicates)
     }
 
@@ -46,6 +46,6 @@ enum MigrationChecks {
         guard missing > 0 else { return }
         throw MigrationError(
             .missingValues,
-            "\(type).\(property.name): \(missing) objects have no value for the required \(property.type) property after the migration")
+            "\(type).\(property.name): \(Counted(missing, "object")) \(missing == 1 ? "has" : "have") no value for the required \(property.type) property after the migration")
     }
 }

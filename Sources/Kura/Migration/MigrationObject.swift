@@ -54,7 +54,7 @@ final class OldObjects {
     /// The old schema's type `name`, or an `unknownType` error.
     func type(_ name: String) throws(MigrationError) -> ObjectSchema {
         guard let type = catalog.schema[type: name] else {
-            throw MigrationError(.unknownType, "the old schema has no type '\(name)'")
+            throw MigrationError(.unknownType, catalog.schema.noTypeMessage(name, in: "the old schema"))
         }
         return type
     }

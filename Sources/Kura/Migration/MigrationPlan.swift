@@ -54,10 +54,10 @@ public struct MigrationPlan: Sendable, CustomStringConvertible {
             case .typeAdded:
                 lines.append("\(change.type): type added")
             case .typeRemoved:
-                lines.append("\(change.type): type removed, its \(count(facts.objectCounts[change.type] ?? 0, "object")) deleted")
+                lines.append("\(change.type): type removed, its \(Counted(facts.objectCounts[change.type] ?? 0, "object")) deleted")
             default:
                 if current != change.type {
-                    lines.append("\(change.type) (\(count(facts.objectCounts[change.type] ?? 0, "object")))")
+                    lines.append("\(change.type) (\(Counted(facts.objectCounts[change.type] ?? 0, "object")))")
                 }
                 lines.append("  " + line(for: change))
             }
@@ -78,9 +78,9 @@ public struct MigrationPlan: Sendable, CustomStringConvertible {
         case .propertyRenamed(let from): return "~ \(name): renamed from \(from), values kept"
         case .typeChanged(let from, let to):
             if SchemaDiff.carry(from: from, to: to) == .loosened { return "~ \(name): \(from) -> \(to), values kept" }
-            return "~ \(name): \(from) -> \(to), \(count(affected, "stored value")) not converted (a Swift migration block converts them)"
+            return "~ \(name): \(from) -> \(to), \(Counted(affected, "stored value")) not converted (a Swift migration block converts them)"
         case .madeRequired(let fill):
-            return "~ \(name): optional -> required, " + (affected == 0 ? "no nulls" : "\(count(affected, "null")): \(describe(fill, objects: affected))")
+            return "~ \(name): optional -> required, " + (affected == 0 ? "no nulls" : "\(Counted(affected, "null")): \(describe(fill, objects: affected))")
         case .madeOptional: return "~ \(name): required -> optional, values kept"
         case .linkingObjectsChanged: return "~ \(name): linkingObjects changed (computed, no stored data changes)"
         default: return (name.isEmpty ? "" : "~ \(name): ") + change.summary
@@ -95,9 +95,7 @@ public struct MigrationPlan: Sendable, CustomStringConvertible {
         case .now: "existing objects get the time of the migration"
         case .uuid: "each existing object gets a fresh uuid"
         case .autoIncrement: "existing objects are numbered in creation order"
-        case .missing: objects == 0 ? "no existing objects" : "no default for \(count(objects, "existing object")): needs one"
+        case .missing: objects == 0 ? "no existing objects" : "no default for \(Counted(objects, "existing object")): needs one"
         }
     }
-
-    private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 }

@@ -68,17 +68,17 @@ struct MigrationPlanner {
             let held = try storedValues(of: old, in: type.name)
             facts.affected[path] = held
             if held > 0 {
-                return MigrationError(.typeChanged, "\(change): \(held) objects hold values that only a Swift migration block can convert")
+                return MigrationError(.typeChanged, "\(change): \(Counted(held, "object")) \(held == 1 ? "holds" : "hold") values that only a Swift migration block can convert")
             }
-            (lacking, holders) = (objects, "the \(objects) existing objects")
+            (lacking, holders) = (objects, "the \(Counted(objects, "existing object"))")
         case (let old?, true):
             guard property.fill != nil else { return nil }
             let nulls = try MigrationChecks.count(
                 TableLayout.objectTable(type.name), where: "\(TableLayout.column(old.name)) IS NULL", in: db)
             facts.affected[path] = nulls
-            (lacking, holders) = (nulls, "the \(nulls) objects holding null")
+            (lacking, holders) = (nulls, "the \(Counted(nulls, "object")) holding null")
         case (nil, _):
-            (lacking, holders) = (objects, "the \(objects) existing objects")
+            (lacking, holders) = (objects, "the \(Counted(objects, "existing object"))")
         }
         guard lacking > 0, property.fill == .missing else { return nil }
         return MigrationError(.missingValues, "\(change): needs a default for \(holders)")

@@ -56,7 +56,7 @@ struct ObjectQuery: Sendable {
         -> ObjectSchema
     {
         guard let type = try? catalog.type(name) else {
-            throw QueryError(.unknownType, "the realm has no type '\(name)'")
+            throw QueryError(.unknownType, catalog.schema.noTypeMessage(name))
         }
         if type.isEmbedded {
             throw QueryError(.notQueryable, "\(name) is embedded: query the type that owns it, through a key path")

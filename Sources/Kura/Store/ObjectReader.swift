@@ -39,7 +39,7 @@ struct ObjectReader {
     func values(of ref: ObjectRef) throws -> [String: Value] {
         let type = try catalog.type(ref.type)
         guard let query = catalog.rowQueries[ref.type] else {
-            throw StoreError(.unknownType, "the realm has no type '\(ref.type)'")
+            throw StoreError(.unknownType, catalog.schema.noTypeMessage(ref.type))
         }
         guard let row = try storedRow(query.sql, ref: ref) else {
             throw StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")

@@ -113,7 +113,7 @@ struct SchemaCatalog: Sendable {
     /// Type `name` as the writer uses it, or an `unknownType` error.
     func storedType(_ name: String) throws(StoreError) -> StoredType {
         guard let index = storedTypeIndexes[name], index < storedTypes.count else {
-            throw StoreError(.unknownType, "the realm has no type '\(name)'")
+            throw StoreError(.unknownType, schema.noTypeMessage(name))
         }
         return storedTypes[index]
     }
@@ -121,7 +121,7 @@ struct SchemaCatalog: Sendable {
     /// The write statements of type `name`, or an `unknownType` error.
     func statements(for name: String) throws(StoreError) -> WriteStatements {
         guard let statements = writeStatements[name] else {
-            throw StoreError(.unknownType, "the realm has no type '\(name)'")
+            throw StoreError(.unknownType, schema.noTypeMessage(name))
         }
         return statements
     }
@@ -129,7 +129,7 @@ struct SchemaCatalog: Sendable {
     /// The schema of type `name`, or an `unknownType` error.
     func type(_ name: String) throws(StoreError) -> ObjectSchema {
         guard let type = typesByName[name] else {
-            throw StoreError(.unknownType, "the realm has no type '\(name)'")
+            throw StoreError(.unknownType, schema.noTypeMessage(name))
         }
         return type
     }
@@ -143,7 +143,7 @@ struct SchemaCatalog: Sendable {
     }
 
     func typeId(_ name: String) throws(StoreError) -> Int64 {
-        guard let id = typeIds[name] else { throw StoreError(.unknownType, "the realm has no type '\(name)'") }
+        guard let id = typeIds[name] else { throw StoreError(.unknownType, schema.noTypeMessage(name)) }
         return id
     }
 

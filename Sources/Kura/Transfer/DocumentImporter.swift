@@ -173,9 +173,13 @@ public final class DocumentImporter {
     private func raiseCounters(_ counters: [String: Int64], file: String, node: DocumentNode, path: String) throws {
         let transaction = try realm.requireTransaction()
         for (type, last) in counters.sorted(by: { $0.key < $1.key }) {
-            guard let key = realm.schema[type: type]?.primaryKeyProperty, key.isAutoIncrement else {
+            let place = "\(path).$realm.autoIncrement.\(MessageText.shown(type))"
+            guard let declared = realm.schema[type: type] else {
+                throw TransferError(.badDocument, "\(place): \(realm.schema.noTypeMessage(type))", file: file, position: node.position)
+            }
+            guard let key = declared.primaryKeyProperty, key.isAutoIncrement else {
                 throw TransferError(
-                    .badDocument, "\(path).$realm.autoIncrement.\(MessageText.shown(type)): the realm has no type '\(MessageText.shown(type))' with an autoIncrement key",
+                    .badDocument, "\(place): \(MessageText.shown(type)) has no autoIncrement primary key",
                     file: file, position: node.position)
             }
             try transaction.noteExplicitKey(type, last)
@@ -191,7 +195,7 @@ public final class DocumentImporter {
         let code: TransferError.Code = path == nil ? .usage : .badDocument
         let prefix = path.map { "\($0): " } ?? ""
         guard let schema = schema[type: type] else {
-            throw TransferError(code, "\(prefix)the realm has no type '\(MessageText.shown(type))'", file: file, position: position)
+            throw TransferError(code, prefix + schema.noTypeMessage(type), file: file, position: position)
         }
         if schema.isEmbedded {
             throw TransferError(

@@ -37,9 +37,39 @@ public struct ExportSummary: Sendable, Equatable {
 }
 
 /// How far an export has got, for progress reports.
-public struct ExportProgress: Sendable {
+public struct ExportProgress: Sendable, Equatable {
     /// Top-level documents written.
     public var documents: Int
     /// Bytes written.
     public var bytes: Int
+    /// Objects written, top-level or nested (embedded ones included).
+    public var objects = 0
+    /// How much the export writes in all, counted before it starts; nil when not counted.
+    public var total: ExportTotal? = nil
+
+    /// Makes a progress report.
+    public init(documents: Int, bytes: Int, objects: Int = 0, total: ExportTotal? = nil) {
+        self.documents = documents
+        self.bytes = bytes
+        self.objects = objects
+        self.total = total
+    }
+
+    /// How much is done in the unit of `total`, and `total` itself, when known.
+    public var completed: (done: Int, total: Int)? {
+        switch total {
+        case .objects(let count): (objects, count)
+        case .documents(let count): (documents, count)
+        case nil: nil
+        }
+    }
+}
+
+/// How much an export writes in all, known from counting before it starts.
+public enum ExportTotal: Sendable, Equatable {
+    /// Every object of the realm, for a whole-realm export, which writes each object once,
+    /// top-level or nested.
+    case objects(Int)
+    /// The selected objects of one type, each a top-level document.
+    case documents(Int)
 }

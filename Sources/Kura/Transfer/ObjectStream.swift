@@ -26,6 +26,8 @@ struct ObjectStream {
     let census: LinkCensus
     var onProgress: ((ExportProgress) -> Void)?
     var progressInterval = 1000
+    /// What the progress reports count towards, when it was counted.
+    var total: ExportTotal?
     /// What has been written so far.
     var summary: ExportSummary {
         var summary = written
@@ -42,6 +44,8 @@ struct ObjectStream {
         var root: ObjectRef?
         var written = ObjectIdSet()
         var objects = PerType<Int>()
+        /// The sum of `objects`, kept for progress reports.
+        var objectCount = 0
         var rootType: String?
         /// Objects with a primary key linked from what was written, when the closure is followed.
         var keyedLinks: [ObjectRef] = []
@@ -78,6 +82,7 @@ struct ObjectStream {
             })
         objects = StoredObjects(schema: schema, blocks: blocks, references: references) { ref in
             state.objects.update(ref.type, orAdd: { 0 }) { $0 += 1 }
+            state.objectCount += 1
             state.written.insert(ref)
         }
     }
@@ -174,7 +179,8 @@ struct ObjectStream {
         documentsSinceProgress += 1
         if documentsSinceProgress == progressInterval {
             documentsSinceProgress = 0
-            onProgress?(ExportProgress(documents: written.totalDocuments, bytes: written.bytes))
+            onProgress?(
+                ExportProgress(documents: written.totalDocuments, bytes: written.bytes, objects: state.objectCount, total: total))
         }
     }
 }

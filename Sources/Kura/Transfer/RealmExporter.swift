@@ -38,8 +38,10 @@ public struct RealmExporter {
             if let type = options.type {
                 let ids = try Self.selectedIds(
                     type, predicate: options.predicate, sort: options.sort, limit: options.limit, db: db, catalog: catalog)
+                if onProgress != nil { stream.total = .documents(ids.count) }
                 try stream.writeSelection(type, ids: ids)
             } else {
+                if onProgress != nil { stream.total = .objects(try Self.objectCount(db: db, catalog: catalog)) }
                 try stream.writeRealm()
             }
             return stream.summary
@@ -65,6 +67,13 @@ public struct RealmExporter {
         let type = try catalog.type(name)
         if type.isEmbedded {
             throw StoreError(.embeddedMisuse, "\(name) is embedded: its objects are exported nested in their parents")
+        }
+    }
+
+    /// How many objects the realm holds, embedded ones included: what a whole-realm export writes.
+    static func objectCount(db: Database, catalog: SchemaCatalog) throws -> Int {
+        try catalog.schema.types.reduce(0) { sum, type in
+            sum + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(TableLayout.objectTable(type.name))") ?? 0)
         }
     }
 

@@ -77,7 +77,7 @@ extension Value: CustomStringConvertible {
         case .double(let value): String(value)
         case .string(let value): "\"\(value)\""
         case .date(let value): DateFormatting.iso8601(value)
-        case .data(let value): "<\(value.count) bytes>"
+        case .data(let value): "<\(Counted(value.count, "byte"))>"
         case .decimal(let value): value.description
         case .objectId(let value): "ObjectId(\(value))"
         case .uuid(let value): value.uuidString.lowercased()
