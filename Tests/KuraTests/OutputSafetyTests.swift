@@ -130,7 +130,7 @@ import Testing
 
         let rejected = try Fixtures.run(kura, ["import", realm, path("one.json"), "--type", "Person", "--on-error", "skip"])
         #expect(rejected.status == 0)
-        #expect(rejected.stdout.hasSuffix("1 documents, 26 bytes; 1 rejected, written to \(path("one.rejects.jsonl"))\n"))
+        #expect(rejected.stdout.hasSuffix("1 document, 26 bytes; 1 rejected, written to \(path("one.rejects.jsonl"))\n"))
         #expect(try String(contentsOfFile: path("one.rejects.jsonl"), encoding: .utf8).hasPrefix(#"{"$errors":["#))
     }
 
