@@ -41,6 +41,8 @@ public struct CheckFinding: Sendable, Equatable, Codable, CustomStringConvertibl
         case missingIndex
         /// An identifier counter below the highest identifier in use, which would hand one out twice.
         case counterBehind
+        /// An identifier counter at Int64.max, so that the realm can hand out no further identifier.
+        case counterExhausted
 
         /// The plural noun a report uses when it does not list every finding of this kind.
         var plural: String {
@@ -64,6 +66,7 @@ public struct CheckFinding: Sendable, Equatable, Codable, CustomStringConvertibl
             case .valueMismatch: "values that do not fit"
             case .missingIndex: "index problems"
             case .counterBehind: "counters behind"
+            case .counterExhausted: "exhausted counters"
             }
         }
     }
