@@ -104,7 +104,7 @@ public final class ReferenceScope {
     func unresolvableMessage(id: Value) -> String? {
         guard !unresolvable.isEmpty, let definedByRefused = unresolvable[id] else { return nil }
         guard definedByRefused else { return Self.unresolvedMessage(id: id) }
-        if case .list(let parts) = id, parts.count == 3, parts[0] == .string(keyMarker), case .string(let type) = parts[1] {
+        if case .list(let parts) = id, parts.count == 3, parts[0] == .string(Self.keyMarker), case .string(let type) = parts[1] {
             return "links to the \(type) with primary key \(parts[2]), whose document was refused"
         }
         return "{\"$ref\": \(id)} names the document with \"$id\": \(id), which was refused"

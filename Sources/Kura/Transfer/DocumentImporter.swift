@@ -173,6 +173,9 @@ public final class DocumentImporter {
             committedNote = "\(documentsText) in \(batchesText) \(documents == 1 ? "was" : "were") committed before the failure"
         }
         if var failure = error as? StoreError, failure.isStoreFailure {
+            // The statement goes before the note, which ends the line.
+            if let sql = failure.sql { failure.message += " (SQL: \(sql))" }
+            failure.sql = nil
             failure.message += "; \(committedNote)"
             return failure
         }
