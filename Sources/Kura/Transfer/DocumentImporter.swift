@@ -152,6 +152,10 @@ public final class DocumentImporter {
                 }
             }
         }
+        if input.scope.isResolved {
+            try transaction.releaseWithdrawalPoint()
+            input.held = []
+        }
         return refused
     }
 
