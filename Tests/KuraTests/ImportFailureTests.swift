@@ -101,6 +101,29 @@ import Testing
         #expect(try realm.objects("Person").map { try $0.value(forKey: "name") } == ["A", "C", "D", "E"])
     }
 
+    /// A document is kept for withdrawal only while at most 10,000 follow it: a link resolved far
+    /// ahead still imports, and one never resolved that far back fails the import, saying why.
+    @Test func documentsAreHeldForWithdrawalOnlyUpToALimit() throws {
+        let count = 10_050
+        func people(firstLinksTo target: Int) -> String {
+            (1...count).map { id in
+                #"{"id": \#(id), "name": "P"\#(id == 1 ? #", "bestFriend": \#(target)"# : "")}"#
+            }.joined(separator: "\n") + "\n"
+        }
+        let forward = try file("forward.jsonl", people(firstLinksTo: count))
+        let resolved = try Fixtures.run(kura, ["import", realmPath, forward, "--type", "Person", "--on-error", "skip"])
+        #expect(resolved.status == 0, "\(resolved.stderr)")
+        #expect(try Realm(path: realmPath).count("Person") == count)
+        let nowhere = try file("nowhere.jsonl", people(firstLinksTo: 99_999))
+        let failed = try Fixtures.run(kura, ["import", realmPath, nowhere, "--type", "Person", "--on-error", "skip", "--mode", "update"])
+        #expect(failed.status == 65)
+        #expect(failed.stderr == """
+            kura: \(nowhere):1:1: error: $[0].bestFriend: no Person with primary key 99999 in the realm or this input \
+            (more than 10000 documents followed it, too many to set it aside)
+
+            """)
+    }
+
     // MARK: A failing disk
 
     /// Runs `kura` with writes past `bytes` failing (RLIMIT_FSIZE, whose signal is ignored so the

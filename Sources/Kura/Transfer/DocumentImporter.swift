@@ -117,14 +117,21 @@ public final class DocumentImporter {
         let scope = ReferenceScope()
         /// Written again without those that never resolve, should some not (`withdrawUnresolved`).
         var held: [PreparedDocument] = []
+        /// Whether more documents waited than are kept, so a reference left unresolved fails the import.
+        var heldTooMany = false
+
+        /// How many documents are kept for withdrawal at most: each costs several times its text
+        /// in memory, and a reference that resolves only far ahead would keep the whole input.
+        static let maxHeld = 10_000
 
         init(file: String) { self.file = file }
 
         /// Keeps `document` while the transaction can withdraw it; lets go of them all once every
-        /// reference has resolved.
+        /// reference has resolved, or when there would be more than `maxHeld`.
         func hold(_ document: PreparedDocument, in transaction: WriteTransaction) throws {
             guard transaction.holdsWithdrawalPoint else { return }
-            if scope.isResolved {
+            if scope.isResolved || held.count == Self.maxHeld {
+                heldTooMany = heldTooMany || !scope.isResolved
                 try transaction.releaseWithdrawalPoint()
                 held.removeAll()
             } else {
@@ -162,7 +169,8 @@ public final class DocumentImporter {
     /// At the end of an input, every reference in it must have found its document.
     private func requireResolved(_ input: Input) throws {
         guard let first = input.scope.firstUnresolved else { return }
-        throw TransferError(.badDocument, first.message, file: input.file, position: first.position)
+        let reason = input.heldTooMany ? " (more than \(Input.maxHeld) documents followed it, too many to set it aside)" : ""
+        throw TransferError(.badDocument, first.message + reason, file: input.file, position: first.position)
     }
 
     /// The error that ends an import, saying what was committed when the realm or the disk failed
