@@ -120,7 +120,7 @@ import Testing
         #expect {
             try DocumentImporter(realm: realm, options: ImportOptions(type: "Person")).run(JSONReader(bytes: Array(text.utf8), file: "p.json"))
         } throws: { error in
-            (error as? TransferError)?.description == #"p.json: error: $[0].dogs[0]: {"$ref": "x"} names no document with "$id": "x" in this input"#
+            (error as? TransferError)?.description == #"p.json:1:2: error: $[0].dogs[0]: {"$ref": "x"} names no document with "$id": "x" in this input"#
         }
         #expect(try realm.count("Person") == 0)
     }

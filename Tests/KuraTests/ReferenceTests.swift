@@ -273,7 +273,8 @@ import Testing
     @Test func aMixedLinkToAMissingKeyIsRefused() throws {
         let realm = try Realm(path: ":memory:", schema: try Fixtures.samplesSchema())
         let input = #"[{"name": "Rex", "age": 3, "companion": {"$type": "Person", "$key": 9}}]"#
-        #expect(throws: TransferError(.badDocument, "$[0].companion: no Person with primary key 9 in the realm or this input", file: "in.json")) {
+        let message = "$[0].companion: no Person with primary key 9 in the realm or this input"
+        #expect(throws: TransferError(.badDocument, message, file: "in.json", position: TextPosition(line: 1, column: 2, offset: 1))) {
             try DocumentImporter(realm: realm, options: ImportOptions(type: "Dog")).run(
                 JSONReader(bytes: Array(input.utf8), file: "in.json"))
         }

@@ -41,6 +41,8 @@ public struct CheckFinding: Sendable, Equatable, Codable, CustomStringConvertibl
         case missingIndex
         /// An identifier counter below the highest identifier in use, which would hand one out twice.
         case counterBehind
+        /// An identifier counter at Int64.max, so that the realm can hand out no further identifier.
+        case counterExhausted
 
         /// What a report says of the findings of this kind it does not list: `3 more dangling links`.
         func unlisted(_ count: Int) -> Counted {
@@ -94,6 +96,7 @@ public struct CheckFinding: Sendable, Equatable, Codable, CustomStringConvertibl
             case .valueMismatch: "values that do not fit"
             case .missingIndex: "index problems"
             case .counterBehind: "counters behind"
+            case .counterExhausted: "exhausted counters"
             }
         }
     }

@@ -2,7 +2,8 @@ import GRDB
 
 /// Checks identifiers, one query or two per type: primary key values unique, and the counters of
 /// `#types` at or above the highest internal object id and autoIncrement key in use (a counter
-/// behind would hand out an identifier twice). Counts the objects on the way.
+/// behind would hand out an identifier twice) and below Int64.max (a counter there can hand out
+/// none). Counts the objects on the way.
 struct KeyCheck {
     let db: Database
     let findings: FindingCollector
@@ -27,6 +28,9 @@ struct KeyCheck {
             findings.add(
                 .counterBehind, place, type.name,
                 "the object id counter (#types.lastObjectId) is \(last), below the highest object id \(highest)")
+        }
+        if counters?.lastObjectId == Int64.max {
+            findings.add(.counterExhausted, place, type.name, Self.exhausted("object id counter (#types.lastObjectId)", "\(type.name) objects"))
         }
         guard let key = type.primaryKeyProperty,
             layout.sites.contains(where: { $0.ownerType == type.name && $0.property == key && $0.tag == nil })
@@ -53,6 +57,14 @@ struct KeyCheck {
                 .counterBehind, keyPlace, label,
                 "the autoIncrement counter (#types.lastKey) is \(last), below the highest key \(highest)")
         }
+        if key.isAutoIncrement, counters?.lastKey == Int64.max {
+            findings.add(.counterExhausted, keyPlace, label, Self.exhausted("autoIncrement counter (#types.lastKey)", "\(type.name) keys"))
+        }
         return objects
+    }
+
+    /// What a finding says of a counter at Int64.max, as the writer's error says it.
+    static func exhausted(_ counter: String, _ what: String) -> String {
+        "the \(counter) has reached Int64.max: no more \(what) can be created"
     }
 }

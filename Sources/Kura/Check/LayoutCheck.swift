@@ -117,6 +117,11 @@ struct LayoutCheck {
         }
         if case .int64(let last)? = values["lastMixedContainer"]?.storage {
             layout.lastMixedContainer = last
+            if last == Int64.max {
+                findings.add(
+                    .counterExhausted, place, "#meta",
+                    KeyCheck.exhausted("container counter (lastMixedContainer)", "nested mixed lists or maps"))
+            }
         } else {
             let found = values["lastMixedContainer"]?.description ?? "missing"
             findings.add(.metadata, place, "#meta", "lastMixedContainer is \(found), expected an integer")

@@ -134,9 +134,19 @@ struct TableRebuilder {
         guard let key = plan.new?.primaryKeyProperty, key.isAutoIncrement else { return 0 }
         let counter = try Int64.fetchOne(
             db, sql: "SELECT \"lastKey\" FROM \(TableLayout.typesTable) WHERE \"name\" = ?", arguments: [plan.name]) ?? 0
-        guard let source = plan.property(key.name)?.old, plan.property(key.name)?.copies == true else { return counter }
-        let highest = try Int64.fetchOne(db, sql: "SELECT max(\(TableLayout.column(source.name))) FROM \(table)") ?? 0
-        return max(counter, highest)
+        var base = counter
+        if let source = plan.property(key.name)?.old, plan.property(key.name)?.copies == true {
+            base = max(counter, try Int64.fetchOne(db, sql: "SELECT max(\(TableLayout.column(source.name))) FROM \(table)") ?? 0)
+        }
+        // Keys are generated up to base + the row count; past Int64.max SQL sums turn into floating point.
+        let rows = try Int64.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
+        if base.addingReportingOverflow(rows).overflow {
+            throw StoreError(.counterExhausted, """
+                the autoIncrement counter of \(plan.name) (#types.lastKey) would pass Int64.max: \
+                keys for \(rows) objects do not fit after \(base)
+                """)
+        }
+        return base
     }
 
     /// Moves the autoIncrement key counters of changed types past the keys they now hold (generated,

@@ -17,7 +17,7 @@ extension ObjectWriter {
         }
         // Only a reserved entry matters here: with none, the key's entry is not even built.
         if let key, !key.isNull, !scope.isResolved,
-            case .reserved(let held, _)? = scope[ReferenceScope.keyReference(type: type.name, key: key)]
+            case .reserved(let held, _, _)? = scope[ReferenceScope.keyReference(type: type.name, key: key)]
         {
             // Linked by its primary key before it was written: it takes the id held for it.
             scope.set(ReferenceScope.keyReference(type: type.name, key: key), .defined(held, path: path()))
@@ -28,10 +28,10 @@ extension ObjectWriter {
             return ObjectRef(type: type.name, id: try transaction.nextObjectId(type))
         }
         switch scope[id] {
-        case .reserved(let ref, _)? where ref.type == type.name:
+        case .reserved(let ref, _, _)? where ref.type == type.name:
             scope.set(id, .defined(ref, path: path()))
             return ref
-        case .reserved(let ref, let usedAt)?:
+        case .reserved(let ref, let usedAt, _)?:
             throw StoreError(
                 .unresolvedReference, "\(path()): \"$id\": \(id) is a \(type.name), but \(usedAt) links to it as a \(ref.type)")
         case .defined(_, let firstPath)?:
@@ -52,7 +52,7 @@ extension ObjectWriter {
             break
         case .defined(_, let firstPath)?:
             throw StoreError(.duplicateReferenceId, "\(path()): \"$id\": \(id) is already used by \(firstPath)")
-        case .reserved(let reserved, let usedAt)?:
+        case .reserved(let reserved, let usedAt, _)?:
             guard reserved.type == ref.type else {
                 throw StoreError(
                     .unresolvedReference, "\(path()): \"$id\": \(id) is a \(ref.type), but \(usedAt) links to it as a \(reserved.type)")
@@ -73,14 +73,15 @@ extension ObjectWriter {
             throw StoreError(.unresolvedReference, "\(path()): {\"$ref\": \(id)} given outside an input with \"$id\" documents")
         }
         switch scope[id] {
-        case .defined(let ref, _)?, .reserved(let ref, _)?:
+        case .defined(let ref, _)?, .reserved(let ref, _, _)?:
             guard ref.type == target.name else {
                 throw StoreError(.unresolvedReference, "\(path()): {\"$ref\": \(id)} names a \(ref.type), expected a \(target.name)")
             }
             return ref.id.databaseValue
         case nil:
+            if let reason = scope.unresolvableMessage(id: id) { throw StoreError(.unresolvedReference, "\(path()): " + reason) }
             let ref = ObjectRef(type: target.name, id: try transaction.nextObjectId(target))
-            scope.set(id, .reserved(ref, path: path()))
+            scope.set(id, .reserved(ref, path: path(), position: scope.position))
             return ref.id.databaseValue
         }
     }

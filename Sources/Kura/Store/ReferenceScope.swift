@@ -14,6 +14,8 @@ public final class ReferenceScope {
         public let type: String
         /// Where the first reference was made.
         public let path: String
+        /// Where the document that made the first reference starts, when the scope was told (`position`).
+        public let position: TextPosition?
 
         /// What is wrong, with the path first.
         public var message: String { "\(path): " + ReferenceScope.unresolvedMessage(id: id) }
@@ -39,7 +41,7 @@ public final class ReferenceScope {
         /// A document carrying `"$id"` was written as this object.
         case defined(ObjectRef, path: String)
         /// Referenced, not yet defined; the object id is held for the defining document.
-        case reserved(ObjectRef, path: String)
+        case reserved(ObjectRef, path: String, position: TextPosition?)
     }
 
     private(set) var entries: [Value: Entry] = [:]
@@ -47,14 +49,21 @@ public final class ReferenceScope {
     private var journal: [(id: Value, previous: Entry?)] = []
     private var reservedCount = 0
 
+    /// Where the document being written starts, recorded with the references it leaves unresolved.
+    var position: TextPosition?
+    /// References known to stay unresolved to the end of the input, each with whether the document
+    /// defining it was refused: a document making one is refused at once (an import under `.skip`
+    /// withdraws such documents and writes the rest again).
+    private(set) var unresolvable: [Value: Bool] = [:]
+
     /// Makes an empty scope, one per input.
     public init() {}
 
     /// The references not resolved so far, in no particular order.
     public var unresolved: [Unresolved] {
         entries.compactMap { id, entry in
-            guard case .reserved(let ref, let path) = entry else { return nil }
-            return Unresolved(id: id, type: ref.type, path: path)
+            guard case .reserved(let ref, let path, let position) = entry else { return nil }
+            return Unresolved(id: id, type: ref.type, path: path, position: position)
         }
     }
 
@@ -82,6 +91,23 @@ public final class ReferenceScope {
             entries[id] = previous
             adjustReserved(removing: current, adding: previous)
         }
+    }
+
+    /// Marks the references unresolved now as never to be resolved, to be refused from here on;
+    /// after the first round, they were defined by documents since refused.
+    func markUnresolvable() {
+        let definedByRefused = !unresolvable.isEmpty
+        for (id, entry) in entries { if case .reserved = entry { unresolvable[id] = definedByRefused } }
+    }
+
+    /// Why a reference to `id`, marked unresolvable, is refused.
+    func unresolvableMessage(id: Value) -> String? {
+        guard !unresolvable.isEmpty, let definedByRefused = unresolvable[id] else { return nil }
+        guard definedByRefused else { return Self.unresolvedMessage(id: id) }
+        if case .list(let parts) = id, parts.count == 3, parts[0] == .string(Self.keyMarker), case .string(let type) = parts[1] {
+            return "links to the \(type) with primary key \(parts[2]), whose document was refused"
+        }
+        return "{\"$ref\": \(id)} names the document with \"$id\": \(id), which was refused"
     }
 
     /// Drops the undo history once a transaction has committed the changes it records.

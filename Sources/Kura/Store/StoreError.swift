@@ -1,3 +1,5 @@
+import GRDB
+
 /// An error from a realm: a misuse of the API, a value that does not fit the schema, or a database failure.
 public struct StoreError: Error, Equatable, CustomStringConvertible {
     /// What kind of problem this is.
@@ -23,6 +25,9 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
         case schemaMismatch
         case schemaVersionTooLow
         case corruptRealm
+        /// An identifier counter of the realm (object ids, autoIncrement keys, nested mixed
+        /// containers) stands at Int64.max, so no further identifier can be handed out.
+        case counterExhausted
         case database
         /// The file is there but is not a realm: not an SQLite database, empty, a folder, or an SQLite
         /// database without Kura's tables. Every command reports it with the same message.
@@ -50,6 +55,24 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         guard let sql else { return "error: \(message)" }
         return "error: \(message) (SQL: \(sql))"
+    }
+
+    /// Whether the realm or the disk under it failed, not the value being written: an I/O error,
+    /// a full disk, a file that cannot be opened, a lock, a corrupt realm or an exhausted counter.
+    /// SQLite's refusals of a value (a constraint, a value too big or of the wrong type) are the value's.
+    public var isStoreFailure: Bool {
+        switch code {
+        case .openFailed, .corruptRealm, .counterExhausted:
+            return true
+        case .database:
+            guard let error = underlying as? DatabaseError else { return true }
+            switch error.resultCode {
+            case .SQLITE_CONSTRAINT, .SQLITE_TOOBIG, .SQLITE_MISMATCH, .SQLITE_RANGE: return false
+            default: return true
+            }
+        default:
+            return false
+        }
     }
 
     public static func == (lhs: StoreError, rhs: StoreError) -> Bool {

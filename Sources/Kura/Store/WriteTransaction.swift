@@ -150,17 +150,21 @@ final class WriteTransaction {
     /// A new internal object id for `type`: one above the highest ever handed out.
     func nextObjectId(_ type: StoredType) throws -> Int64 {
         var counters = try self.counters(of: type)
-        counters.lastObjectId += 1
+        let (next, overflow) = counters.lastObjectId.addingReportingOverflow(1)
+        if overflow { throw Self.exhausted("the object id counter of \(type.name) (#types.lastObjectId)", "\(type.name) objects") }
+        counters.lastObjectId = next
         counters.isDirty = true
         self.counters[type.index] = counters
-        return counters.lastObjectId
+        return next
     }
 
     /// A new autoIncrement key for `type`: one above the highest ever used.
     func nextAutoIncrementKey(_ type: StoredType) throws -> Int64 {
         var counters = try self.counters(of: type)
         let (next, overflow) = counters.lastKey.addingReportingOverflow(1)
-        if overflow { throw StoreError(.typeMismatch, "\(type.name): the autoIncrement key has reached Int64.max") }
+        if overflow {
+            throw Self.exhausted("the autoIncrement counter of \(type.name) (#types.lastKey)", "\(type.name) keys")
+        }
         counters.lastKey = next
         counters.isDirty = true
         self.counters[type.index] = counters
@@ -191,8 +195,15 @@ final class WriteTransaction {
             current = try Int64.fetchOne(
                 connection, sql: "SELECT \"value\" FROM \(TableLayout.metaTable) WHERE \"key\" = 'lastMixedContainer'") ?? 0
         }
-        lastMixedContainer = current + 1
-        return current + 1
+        let (next, overflow) = current.addingReportingOverflow(1)
+        if overflow { throw Self.exhausted("the container counter (#meta.lastMixedContainer)", "nested mixed lists or maps") }
+        lastMixedContainer = next
+        return next
+    }
+
+    /// The error for a counter that stands at Int64.max, so that no more `what` can be created.
+    static func exhausted(_ counter: String, _ what: String) -> StoreError {
+        StoreError(.counterExhausted, "\(counter) has reached Int64.max: no more \(what) can be created")
     }
 
     func count(_ type: StoredType, _ change: WritePath.Change) {
@@ -243,12 +254,19 @@ final class WriteTransaction {
         guard savepointsPerChange else { return try body() }
         let savedTally = tally
         let savedMarks = scopeMarks.map { ($0.scope, $0.scope.mark) }
+        let mayOpenWithdrawal = keepsWithdrawalPoint && withdrawal == nil && references?.isResolved == true
         // Held rows are written at the savepoint and at its release, so every row a failed change
         // held is either rolled back or dropped, and no other change's.
         try db.cachedStatement(sql: "SAVEPOINT kura_change").execute()
         do {
             let result = try body()
-            try db.cachedStatement(sql: "RELEASE kura_change").execute()
+            if mayOpenWithdrawal, references?.isResolved == false {
+                // Its savepoint stays open below the later changes' (same name, so theirs are the
+                // ones a failure rolls back): the point `withdrawHeldChanges` returns to.
+                withdrawal = (savedTally, savedMarks)
+            } else {
+                try db.cachedStatement(sql: "RELEASE kura_change").execute()
+            }
             return result
         } catch {
             tally = savedTally
@@ -258,6 +276,35 @@ final class WriteTransaction {
             try connection.cachedStatement(sql: "RELEASE kura_change").execute()
             throw error
         }
+    }
+
+    /// Whether a change that leaves a reference waiting for a later document keeps its savepoint
+    /// open, so that it and every change after it can be withdrawn together should the reference
+    /// never resolve (`withdrawHeldChanges`): for an import that sets such documents aside.
+    var keepsWithdrawalPoint = false
+    /// The tally and scope marks from before the change whose savepoint is kept open, if any.
+    private var withdrawal: (tally: [ChangeCounts], marks: [(ReferenceScope, Int)])?
+
+    /// Whether a savepoint is kept open for `withdrawHeldChanges`.
+    var holdsWithdrawalPoint: Bool { withdrawal != nil }
+
+    /// Keeps the changes since the withdrawal point: its savepoint is released.
+    func releaseWithdrawalPoint() throws {
+        guard withdrawal != nil else { return }
+        try db.cachedStatement(sql: "RELEASE kura_change").execute()
+        withdrawal = nil
+    }
+
+    /// Undoes every change since the withdrawal point, that change included: rows, counts and
+    /// references. Counters keep the ids handed out meanwhile, which are then never used.
+    func withdrawHeldChanges() throws {
+        guard let (savedTally, savedMarks) = withdrawal else { return }
+        withdrawal = nil
+        tally = savedTally
+        for (scope, mark) in savedMarks { scope.undo(to: mark) }
+        bulk?.discard()
+        try connection.cachedStatement(sql: "ROLLBACK TO kura_change").execute()
+        try connection.cachedStatement(sql: "RELEASE kura_change").execute()
     }
 
     /// Writes every held insert and the counters; called just before commit.

@@ -39,6 +39,7 @@ public final class DocumentImporter {
     /// writes; the readers must not be used elsewhere until this returns.
     public func run(_ readers: [any DocumentReader]) throws -> ImportSummary {
         summary = ImportSummary()
+        committed = (0, 0)
         if let type = options.type { try checkTopLevel(type, file: readers.first?.file ?? "", position: nil) }
         let schema = realm.schema
         var mapping = options.mapping
@@ -55,15 +56,19 @@ public final class DocumentImporter {
         var bytesBefore = 0
         do {
             while current != nil {
+                var written = 0
                 try realm.write {
                     // One transaction for a stop or dry-run import; batches otherwise, each closed only
                     // when no reference waits for a later document.
+                    let transaction = try realm.requireTransaction()
                     if options.onError == .stop {
                         // Any error ends the import and rolls everything back: no document needs a savepoint.
-                        let transaction = try realm.requireTransaction()
                         transaction.savepointsPerChange = false
                         // Only this importer writes in the transaction, and only through it.
                         try transaction.holdInserts()
+                    } else {
+                        // A document whose reference never resolves is withdrawn at the input's end.
+                        transaction.keepsWithdrawalPoint = true
                     }
                     var inBatch = 0
                     while let input = current,
@@ -72,10 +77,14 @@ public final class DocumentImporter {
                         switch pipeline.nextItem() {
                         case .document(let document, let bytesRead):
                             countDocument(bytesRead: bytesRead)
-                            try importDocument(document, file: input.file, scope: input.scope)
+                            if try importDocument(document, file: input.file, scope: input.scope) {
+                                written += 1
+                                try input.hold(document, in: transaction)
+                            }
                             if summary.documents % Self.writebackInterval == 0 { realm.startWritingBackLog() }
                             inBatch += 1
                         case .endOfInput(let bytes):
+                            if options.onError == .skip { written -= try withdrawUnresolved(input, in: transaction) }
                             try requireResolved(input)
                             bytesBefore += bytes
                             current = files.next().map(Input.init)
@@ -88,26 +97,111 @@ public final class DocumentImporter {
                     try addCounts(try realm.changeCounts())
                     if options.dryRun { throw DryRunRollback() }
                 }
+                committed.documents += written
+                committed.batches += 1
             }
         } catch is DryRunRollback {
             // Everything was checked and counted; the transaction is undone.
+        } catch {
+            throw stopped(by: error)
         }
         summary.bytes = bytesBefore
         return summary
     }
 
-    /// One input being imported: its name and the scope its references resolve in.
+    /// The documents written and the transactions committed so far, for an import that fails.
+    private var committed = (documents: 0, batches: 0)
+
+    /// One input being imported: its name, the scope its references resolve in, and (under
+    /// `.skip`) the documents written since a reference was left waiting for a later document.
     private final class Input {
         let file: String
         let scope = ReferenceScope()
+        /// Written again without those that never resolve, should some not (`withdrawUnresolved`).
+        var held: [PreparedDocument] = []
+        /// Whether more documents waited than are kept, so a reference left unresolved fails the import.
+        var heldTooMany = false
+
+        /// How many documents are kept for withdrawal at most: each costs several times its text
+        /// in memory, and a reference that resolves only far ahead would keep the whole input.
+        static let maxHeld = 10_000
 
         init(file: String) { self.file = file }
+
+        /// Keeps `document` while the transaction can withdraw it; lets go of them all once every
+        /// reference has resolved, or when there would be more than `maxHeld`.
+        func hold(_ document: PreparedDocument, in transaction: WriteTransaction) throws {
+            guard transaction.holdsWithdrawalPoint else { return }
+            if scope.isResolved || held.count == Self.maxHeld {
+                heldTooMany = heldTooMany || !scope.isResolved
+                try transaction.releaseWithdrawalPoint()
+                held.removeAll()
+            } else {
+                held.append(document)
+            }
+        }
+    }
+
+    /// At the end of an input under `.skip`: while references remain that no document defined,
+    /// withdraws the documents written since the first was made and writes them again, refusing
+    /// those that make one (and, in a later round, those that needed a refused one). Returns how
+    /// many fewer documents are written.
+    private func withdrawUnresolved(_ input: Input, in transaction: WriteTransaction) throws -> Int {
+        var refused = 0
+        while !input.scope.isResolved, transaction.holdsWithdrawalPoint {
+            input.scope.markUnresolvable()
+            try transaction.withdrawHeldChanges()
+            let documents = input.held
+            input.held = []
+            for document in documents {
+                if try importDocument(document, file: input.file, scope: input.scope) {
+                    try input.hold(document, in: transaction)
+                } else {
+                    refused += 1
+                }
+            }
+        }
+        if input.scope.isResolved {
+            try transaction.releaseWithdrawalPoint()
+            input.held = []
+        }
+        return refused
     }
 
     /// At the end of an input, every reference in it must have found its document.
     private func requireResolved(_ input: Input) throws {
         guard let first = input.scope.firstUnresolved else { return }
-        throw TransferError(.badDocument, first.message, file: input.file)
+        let reason = input.heldTooMany ? " (more than \(Input.maxHeld) documents followed it, too many to set it aside)" : ""
+        throw TransferError(.badDocument, first.message + reason, file: input.file, position: first.position)
+    }
+
+    /// The error that ends an import, saying what was committed when the realm or the disk failed
+    /// rather than a document.
+    private func stopped(by error: any Error) -> any Error {
+        let committedNote: String
+        switch committed {
+        case (0, _): committedNote = "nothing was committed"
+        case (let documents, let batches):
+            let documentsText = documents == 1 ? "1 document" : "\(documents) documents"
+            let batchesText = batches == 1 ? "1 batch" : "\(batches) batches"
+            committedNote = "\(documentsText) in \(batchesText) \(documents == 1 ? "was" : "were") committed before the failure"
+        }
+        if var failure = error as? StoreError, failure.isStoreFailure {
+            // The statement goes before the note, which ends the line.
+            if let sql = failure.sql { failure.message += " (SQL: \(sql))" }
+            failure.sql = nil
+            failure.message += "; \(committedNote)"
+            return failure
+        }
+        if var failure = error as? TransferError, (failure.underlying as? StoreError)?.isStoreFailure == true {
+            failure.message += "; \(committedNote)"
+            return failure
+        }
+        if var failure = error as? DocumentError, failure.code == .io {
+            failure.message += "; \(committedNote)"
+            return failure
+        }
+        return error
     }
 
     private func countDocument(bytesRead: Int) {
@@ -141,7 +235,9 @@ public final class DocumentImporter {
         }
     }
 
-    private func importDocument(_ document: PreparedDocument, file: String, scope: ReferenceScope) throws {
+    /// Writes one document; returns whether it was written (under `.skip`, a bad one is refused).
+    /// A failure of the realm or the disk is never the document's: it ends the import.
+    private func importDocument(_ document: PreparedDocument, file: String, scope: ReferenceScope) throws -> Bool {
         let node = document.node
         let typeName = document.typeName
         do {
@@ -152,20 +248,32 @@ public final class DocumentImporter {
                 if mapped.unknownKeys > 0 { summary.unknownKeys[typeName, default: 0] += mapped.unknownKeys }
                 if options.skipExisting, try realm.holdsObject(typeName, mapped: mapped.object) {
                     summary.counts[typeName, default: ChangeCounts()].unchanged += 1
-                    return
+                    return true
                 }
+                scope.position = node.position
                 do {
                     try realm.create(typeName, mapped: mapped.object, update: options.mode, references: scope, path: document.path)
-                } catch let error as StoreError {
+                } catch let error as StoreError where !error.isStoreFailure || error.code == .counterExhausted {
+                    // An exhausted counter is the realm's, but the document that met it is named.
                     throw TransferError(.badDocument, error.message, file: file, position: node.position, underlying: error)
                 }
             }
+            return true
         } catch {
-            guard options.onError == .skip, !(error is TransferError && (error as? TransferError)?.code == .usage) else {
-                throw error
-            }
+            guard options.onError == .skip, Self.isDocumentError(error) else { throw error }
             summary.rejected[typeName, default: 0] += 1
             try onReject?(node, Self.messages(of: error))
+            return false
+        }
+    }
+
+    /// Whether `error` is the document's own, to be refused under `.skip`: not a usage error, nor
+    /// a failure of the realm or the disk.
+    private static func isDocumentError(_ error: any Error) -> Bool {
+        switch error {
+        case let error as StoreError: !error.isStoreFailure
+        case let error as TransferError: error.code != .usage && (error.underlying as? StoreError)?.isStoreFailure != true
+        default: true
         }
     }
 

@@ -101,7 +101,8 @@ final class DocumentPipeline: @unchecked Sendable {
                 do {
                     node = try reader.next()
                 } catch {
-                    pending.append(.failed(TransferError(
+                    // A file that cannot be read is no fault of its documents, and stays an I/O error.
+                    pending.append(.failed(error.code == .io ? error : TransferError(
                         .badInput, error.message, file: error.file, position: error.position, underlying: error)))
                     return
                 }

@@ -28,6 +28,7 @@ struct SetBasedCopy {
             guard try fitsSetBasedCopy(type) else { return nil }
             types.append(type)
         }
+        try requireRoomForShiftedIds(of: types.map(\.name))
         let remap = try IdRemapping(source: source, destination: destination, types: types.map(\.name), db: db)
         var counts: [String: ChangeCounts] = [:]
         var copied = 0
@@ -40,6 +41,32 @@ struct SetBasedCopy {
         try copyMixedContainers(remap: remap)
         try raiseCounters(of: types.map(\.name))
         return counts
+    }
+
+    /// Fails when shifting the source's ids past the destination's would pass Int64.max, where the
+    /// SQL sums would turn into floating point numbers.
+    private func requireRoomForShiftedIds(of types: [String]) throws {
+        func counter(_ sql: String, in schema: String, _ arguments: StatementArguments = []) throws -> Int64 {
+            try Int64.fetchOne(db, sql: sql.replacingOccurrences(of: "SCHEMA", with: schema), arguments: arguments) ?? 0
+        }
+        let objectIds = "SELECT \"lastObjectId\" FROM SCHEMA.\(TableLayout.typesTable) WHERE \"name\" = ?"
+        for type in types {
+            let (last, source) = (try counter(objectIds, in: "main", [type]), try counter(objectIds, in: Self.sourceSchema, [type]))
+            if last.addingReportingOverflow(source).overflow {
+                throw StoreError(.counterExhausted, """
+                    the object id counter of \(type) (#types.lastObjectId) would pass Int64.max: \
+                    the destination's \(last) and the source's \(source) do not fit together
+                    """)
+            }
+        }
+        let containers = "SELECT \"value\" FROM SCHEMA.\(TableLayout.metaTable) WHERE \"key\" = 'lastMixedContainer'"
+        let (last, source) = (try counter(containers, in: "main"), try counter(containers, in: Self.sourceSchema))
+        if last.addingReportingOverflow(source).overflow {
+            throw StoreError(.counterExhausted, """
+                the container counter (#meta.lastMixedContainer) would pass Int64.max: \
+                the destination's \(last) and the source's \(source) do not fit together
+                """)
+        }
     }
 
     /// Whether `type` can be copied row for row: same stored properties and flags, no key clash.
