@@ -71,6 +71,7 @@ public struct CheckFinding: Sendable, Equatable, Codable, CustomStringConvertibl
             case .valueMismatch: "value that does not fit"
             case .missingIndex: "index problem"
             case .counterBehind: "counter behind"
+            case .counterExhausted: "exhausted counter"
             }
         }
 
