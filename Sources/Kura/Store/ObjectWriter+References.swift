@@ -96,7 +96,7 @@ extension ObjectWriter {
         let tag = MixedTag.linkBase + (try catalog.typeId(old.type))
         for place in catalog.mixedLinkColumns {
             try db.execute(
-                sql: "UPDATE \(place.table) SET \(place.value) = ? WHERE \(place.tag) = ? AND \(place.value) = ?",
+                sql: "UPDATE \(place.table) SET \(place.value) = ? WHERE \(place.tag) = ? AND \(MixedTag.linkTerm(place.tag)) AND \(place.value) = ?",
                 arguments: [new.id, tag, old.id])
         }
     }
