@@ -29,10 +29,32 @@ public final class ReferenceScope {
 
     private static let keyMarker = "#key"
 
-    /// The scope entry of a link by primary key to an object not yet written; a list, so it never
-    /// collides with an `"$id"` (which is a scalar).
-    static func keyReference(type: String, key: Value) -> Value {
-        .list([.string(keyMarker), .string(type), key])
+    /// What an entry is filed under: an `"$id"` value, or a link by primary key to an object of
+    /// a type not yet written. Two fields rather than a list value, so an entry costs no allocation
+    /// of its own beyond the key's text.
+    struct Key: Hashable {
+        /// The linked type, for a link by primary key; `nil` for an `"$id"`.
+        let type: String?
+        let value: Value
+
+        /// The entry of the document carrying `"$id": id`.
+        init(id: Value) {
+            type = nil
+            value = id
+        }
+
+        /// The entry of a link by primary key to an object not yet written.
+        init(type: String, key: Value) {
+            self.type = type
+            value = key
+        }
+
+        /// The key as `Unresolved.id` shows it: a primary key link as a list, so it never collides
+        /// with an `"$id"` (which is a scalar).
+        var publicId: Value {
+            guard let type else { return value }
+            return .list([.string(ReferenceScope.keyMarker), .string(type), value])
+        }
     }
 
     enum Entry: Equatable {
@@ -42,9 +64,13 @@ public final class ReferenceScope {
         case reserved(ObjectRef, path: String)
     }
 
-    private(set) var entries: [Value: Entry] = [:]
-    /// Every change as the entry it replaced, so a failed change can be undone.
-    private var journal: [(id: Value, previous: Entry?)] = []
+    private(set) var entries: [Key: Entry] = [:]
+    /// Every change since the last commit as the entry it replaced, so a failed change can be
+    /// undone; not kept while `snapshot` stands in for it.
+    private var journal: [(key: Key, previous: Entry?)] = []
+    /// The entries as they were when a transaction that undoes nothing short of its whole self
+    /// began (see `keepSnapshot`), restored when it rolls back.
+    private var snapshot: (entries: [Key: Entry], reservedCount: Int)?
     private var reservedCount = 0
 
     /// Makes an empty scope, one per input.
@@ -52,9 +78,9 @@ public final class ReferenceScope {
 
     /// The references not resolved so far, in no particular order.
     public var unresolved: [Unresolved] {
-        entries.compactMap { id, entry in
+        entries.compactMap { key, entry in
             guard case .reserved(let ref, let path) = entry else { return nil }
-            return Unresolved(id: id, type: ref.type, path: path)
+            return Unresolved(id: key.publicId, type: ref.type, path: path)
         }
     }
 
@@ -64,28 +90,45 @@ public final class ReferenceScope {
     /// Whether every reference made so far names a defined document.
     public var isResolved: Bool { reservedCount == 0 }
 
-    subscript(id: Value) -> Entry? { entries[id] }
+    subscript(key: Key) -> Entry? { entries[key] }
 
-    func set(_ id: Value, _ entry: Entry) {
-        let previous = entries.updateValue(entry, forKey: id)
-        journal.append((id, previous))
+    func set(_ key: Key, _ entry: Entry?) {
+        let previous = entry.map { entries.updateValue($0, forKey: key) } ?? entries.removeValue(forKey: key)
+        if snapshot == nil { journal.append((key, previous)) }
         adjustReserved(removing: previous, adding: entry)
     }
 
     /// A point to undo back to.
     var mark: Int { journal.count }
 
-    /// Undoes every change made after `mark`, newest first.
+    /// Undoes every change made after `mark`, newest first; with a snapshot, every change since it.
     func undo(to mark: Int) {
-        while journal.count > mark, let (id, previous) = journal.popLast() {
-            let current = entries[id]
-            entries[id] = previous
+        if let (entries, reservedCount) = snapshot {
+            self.entries = entries
+            self.reservedCount = reservedCount
+            return
+        }
+        while journal.count > mark, let (key, previous) = journal.popLast() {
+            let current = entries[key]
+            entries[key] = previous
             adjustReserved(removing: current, adding: previous)
         }
     }
 
+    /// For a transaction that is only ever undone whole: keeps the entries as they are now, to
+    /// restore on rollback, instead of a journal entry per change, which would hold every
+    /// reference of a long input until the end. The copy is shared until the first change, and
+    /// costs nothing for a scope that starts empty.
+    func keepSnapshot() {
+        guard snapshot == nil, journal.isEmpty else { return }
+        snapshot = (entries, reservedCount)
+    }
+
     /// Drops the undo history once a transaction has committed the changes it records.
-    func commit() { journal.removeAll(keepingCapacity: true) }
+    func commit() {
+        journal.removeAll(keepingCapacity: true)
+        snapshot = nil
+    }
 
     private func adjustReserved(removing old: Entry?, adding new: Entry?) {
         if case .reserved? = old { reservedCount -= 1 }
