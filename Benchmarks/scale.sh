@@ -3,8 +3,10 @@
 # marks it PASS or FAIL against its target (a FAIL does not change the exit status; a failing
 # command stops the script with status 1):
 #   delete     `kura delete` of N and of 4N objects that hold mixed values linking each other (a
-#              mixed property and a list<mixed>): the 4N time over the N time must be at most 5
-#              (linear: 4, with slack for start-up and drift; quadratic would be 16)
+#              mixed property and a list<mixed>): the 4N CPU seconds (user + system) over the N
+#              ones must be at most 5 (linear: 4, with slack; quadratic, as it was, 16). The wall
+#              times are shown too; on a shared machine they include waiting for other processes
+#              and for the disk
 #   forward    peak RSS of importing 2N documents whose first N link by primary key to the last N
 #              (N links pending at once) minus the same documents with the targets first, over N:
 #              bytes per pending forward link, at most 256 (it was about 725); and with "$id" and
@@ -121,9 +123,10 @@ fresh_realm() {
 # --- the measurements ------------------------------------------------------------------------------
 
 echo "== measuring: $RUNS runs (2 cores: $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown))"
-declare -A WALLS=() RSS=()
+declare -A WALLS=() CPUS=() RSS=()
 record() {
     WALLS[$1]+="$RUN_WALL"$'\n'
+    CPUS[$1]+="$RUN_CPU"$'\n'
     RSS[$1]+="$RUN_RSS_KIB"$'\n'
 }
 DB="$WORK/bench.realm"
@@ -133,7 +136,7 @@ for ((run = 1; run <= RUNS; run++)); do
         "$KURA" import "$DB" "$WORK/things-$size.jsonl" --type Thing > /dev/null
         timed "$WORK/out.txt" "$KURA" delete "$DB" --type Thing
         record "delete $size"
-        printf '   run %d/%d  delete %-3s %10.3f s\n' "$run" "$RUNS" "$size" "$RUN_WALL"
+        printf '   run %d/%d  delete %-3s %10.3f s  cpu %7.2f s\n' "$run" "$RUNS" "$size" "$RUN_WALL" "$RUN_CPU"
     done
     for input in keys-forward keys-back refs-forward refs-back; do
         fresh_realm "$DB"
@@ -154,6 +157,7 @@ for ((run = 1; run <= RUNS; run++)); do
 done
 
 median_wall() { printf '%s' "${WALLS[$1]}" | median; }
+median_cpu() { printf '%s' "${CPUS[$1]}" | median; }
 median_rss() { printf '%s' "${RSS[$1]}" | median; }
 verdict() { awk -v value="$1" -v limit="$2" 'BEGIN { print (value <= limit ? "PASS" : "FAIL") }'; }
 
@@ -162,9 +166,12 @@ echo "== results: median of $RUNS runs"
 line=$(
     n=$(median_wall "delete n")
     four=$(median_wall "delete 4n")
+    n_cpu=$(median_cpu "delete n")
+    four_cpu=$(median_cpu "delete 4n")
     ratio=$(awk -v a="$four" -v b="$n" 'BEGIN { printf "%.2f", a / b }')
-    printf 'delete %d and %d objects       %8.3f s  %8.3f s   ratio %5.2f  target <= 5.00  %s' \
-        "$DELETED" $((4 * DELETED)) "$n" "$four" "$ratio" "$(verdict "$ratio" 5)"
+    cpu_ratio=$(awk -v a="$four_cpu" -v b="$n_cpu" 'BEGIN { printf "%.2f", a / b }')
+    printf 'delete %d and %d objects: wall %.3f s, %.3f s (x %.2f); cpu %.2f s, %.2f s (x %.2f)  target cpu <= 5.00  %s' \
+        "$DELETED" $((4 * DELETED)) "$n" "$four" "$ratio" "$n_cpu" "$four_cpu" "$cpu_ratio" "$(verdict "$cpu_ratio" 5)"
 )
 echo "$line"
 count_verdicts "$line"
