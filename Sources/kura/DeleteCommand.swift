@@ -36,7 +36,8 @@ struct DeleteCommand: ParsableCommand {
                 let matching = try realm.count(type, where: predicate)
                 print("dry run: nothing was written\n\(type): \(matching) would be deleted")
             } else {
-                let deleted = try realm.write { try realm.delete(type, where: predicate) }
+                // The write holds the delete alone and is rolled back whole if it fails.
+                let deleted = try realm.write { try realm.deleteRollingBackWhole(type, where: predicate) }
                 print("\(type): \(deleted) deleted")
             }
         }

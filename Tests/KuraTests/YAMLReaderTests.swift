@@ -210,6 +210,31 @@ private func nodeCount(_ node: DocumentNode) -> Int {
     #expect(readError("a: 1\na: 2\n")?.message == "invalid YAML: duplicated mapping key 'a'")
 }
 
+@Test func aDuplicatedKeyIsReportedWhereItIsReadBeforeTheRestOfTheMapping() {
+    // The input breaks off after the duplicate: the duplicate is what is reported, at its own line.
+    let truncated = "name: w\nm:\n  k1: a\n  k2: b\n  k1: c\n  k3: [unclosed\n"
+    #expect(readError(truncated) == DocumentError(.syntax, "invalid YAML: duplicated mapping key 'k1'", file: "<input>", position: pos(5, 3, 29)))
+    // Keys compare as text, whatever their style; in flow and nested mappings alike.
+    #expect(readError("{a: 1, 'a': 2, b: [\n")?.position == pos(1, 8, 7))
+    #expect(readError("x:\n  - {p: 1, q: 2, p: 3}\n  - [")?.position == pos(2, 18, 20))
+    // The same key in different mappings is no duplicate.
+    #expect(readError("a: {k: 1}\nb: {k: 2}\n") == nil)
+}
+
+@Test func keysAreScalarsAndAnchoredKeysCanBeAliasedAsValues() throws {
+    #expect(readError("[a]: 1\n") == DocumentError(.syntax, "YAML mapping keys must be scalars", file: "<input>", position: pos(1, 1, 0)))
+    #expect(readError("a: &l [1]\n*l : 2\n") == DocumentError(.syntax, "YAML mapping keys must be scalars", file: "<input>", position: pos(2, 1, 10)))
+    // A scalar alias is a key like any other, and counts as a duplicate of its text.
+    #expect(readError("a: &k b\n*k : 1\nb: 2\n")?.message == "invalid YAML: duplicated mapping key 'b'")
+    // An anchor on a key is defined in the tree where an alias first uses it as a value (at the
+    // anchored key's position, which starts at its `&`).
+    let nodes = try readAll("&k a: 1\nb: *k\nc: *k\n")
+    guard case .object(let members) = nodes.first?.value else { Issue.record("not a mapping"); return }
+    #expect(members.map(\.key) == ["a", "b", "c"])
+    #expect(members[1].value.value == .anchored("k", DocumentNode(value: .string("a"), position: pos(1, 1, 0))))
+    #expect(members[2].value.value == .alias("k"))
+}
+
 @Test func invalidUTF8IsAnErrorWithPosition() throws {
     let bytes = Array("---\na: 1\n---\nb: é".utf8) + [0xFF, 0x0A]
     let path = try temporaryFile(bytes)

@@ -35,7 +35,7 @@ struct IndexCheck {
 
     /// The statements that create each index the schema needs for the tables that are there.
     private func expectedIndexes() -> [String] {
-        var expected: [String] = layout.hasMixedTable ? [SchemaInstaller.mixedIndexSQL] : []
+        var expected: [String] = layout.hasMixedTable ? [SchemaInstaller.mixedIndexSQL, SchemaInstaller.mixedLinkIndexSQL] : []
         for type in layout.types {
             expected += SchemaInstaller.objectTableSQL(for: type).indexes
             for property in type.storedProperties {

@@ -132,12 +132,19 @@ final class YAMLDocumentSplitter {
                 startOffset: bufferBase + segmentStart, lineStarts: lineStarts)
         }
         segmentStart = end
+        consumed = bufferBase + end
+        if end == buffer.count && buffer.capacity > 4 * chunkSize {
+            // A large document was all of the buffer: let its bytes go now, not at the next read.
+            bufferBase += end
+            scan = 0
+            segmentStart = 0
+            buffer = []
+        }
         segmentLine = line
         lineStarts.removeAll(keepingCapacity: true)
         hasStart = false
         hasContent = false
         hasDirective = false
-        consumed = bufferBase + end
         return segment
     }
 

@@ -30,6 +30,17 @@ struct YAMLPositionMap {
         return position(line: mark.line, column: mark.column)
     }
 
+    /// The file position of a byte index within the segment, whose bytes before it are valid UTF-8.
+    func bytePosition(_ index: Int) -> TextPosition {
+        let index = min(max(index, 0), segment.bytes.count)
+        var lineIndex = 0
+        while lineIndex + 1 < segment.lineStarts.count && segment.lineStarts[lineIndex + 1] <= index { lineIndex += 1 }
+        let lineStart = segment.lineStarts.isEmpty ? 0 : segment.lineStarts[lineIndex]
+        // Columns count Unicode scalars: every byte but continuation bytes starts one.
+        let column = 1 + segment.bytes[lineStart..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        return TextPosition(line: segment.startLine + lineIndex, column: column, offset: segment.startOffset + index)
+    }
+
     /// Just past the segment's last byte.
     private func endPosition() -> TextPosition {
         let bytes = segment.bytes

@@ -4,10 +4,11 @@ import Yams
 /// Reads the documents of a YAML stream one at a time, with positions on every node and error.
 ///
 /// The input is read in chunks and cut into documents at `---` / `...` lines, and each document
-/// is parsed on its own with Yams, so memory is bounded by the largest document rather than the
-/// stream. Line and column are positions in the whole file; `offset` is exact only on ASCII lines
-/// (it counts the column as bytes from the line's start). An `.alias` node carries the position
-/// of the node it refers to, as Yams does not report where the `*name` was written.
+/// is parsed on its own with libyaml (as Yams builds it), its tree built from the parser's events
+/// (`YAMLTreeBuilder`), so memory is bounded by the largest document rather than the stream, and a
+/// document costs its tree alone. Line and column are positions in the whole file; `offset` is
+/// exact only on ASCII lines (it counts the column as bytes from the line's start). An `.alias`
+/// node carries the position of the node it refers to.
 ///
 /// Nesting deeper than `maxDepth` is a `.depthLimit` error at the offending collection. libyaml
 /// itself stops at about 1000 levels while parsing, before depth can be counted; such documents
@@ -94,29 +95,13 @@ public final class YAMLReader {
     /// Parses one document's text; nil if it turns out to hold no node.
     private func parse(_ segment: YAMLSegment) throws(DocumentError) -> DocumentNode? {
         let positions = YAMLPositionMap(segment: segment)
-        guard let text = String(validating: segment.bytes, as: UTF8.self) else {
+        // Checked whole before parsing, so invalid UTF-8 anywhere is reported as such; the text
+        // made to check it is dropped at once, as libyaml reads the bytes.
+        guard String(validating: segment.bytes, as: UTF8.self) != nil else {
             throw invalidUTF8(segment, positions)
         }
-        // Only an alias can make a key expensive for Yams to hash; see YAMLKeyScan.
-        if segment.bytes.contains(UInt8(ascii: "*")), let key = YAMLKeyScan.firstCollectionKey(in: segment.bytes) {
-            let position = positions.position(line: key.line, column: key.column)
-            throw DocumentError(.syntax, "YAML mapping keys must be scalars", file: file, position: position)
-        }
-        // Every parsed node and its anchors live as long as `parser`; keep it until conversion ends.
-        let parser: Parser
-        let root: Node?
-        do {
-            // An empty resolver: scalars are resolved by YAMLScalarResolver, without regexes.
-            parser = try Parser(yaml: text, resolver: .basic, constructor: .default, encoding: .utf8)
-            root = try parser.singleRoot()
-        } catch {
-            throw documentError(error, positions: positions)
-        }
-        guard let root else { return nil }
-        var converter = YAMLNodeConverter(file: file, maxDepth: maxDepth, positions: positions)
-        let node = try converter.convert(root)
-        withExtendedLifetime(parser) {}
-        return node
+        var builder = YAMLTreeBuilder(file: file, maxDepth: maxDepth, positions: positions)
+        return try builder.build(segment.bytes)
     }
 
     /// The position of the first byte that is not valid UTF-8.
@@ -131,55 +116,9 @@ public final class YAMLReader {
             case .emptyInput: break loop
             }
         }
-        let position = bytePosition(index, in: segment, positions)
+        let position = positions.bytePosition(index)
         let byte = index < segment.bytes.count ? segment.bytes[index] : 0
         let hex = String(byte, radix: 16, uppercase: true)
         return DocumentError(.invalidUTF8, "invalid UTF-8 byte 0x\(hex)", file: file, position: position)
-    }
-
-    /// The file position of a byte index within a segment whose bytes before it are valid UTF-8.
-    private func bytePosition(_ index: Int, in segment: YAMLSegment, _ positions: YAMLPositionMap) -> TextPosition {
-        var lineIndex = 0
-        while lineIndex + 1 < segment.lineStarts.count && segment.lineStarts[lineIndex + 1] <= index { lineIndex += 1 }
-        let lineStart = segment.lineStarts.isEmpty ? 0 : segment.lineStarts[lineIndex]
-        // Columns count Unicode scalars: every byte but continuation bytes starts one.
-        let column = 1 + segment.bytes[lineStart..<index].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        return TextPosition(line: segment.startLine + lineIndex, column: column, offset: segment.startOffset + index)
-    }
-
-    /// Turns a Yams error into a document error at its file position.
-    private func documentError(_ error: any Error, positions: YAMLPositionMap) -> DocumentError {
-        guard let yamlError = error as? YamlError else {
-            return DocumentError(.syntax, "invalid YAML: \(error)", file: file, underlying: error)
-        }
-        switch yamlError {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            let position = positions.position(mark)
-            if problem.hasPrefix("Maximum nesting level reached") {
-                // libyaml stops deep documents before the converter can count their depth.
-                let limit = min(maxDepth, Self.libyamlNestingLimit)
-                return DocumentError(.depthLimit, "nesting deeper than \(Counted(limit, "level"))", file: file, position: position, underlying: error)
-            }
-            let contextText = context.map { " " + $0.text } ?? ""
-            return DocumentError(.syntax, "invalid YAML: \(problem)\(contextText)", file: file, position: position, underlying: error)
-        case .reader(let problem, let offset, _, let yaml):
-            // Yams reports the offset in Characters; go back to bytes for the position.
-            var position: TextPosition?
-            if let offset, let index = yaml.index(yaml.startIndex, offsetBy: offset, limitedBy: yaml.endIndex) {
-                let byteIndex = yaml.utf8.distance(from: yaml.utf8.startIndex, to: index)
-                position = bytePosition(byteIndex, in: positions.segment, positions)
-            }
-            return DocumentError(.syntax, "invalid YAML: \(problem)", file: file, position: position, underlying: error)
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let key = duplicates.sorted().first ?? ""
-            return DocumentError(
-                .syntax, "invalid YAML: duplicated mapping key '\(key)'", file: file,
-                position: positions.position(context.mark), underlying: error)
-        case .memory:
-            return DocumentError(.syntax, "invalid YAML: out of memory", file: file, underlying: error)
-        default:
-            return DocumentError(.syntax, "invalid YAML: \(yamlError)", file: file, underlying: error)
-        }
     }
 }

@@ -26,17 +26,30 @@ extension Realm {
     /// embedded objects are deleted with it.
     @discardableResult
     public func delete(_ type: String, where predicate: String?) throws -> Int {
+        try delete(type, where: predicate, inSavepoint: true)
+    }
+
+    /// Deletes as `delete(_:where:)` does, without a savepoint of its own: for a caller whose write
+    /// holds nothing else and is rolled back whole when this throws (`kura delete`). A savepoint
+    /// open around a large delete makes SQLite's work per object grow with the delete's size.
+    @discardableResult
+    package func deleteRollingBackWhole(_ type: String, where predicate: String?) throws -> Int {
+        try delete(type, where: predicate, inSavepoint: false)
+    }
+
+    private func delete(_ type: String, where predicate: String?, inSavepoint: Bool) throws -> Int {
         let transaction = try requireTransaction()
         let query = try ObjectQuery(type, where: predicate, catalog: catalog)
         return try Self.run(sql: query.sql) {
-            try transaction.atomically {
+            let deleteAll = {
                 let ids = try query.matchingIds(transaction.db)
                 let deleter = ObjectDeleter(transaction: transaction)
-                // One object at a time through ObjectDeleter, which owns the unlinking rules; a large
-                // delete pays one pass over the incoming links per object.
+                // One object at a time through ObjectDeleter, which owns the unlinking rules; each
+                // looks up the links to its object through indexes.
                 for id in ids { try deleter.delete(ObjectRef(type: type, id: id)) }
                 return ids.count
             }
+            return inSavepoint ? try transaction.atomically(deleteAll) : try deleteAll()
         }
     }
 

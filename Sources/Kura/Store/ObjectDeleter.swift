@@ -4,6 +4,13 @@ import GRDB
 /// set and map, and their embedded objects and nested mixed containers go with them.
 struct ObjectDeleter {
     let transaction: WriteTransaction
+    /// The statements that unlink one object from mixed values, made once per deleter.
+    private let mixedLinks: [MixedLinkStatement]
+
+    init(transaction: WriteTransaction) {
+        self.transaction = transaction
+        mixedLinks = Self.mixedLinkStatements(transaction.catalog, matchingId: true)
+    }
 
     private var db: Database { get throws { try transaction.db } }
     private var catalog: SchemaCatalog { transaction.catalog }
@@ -95,7 +102,8 @@ struct ObjectDeleter {
 
     /// Removes links to `ref` held in mixed values: properties, collection elements and nested containers.
     private func unlinkMixed(_ ref: ObjectRef) throws {
-        guard let typeId = catalog.typeIds[ref.type] else { return }
+        // A mixed value never links an embedded object, so deleting one has nothing to look for.
+        guard !catalog.isEmbedded(ref.type), let typeId = catalog.typeIds[ref.type] else { return }
         try unlinkMixed(tag: MixedTag.linkBase + typeId, id: ref.id)
     }
 
@@ -103,30 +111,55 @@ struct ObjectDeleter {
     /// properties become null, collection elements and nested container entries are removed.
     func unlinkMixed(tag: Int64, id: Int64?) throws {
         let arguments: StatementArguments = id.map { [tag, $0] } ?? [tag]
-        let valueMatch = id == nil ? "" : " AND \(TableLayout.valueColumn) = ?"
-        let match = "\(TableLayout.tagColumn) = ?" + valueMatch
-        for site in catalog.mixedSites {
-            let name = site.property.name
-            switch site.property.type {
-            case .list:
-                try removeFromList(
-                    table: TableLayout.collectionTable(site.ownerType, name), owner: TableLayout.ownerColumn,
-                    match: match, arguments: arguments)
-            case .set, .map:
-                try db.cachedStatement(sql: "DELETE FROM \(TableLayout.collectionTable(site.ownerType, name)) WHERE \(match)")
-                    .execute(arguments: arguments)
-            default:
-                let tagColumn = TableLayout.tagColumn(name)
-                let column = TableLayout.column(name)
+        for statement in id == nil ? Self.mixedLinkStatements(catalog, matchingId: false) : mixedLinks {
+            switch statement.kind {
+            case .list(let table, let owner):
+                try removeFromList(table: table, owner: owner, match: statement.match, arguments: arguments)
+            case .delete(let table):
+                try db.cachedStatement(sql: "DELETE FROM \(table) WHERE \(statement.match)").execute(arguments: arguments)
+            case .nullify(let table, let column, let tagColumn):
                 try db.cachedStatement(sql: """
-                    UPDATE \(TableLayout.objectTable(site.ownerType)) SET \(column) = NULL, \(tagColumn) = \(MixedTag.null)
-                    WHERE \(tagColumn) = ?\(id == nil ? "" : " AND \(column) = ?")
+                    UPDATE \(table) SET \(column) = NULL, \(tagColumn) = \(MixedTag.null) WHERE \(statement.match)
                     """).execute(arguments: arguments)
             }
         }
-        try removeFromList(
-            table: TableLayout.mixedTable, owner: TableLayout.mixedContainerColumn,
-            match: match, arguments: arguments)
+    }
+
+    /// What unlinking does at one place mixed values are stored, and the condition that finds the
+    /// links there: a link's tag (`?`), then its object id (`?`) when `matchingId`.
+    struct MixedLinkStatement {
+        enum Kind {
+            /// List elements: removed, and the lists they were in renumbered.
+            case list(table: String, owner: String)
+            /// Set or map elements: removed.
+            case delete(table: String)
+            /// A mixed property: set to null.
+            case nullify(table: String, column: String, tagColumn: String)
+        }
+
+        let kind: Kind
+        let table: String
+        let match: String
+    }
+
+    /// The places to unlink, each with a condition that a link index (`SchemaInstaller.linkIndexSQL`)
+    /// serves, so deleting an object costs a lookup per place rather than a scan of every row there.
+    static func mixedLinkStatements(_ catalog: SchemaCatalog, matchingId: Bool) -> [MixedLinkStatement] {
+        catalog.mixedLinkColumns.map { place in
+            let match = "\(place.tag) = ? AND \(MixedTag.linkTerm(place.tag))" + (matchingId ? " AND \(place.value) = ?" : "")
+            let kind: MixedLinkStatement.Kind
+            switch place.property?.type {
+            case nil:
+                kind = .list(table: place.table, owner: TableLayout.mixedContainerColumn)
+            case .list?:
+                kind = .list(table: place.table, owner: TableLayout.ownerColumn)
+            case .set?, .map?:
+                kind = .delete(table: place.table)
+            default:
+                kind = .nullify(table: place.table, column: place.value, tagColumn: place.tag)
+            }
+            return MixedLinkStatement(kind: kind, table: place.table, match: match)
+        }
     }
 
     /// Deletes matching elements and renumbers the positions of the lists they were in, keeping them dense.

@@ -17,14 +17,15 @@ extension ObjectWriter {
         }
         // Only a reserved entry matters here: with none, the key's entry is not even built.
         if let key, !key.isNull, !scope.isResolved,
-            case .reserved(let held, _, _)? = scope[ReferenceScope.keyReference(type: type.name, key: key)]
+            case let keyEntry = ReferenceScope.Key(type: type.name, key: key), case .reserved(let held, _, _)? = scope[keyEntry]
         {
-            // Linked by its primary key before it was written: it takes the id held for it.
-            scope.set(ReferenceScope.keyReference(type: type.name, key: key), .defined(held, path: path()))
+            // Linked by its primary key before it was written: it takes the id held for it. The
+            // entry goes: from here on the stored key finds the object.
+            scope.set(keyEntry, nil)
             try define(given.id, as: held, path: path())
             return held
         }
-        guard let id = given.id else {
+        guard let id = given.id.map(ReferenceScope.Key.init(id:)) else {
             return ObjectRef(type: type.name, id: try transaction.nextObjectId(type))
         }
         switch scope[id] {
@@ -33,9 +34,9 @@ extension ObjectWriter {
             return ref
         case .reserved(let ref, let usedAt, _)?:
             throw StoreError(
-                .unresolvedReference, "\(path()): \"$id\": \(id) is a \(type.name), but \(usedAt) links to it as a \(ref.type)")
+                .unresolvedReference, "\(path()): \"$id\": \(id.value) is a \(type.name), but \(usedAt) links to it as a \(ref.type)")
         case .defined(_, let firstPath)?:
-            throw StoreError(.duplicateReferenceId, "\(path()): \"$id\": \(id) is already used by \(firstPath)")
+            throw StoreError(.duplicateReferenceId, "\(path()): \"$id\": \(id.value) is already used by \(firstPath)")
         case nil:
             let ref = ObjectRef(type: type.name, id: try transaction.nextObjectId(type))
             scope.set(id, .defined(ref, path: path()))
@@ -46,16 +47,16 @@ extension ObjectWriter {
     /// Records that the document with `"$id"` `id` updated the existing object `ref`; references
     /// made to it before this point are moved from the reserved id to `ref`.
     func define(_ id: Value?, as ref: ObjectRef, path: @autoclosure () -> String) throws {
-        guard let id, let scope = transaction.references else { return }
+        guard let id = id.map(ReferenceScope.Key.init(id:)), let scope = transaction.references else { return }
         switch scope[id] {
         case nil:
             break
         case .defined(_, let firstPath)?:
-            throw StoreError(.duplicateReferenceId, "\(path()): \"$id\": \(id) is already used by \(firstPath)")
+            throw StoreError(.duplicateReferenceId, "\(path()): \"$id\": \(id.value) is already used by \(firstPath)")
         case .reserved(let reserved, let usedAt, _)?:
             guard reserved.type == ref.type else {
                 throw StoreError(
-                    .unresolvedReference, "\(path()): \"$id\": \(id) is a \(ref.type), but \(usedAt) links to it as a \(reserved.type)")
+                    .unresolvedReference, "\(path()): \"$id\": \(id.value) is a \(ref.type), but \(usedAt) links to it as a \(reserved.type)")
             }
             try relink(from: reserved, to: ref)
         }
@@ -64,7 +65,8 @@ extension ObjectWriter {
 
     /// The stored link for `{"$ref": id}`: the object defined (or reserved) under `id`, or a newly
     /// reserved id that the defining document will take.
-    func resolveReference(_ id: Value, to target: StoredType, path: @autoclosure () -> String) throws -> DatabaseValue {
+    func resolveReference(_ key: ReferenceScope.Key, to target: StoredType, path: @autoclosure () -> String) throws -> DatabaseValue {
+        let id = key.publicId
         if target.isEmbedded {
             throw StoreError(
                 .embeddedMisuse, "\(path()): {\"$ref\": \(id)} cannot link embedded \(target.name): an embedded object has one parent")
@@ -72,16 +74,16 @@ extension ObjectWriter {
         guard let scope = transaction.references else {
             throw StoreError(.unresolvedReference, "\(path()): {\"$ref\": \(id)} given outside an input with \"$id\" documents")
         }
-        switch scope[id] {
+        switch scope[key] {
         case .defined(let ref, _)?, .reserved(let ref, _, _)?:
             guard ref.type == target.name else {
                 throw StoreError(.unresolvedReference, "\(path()): {\"$ref\": \(id)} names a \(ref.type), expected a \(target.name)")
             }
             return ref.id.databaseValue
         case nil:
-            if let reason = scope.unresolvableMessage(id: id) { throw StoreError(.unresolvedReference, "\(path()): " + reason) }
+            if let reason = scope.unresolvableMessage(key) { throw StoreError(.unresolvedReference, "\(path()): " + reason) }
             let ref = ObjectRef(type: target.name, id: try transaction.nextObjectId(target))
-            scope.set(id, .reserved(ref, path: path(), position: scope.position))
+            scope.set(key, .reserved(ref, path: path(), position: scope.position))
             return ref.id.databaseValue
         }
     }
@@ -97,7 +99,7 @@ extension ObjectWriter {
         let tag = MixedTag.linkBase + (try catalog.typeId(old.type))
         for place in catalog.mixedLinkColumns {
             try db.execute(
-                sql: "UPDATE \(place.table) SET \(place.value) = ? WHERE \(place.tag) = ? AND \(place.value) = ?",
+                sql: "UPDATE \(place.table) SET \(place.value) = ? WHERE \(place.tag) = ? AND \(MixedTag.linkTerm(place.tag)) AND \(place.value) = ?",
                 arguments: [new.id, tag, old.id])
         }
     }

@@ -390,7 +390,7 @@ struct ObjectWriter {
             try reader.requireExists(ref)
             return ref.id.databaseValue
         case .map(let fields):
-            if let id = Self.referenceId(fields) { return try resolveReference(id, to: type, path: path()) }
+            if let id = Self.referenceId(fields) { return try resolveReference(ReferenceScope.Key(id: id), to: type, path: path()) }
             return try GivenValues.with(fields, of: type) { given in
                 try writeNested(type, given, policy: policy, path: path(), depth: depth)
             }
@@ -405,7 +405,7 @@ struct ObjectWriter {
                 throw StoreError(.linkTargetNotFound, "\(path()): no \(target) with primary key \(value)")
             }
             // A later document of the same input may bring the object: its id is held for it.
-            return try resolveReference(ReferenceScope.keyReference(type: target, key: value), to: type, path: path())
+            return try resolveReference(ReferenceScope.Key(type: target, key: value), to: type, path: path())
         }
     }
 }

@@ -31,10 +31,32 @@ public final class ReferenceScope {
 
     private static let keyMarker = "#key"
 
-    /// The scope entry of a link by primary key to an object not yet written; a list, so it never
-    /// collides with an `"$id"` (which is a scalar).
-    static func keyReference(type: String, key: Value) -> Value {
-        .list([.string(keyMarker), .string(type), key])
+    /// What an entry is filed under: an `"$id"` value, or a link by primary key to an object of
+    /// a type not yet written. Two fields rather than a list value, so an entry costs no allocation
+    /// of its own beyond the key's text.
+    struct Key: Hashable {
+        /// The linked type, for a link by primary key; `nil` for an `"$id"`.
+        let type: String?
+        let value: Value
+
+        /// The entry of the document carrying `"$id": id`.
+        init(id: Value) {
+            type = nil
+            value = id
+        }
+
+        /// The entry of a link by primary key to an object not yet written.
+        init(type: String, key: Value) {
+            self.type = type
+            value = key
+        }
+
+        /// The key as `Unresolved.id` shows it: a primary key link as a list, so it never collides
+        /// with an `"$id"` (which is a scalar).
+        var publicId: Value {
+            guard let type else { return value }
+            return .list([.string(ReferenceScope.keyMarker), .string(type), value])
+        }
     }
 
     enum Entry: Equatable {
@@ -44,9 +66,13 @@ public final class ReferenceScope {
         case reserved(ObjectRef, path: String, position: TextPosition?)
     }
 
-    private(set) var entries: [Value: Entry] = [:]
-    /// Every change as the entry it replaced, so a failed change can be undone.
-    private var journal: [(id: Value, previous: Entry?)] = []
+    private(set) var entries: [Key: Entry] = [:]
+    /// Every change since the last commit as the entry it replaced, so a failed change can be
+    /// undone; not kept while `snapshot` stands in for it.
+    private var journal: [(key: Key, previous: Entry?)] = []
+    /// The entries as they were when a transaction that undoes nothing short of its whole self
+    /// began (see `keepSnapshot`), restored when it rolls back.
+    private var snapshot: (entries: [Key: Entry], reservedCount: Int)?
     private var reservedCount = 0
 
     /// Where the document being written starts, recorded with the references it leaves unresolved.
@@ -54,16 +80,16 @@ public final class ReferenceScope {
     /// References known to stay unresolved to the end of the input, each with whether the document
     /// defining it was refused: a document making one is refused at once (an import under `.skip`
     /// withdraws such documents and writes the rest again).
-    private(set) var unresolvable: [Value: Bool] = [:]
+    private(set) var unresolvable: [Key: Bool] = [:]
 
     /// Makes an empty scope, one per input.
     public init() {}
 
     /// The references not resolved so far, in no particular order.
     public var unresolved: [Unresolved] {
-        entries.compactMap { id, entry in
+        entries.compactMap { key, entry in
             guard case .reserved(let ref, let path, let position) = entry else { return nil }
-            return Unresolved(id: id, type: ref.type, path: path, position: position)
+            return Unresolved(id: key.publicId, type: ref.type, path: path, position: position)
         }
     }
 
@@ -73,22 +99,27 @@ public final class ReferenceScope {
     /// Whether every reference made so far names a defined document.
     public var isResolved: Bool { reservedCount == 0 }
 
-    subscript(id: Value) -> Entry? { entries[id] }
+    subscript(key: Key) -> Entry? { entries[key] }
 
-    func set(_ id: Value, _ entry: Entry) {
-        let previous = entries.updateValue(entry, forKey: id)
-        journal.append((id, previous))
+    func set(_ key: Key, _ entry: Entry?) {
+        let previous = entry.map { entries.updateValue($0, forKey: key) } ?? entries.removeValue(forKey: key)
+        if snapshot == nil { journal.append((key, previous)) }
         adjustReserved(removing: previous, adding: entry)
     }
 
     /// A point to undo back to.
     var mark: Int { journal.count }
 
-    /// Undoes every change made after `mark`, newest first.
+    /// Undoes every change made after `mark`, newest first; with a snapshot, every change since it.
     func undo(to mark: Int) {
-        while journal.count > mark, let (id, previous) = journal.popLast() {
-            let current = entries[id]
-            entries[id] = previous
+        if let (entries, reservedCount) = snapshot {
+            self.entries = entries
+            self.reservedCount = reservedCount
+            return
+        }
+        while journal.count > mark, let (key, previous) = journal.popLast() {
+            let current = entries[key]
+            entries[key] = previous
             adjustReserved(removing: current, adding: previous)
         }
     }
@@ -97,21 +128,33 @@ public final class ReferenceScope {
     /// after the first round, they were defined by documents since refused.
     func markUnresolvable() {
         let definedByRefused = !unresolvable.isEmpty
-        for (id, entry) in entries { if case .reserved = entry { unresolvable[id] = definedByRefused } }
+        for (key, entry) in entries { if case .reserved = entry { unresolvable[key] = definedByRefused } }
     }
 
-    /// Why a reference to `id`, marked unresolvable, is refused.
-    func unresolvableMessage(id: Value) -> String? {
-        guard !unresolvable.isEmpty, let definedByRefused = unresolvable[id] else { return nil }
-        guard definedByRefused else { return Self.unresolvedMessage(id: id) }
-        if case .list(let parts) = id, parts.count == 3, parts[0] == .string(Self.keyMarker), case .string(let type) = parts[1] {
-            return "links to the \(type) with primary key \(parts[2]), whose document was refused"
+    /// Why a reference filed under `key`, marked unresolvable, is refused.
+    func unresolvableMessage(_ key: Key) -> String? {
+        guard !unresolvable.isEmpty, let definedByRefused = unresolvable[key] else { return nil }
+        guard definedByRefused else { return Self.unresolvedMessage(id: key.publicId) }
+        if let type = key.type {
+            return "links to the \(type) with primary key \(key.value), whose document was refused"
         }
-        return "{\"$ref\": \(id)} names the document with \"$id\": \(id), which was refused"
+        return "{\"$ref\": \(key.value)} names the document with \"$id\": \(key.value), which was refused"
+    }
+
+    /// For a transaction that is only ever undone whole: keeps the entries as they are now, to
+    /// restore on rollback, instead of a journal entry per change, which would hold every
+    /// reference of a long input until the end. The copy is shared until the first change, and
+    /// costs nothing for a scope that starts empty.
+    func keepSnapshot() {
+        guard snapshot == nil, journal.isEmpty else { return }
+        snapshot = (entries, reservedCount)
     }
 
     /// Drops the undo history once a transaction has committed the changes it records.
-    func commit() { journal.removeAll(keepingCapacity: true) }
+    func commit() {
+        journal.removeAll(keepingCapacity: true)
+        snapshot = nil
+    }
 
     private func adjustReserved(removing old: Entry?, adding new: Entry?) {
         if case .reserved? = old { reservedCount -= 1 }

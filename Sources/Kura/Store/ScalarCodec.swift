@@ -105,6 +105,11 @@ enum MixedTag {
     /// A link to an object: this base plus the target type's stable id from the types table.
     static let linkBase: Int64 = 64
 
+    /// The condition that a mixed value in `tagColumn` is a link, written the same in the partial
+    /// indexes on links and in the statements that search them: SQLite uses a partial index only
+    /// for a statement whose own condition contains the index's.
+    static func linkTerm(_ tagColumn: String) -> String { "\(tagColumn) >= \(linkBase)" }
+
     static let scalarTypes: [Int64: PropertyType] = [
         bool: .bool, int: .int, float: .float, double: .double, string: .string, date: .date, data: .data,
         decimal: .decimal, objectId: .objectId, uuid: .uuid,

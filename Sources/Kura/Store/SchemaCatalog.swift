@@ -35,6 +35,8 @@ struct SchemaCatalog: Sendable {
     struct MixedLinkColumns: Sendable {
         /// The type whose objects hold the values; `nil` for nested mixed containers.
         let ownerType: String?
+        /// The mixed property or collection whose values these are; `nil` for nested mixed containers.
+        let property: Property?
         let table: String
         let tag: String
         let value: String
@@ -47,14 +49,14 @@ struct SchemaCatalog: Sendable {
             let name = site.property.name
             return site.property.type.isCollection
                 ? MixedLinkColumns(
-                    ownerType: site.ownerType, table: TableLayout.collectionTable(site.ownerType, name),
+                    ownerType: site.ownerType, property: site.property, table: TableLayout.collectionTable(site.ownerType, name),
                     tag: TableLayout.tagColumn, value: TableLayout.valueColumn)
                 : MixedLinkColumns(
-                    ownerType: site.ownerType, table: TableLayout.objectTable(site.ownerType),
+                    ownerType: site.ownerType, property: site.property, table: TableLayout.objectTable(site.ownerType),
                     tag: TableLayout.tagColumn(name), value: TableLayout.column(name))
         }
         places.append(MixedLinkColumns(
-            ownerType: nil, table: TableLayout.mixedTable, tag: TableLayout.tagColumn, value: TableLayout.valueColumn))
+            ownerType: nil, property: nil, table: TableLayout.mixedTable, tag: TableLayout.tagColumn, value: TableLayout.valueColumn))
         return places
     }
 

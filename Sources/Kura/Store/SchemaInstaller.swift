@@ -22,6 +22,7 @@ enum SchemaInstaller {
                 \(TableLayout.valueColumn) ANY) STRICT;
             """)
         try db.execute(sql: mixedIndexSQL)
+        try db.execute(sql: mixedLinkIndexSQL)
         try db.execute(
             sql: "INSERT INTO \(TableLayout.metaTable) (\"key\", \"value\") VALUES ('formatVersion', ?), ('lastMixedContainer', 0)",
             arguments: [formatVersion])
@@ -46,6 +47,17 @@ enum SchemaInstaller {
         (\(TableLayout.mixedContainerColumn), \(TableLayout.positionColumn), \(TableLayout.keyColumn))
         """
 
+    /// The statement creating the index that finds the links to an object held in nested mixed containers.
+    static let mixedLinkIndexSQL = linkIndexSQL(
+        name: "#mixed#link", table: TableLayout.mixedTable, tag: TableLayout.tagColumn, value: TableLayout.valueColumn)
+
+    /// A partial index on the mixed values of one column pair that are links (`MixedTag.linkTerm`),
+    /// so that deleting an object finds the mixed values linking to it without scanning the table;
+    /// other mixed values stay out of it and cost nothing to insert.
+    static func linkIndexSQL(name: String, table: String, tag: String, value: String) -> String {
+        "CREATE INDEX \(TableLayout.quote(name)) ON \(table)(\(tag), \(value)) WHERE \(MixedTag.linkTerm(tag))"
+    }
+
     /// Gives a type its row in the types table (its stable id and counters), unless it has one.
     static func register(_ typeName: String, in db: Database) throws {
         try db.execute(sql: "INSERT OR IGNORE INTO \(TableLayout.typesTable) (\"name\") VALUES (?)", arguments: [typeName])
@@ -62,6 +74,8 @@ enum SchemaInstaller {
             columns.append("\(column) \(TableLayout.sqlType(property.type))")
             if property.type == .mixed {
                 columns.append("\(TableLayout.tagColumn(property.name)) INTEGER NOT NULL DEFAULT 0")
+                indexes.append(linkIndexSQL(
+                    name: "\(type.name).\(property.name)#link", table: table, tag: TableLayout.tagColumn(property.name), value: column))
             }
             let indexName = TableLayout.quote("\(type.name).\(property.name)#index")
             if property.name == type.primaryKey {
@@ -102,6 +116,9 @@ enum SchemaInstaller {
         }
         if element.objectTypeName != nil {
             statements.append("CREATE INDEX \(TableLayout.quote("\(typeName).\(property.name)#value")) ON \(table)(\(value))")
+        }
+        if tagged {
+            statements.append(linkIndexSQL(name: "\(typeName).\(property.name)#link", table: table, tag: TableLayout.tagColumn, value: value))
         }
         return statements
     }

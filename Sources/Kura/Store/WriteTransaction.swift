@@ -217,7 +217,11 @@ final class WriteTransaction {
 
     /// Runs `body` with `scope` as the scope references resolve in.
     func resolving<T>(in scope: ReferenceScope?, _ body: () throws -> T) rethrows -> T {
-        if let scope, !scopeMarks.contains(where: { $0.scope === scope }) { scopeMarks.append((scope, scope.mark)) }
+        if let scope, !scopeMarks.contains(where: { $0.scope === scope }) {
+            scopeMarks.append((scope, scope.mark))
+            // Undone only whole: a snapshot serves, where a journal would hold every change.
+            if !savepointsPerChange { scope.keepSnapshot() }
+        }
         let outer = references
         references = scope
         defer { references = outer }

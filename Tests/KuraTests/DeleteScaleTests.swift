@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+import Testing
+
+// @testable for the statements the deleter runs, whose query plans are checked.
+@testable import Kura
+
+/// Deleting an object finds the mixed values that link to it through an index, so deleting N
+/// objects costs N lookups per place mixed values are stored, never N scans of every such row.
+@Suite struct DeleteScaleTests {
+    static let schema = """
+        types:
+          Thing:
+            primaryKey: code
+            properties:
+              code: int
+              any: mixed
+              anyList: list<mixed>
+              anySet: set<mixed>
+              anyMap: map<mixed>
+              part: Part?
+          Part:
+            embedded: true
+            properties:
+              label: string
+              any: mixed
+        """
+
+    /// Things 1...count, each linking the one before it from every kind of mixed place, nested
+    /// containers included.
+    func seededRealm(count: Int) throws -> (realm: Realm, path: String) {
+        let path = try Fixtures.realmPath()
+        let realm = try Realm(path: path, schema: try Schema(yaml: Self.schema))
+        try realm.write {
+            for code in 1...count {
+                var fields: [String: Value] = ["code": .int(Int64(code)), "part": ["label": "p", "any": 1]]
+                if code > 1, let previous = try realm.object(ofType: "Thing", forPrimaryKey: .int(Int64(code - 1))) {
+                    let link = Value.object(previous.ref)
+                    fields["any"] = ["nested": [link, 2]]
+                    fields["anyList"] = [link, "x", link]
+                    fields["anySet"] = [link, 3]
+                    fields["anyMap"] = ["k": link]
+                }
+                try realm.create("Thing", value: .map(fields))
+            }
+        }
+        return (realm, path)
+    }
+
+    /// The plan of each statement that unlinks an object from mixed values: every one searches an
+    /// index, none scans its table.
+    @Test func unlinkingFromMixedValuesSearchesAnIndex() throws {
+        let (realm, path) = try seededRealm(count: 3)
+        let statements = ObjectDeleter.mixedLinkStatements(realm.catalog, matchingId: true)
+        // One mixed property on each type, three mixed collections, and the nested containers.
+        #expect(statements.count == 6)
+        let typeTag = MixedTag.linkBase + (try #require(realm.catalog.typeIds["Thing"]))
+        let plans = try DatabaseQueue(path: path).read { db in
+            try statements.map { statement in
+                try Row.fetchAll(
+                    db, sql: "EXPLAIN QUERY PLAN SELECT 1 FROM \(statement.table) WHERE \(statement.match)",
+                    arguments: [typeTag, 1]
+                ).map { $0["detail"] as String? ?? "" }.joined(separator: "; ")
+            }
+        }
+        for (statement, plan) in zip(statements, plans) {
+            #expect(plan.hasPrefix("SEARCH ") && plan.contains("#link"), "\(statement.table): \(plan)")
+        }
+    }
+
+    /// The deletion the indexes serve still unlinks every kind of mixed place, and a realm made with
+    /// them passes `kura check`'s index check.
+    @Test func deletingStillUnlinksEveryMixedPlace() throws {
+        let (realm, _) = try seededRealm(count: 4)
+        let deleted = try realm.write { try realm.delete("Thing", where: "code IN {1, 3}") }
+        #expect(deleted == 2)
+        let four = try #require(try realm.object(ofType: "Thing", forPrimaryKey: 4))
+        #expect(try four["any"] == ["nested": [2]])
+        #expect(try four["anyList"] == ["x"])
+        #expect(try four["anySet"] == [3])
+        #expect(try four["anyMap"] == [:])
+        let two = try #require(try realm.object(ofType: "Thing", forPrimaryKey: 2))
+        #expect(try two["any"] == ["nested": [2]])
+        #expect(try realm.count("Thing") == 2)
+        #expect(try Fixtures.problems(realm) == [])
+    }
+}
