@@ -84,4 +84,19 @@ import Testing
         #expect(try realm.count("Thing") == 2)
         #expect(try Fixtures.problems(realm) == [])
     }
+
+    /// A realm made before the link indexes existed is sound without them: `kura check` finds
+    /// nothing, and deleting still unlinks every mixed value.
+    @Test func aRealmWithoutLinkIndexesChecksCleanAndStillUnlinks() throws {
+        let (_, path) = try seededRealm(count: 3)
+        try DatabaseQueue(path: path).write { db in
+            let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%#link'")
+            #expect(names.count == 6)
+            for name in names { try db.execute(sql: "DROP INDEX \(TableLayout.quote(name))") }
+        }
+        let realm = try Realm(path: path)
+        #expect(try Fixtures.problems(realm) == [])
+        try realm.write { try realm.delete("Thing", where: "code == 1") }
+        #expect(try Fixtures.problems(realm) == [])
+    }
 }
