@@ -27,7 +27,7 @@ public struct KuraService: Sendable {
         HealthRoutes(realms: realms).addRoutes(to: router.group())
         let v1 = router.group("v1").add(middleware: AuthorizationMiddleware(tokens: tokens, scope: nil))
         let routeSets: [any RouteSet] = [
-            RealmRoutes(realms: realms),
+            RealmRoutes(realms: realms, tokens: tokens),
             ExportRoute(realms: realms, logger: logger),
             ObjectRoutes(realms: realms),
         ]

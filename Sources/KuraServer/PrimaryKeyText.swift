@@ -13,7 +13,7 @@ struct PrimaryKeyText {
         guard let property = type.primaryKeyProperty else {
             throw Problem.notFound("unknown-key", "type '\(type.name)' has no primary key")
         }
-        let notAKey = Problem.notFound("unknown-key", "'\(text)' is not a \(property.type.nonOptional) key of type '\(type.name)'")
+        let notAKey = Problem.notFound("unknown-key", "'\(text)' is not a key of type '\(type.name)' (its keys are \(property.type.nonOptional))")
         switch property.type.nonOptional {
         case .int:
             guard let number = Int64(text) else { throw notAKey }

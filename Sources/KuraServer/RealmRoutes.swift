@@ -1,15 +1,18 @@
 import Hummingbird
 import Kura
 
-/// `GET /v1/realms` (names, schema versions, counts) and `GET /v1/realms/{realm}/schema`.
+/// `GET /v1/realms` (names, schema versions, counts: the realms the token may use) and
+/// `GET /v1/realms/{realm}/schema`.
 struct RealmRoutes: RouteSet {
     let realms: ServedRealms
+    let tokens: TokenRegistry
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
-        group.get("realms") { _, _ in
+        group.get("realms") { request, _ in
             let realms = self.realms
+            let names = realms.names.filter { tokens.mayList($0, authorization: request.headers[.authorization]) }
             let entries = try await BlockingWork.run {
-                try realms.names.map { name in try Self.summary(of: try realms.open(name), named: name) }
+                try names.map { name in try Self.summary(of: try realms.open(name), named: name) }
             }
             return ResponseMaking.json(JSONText.object([("realms", JSONText.array(entries))]))
         }
