@@ -30,6 +30,7 @@ public struct KuraService: Sendable {
             RealmRoutes(realms: realms, tokens: tokens),
             ExportRoute(realms: realms, logger: logger),
             ObjectRoutes(realms: realms),
+            ImportRoute(realms: realms, maxBodyBytes: configuration.maxBodyBytes),
         ]
         for routes in routeSets { routes.addRoutes(to: v1) }
         return router

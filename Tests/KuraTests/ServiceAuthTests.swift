@@ -78,6 +78,20 @@ import Testing
             #expect(forbidden.status == 403, "\(route)")
             #expect(forbidden.text == otherRealm + "\n")
         }
+        // An import needs write on its realm.
+        let post: (String?) throws -> HTTPReply = { token in
+            var headers = ["Content-Type": "application/json"]
+            if let token { headers["Authorization"] = "Bearer \(token)" }
+            return try server.request("/v1/realms/zoo/import?type=Person", method: "POST", headers: headers, body: Data("[]".utf8))
+        }
+        #expect(try post(nil).status == 401)
+        #expect(try post("kura_not-a-token").status == 401)
+        let tooLittle = try post(read.token)
+        #expect(tooLittle.status == 403)
+        #expect(tooLittle.text == #"{"type":"/problems/forbidden","title":"Forbidden","status":403,"detail":"token 'reader' has scope read; this needs write"}"# + "\n")
+        #expect(try post(write.token).status == 200)
+        #expect(try post(admin.token).status == 200)
+        #expect(try post(farmOnly.token).status == 403)
         let listed = try server.request("/v1/realms", headers: ["Authorization": "Bearer \(farmOnly.token)"])
         #expect(listed.text.hasPrefix(#"{"realms":[{"name":"farm","#))
         #expect(!listed.text.contains("zoo"))
