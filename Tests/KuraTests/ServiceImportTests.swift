@@ -129,4 +129,21 @@ import Testing
             #expect(try server.request("/v1/realms/copy-\(format)/export?format=\(format)").body == exported.body, "\(format)")
         }
     }
+
+    @Test func aClientThatDropsMidBodyLeavesTheRealmAsItWas() throws {
+        let server = try fixture.serve()
+        let before = try export("zoo.realm")
+        // Whole lines only, so the part sent is valid on its own: only the missing rest tells it apart.
+        let part = Data((100..<2100).map { #"{"id": \#($0), "name": "P\#($0)"}"# + "\n" }.joined().utf8)
+        let head = "POST /v1/realms/zoo/import?type=Person HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + "Content-Type: application/x-ndjson\r\nContent-Length: \(part.count * 2)\r\n\r\n"
+        try DroppingClient.send(port: server.port, head: head, partialBody: part)
+        #expect(try server.request("/healthz").status == 200)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try export("zoo.realm") == before)
+        let check = try Fixtures.run(fixture.kura, ["check", fixture.path("zoo.realm")])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(server.stop() == 0)
+        #expect(server.log.contains("POST /v1/realms/zoo/import "))
+    }
 }
