@@ -31,6 +31,7 @@ public struct KuraService: Sendable {
             ExportRoute(realms: realms, logger: logger),
             ObjectRoutes(realms: realms),
             ImportRoute(realms: realms, maxBodyBytes: configuration.maxBodyBytes),
+            DeleteRoutes(realms: realms),
         ]
         for routes in routeSets { routes.addRoutes(to: v1) }
         return router

@@ -92,6 +92,12 @@ import Testing
         #expect(try post(write.token).status == 200)
         #expect(try post(admin.token).status == 200)
         #expect(try post(farmOnly.token).status == 403)
+        let delete = try server.request(
+            "/v1/realms/zoo/objects/Person/3", method: "DELETE", headers: ["Authorization": "Bearer \(read.token)"])
+        #expect(delete.status == 403)
+        #expect(try server.request("/v1/realms/zoo/objects/Person/3", method: "DELETE").status == 401)
+        #expect(try server.request(
+            "/v1/realms/zoo/objects/Person/3", method: "DELETE", headers: ["Authorization": "Bearer \(write.token)"]).status == 204)
         let listed = try server.request("/v1/realms", headers: ["Authorization": "Bearer \(farmOnly.token)"])
         #expect(listed.text.hasPrefix(#"{"realms":[{"name":"farm","#))
         #expect(!listed.text.contains("zoo"))
