@@ -7,6 +7,8 @@ import Kura
 /// links to the object become null, it leaves lists, sets and maps, its embedded objects go with it.
 struct DeleteRoutes: RouteSet {
     let realms: ServedRealms
+    /// Seconds a write waits for another writer that makes no progress (`server.writeWait`).
+    let writeWait: Double
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.delete("realms/:realm/objects/:type/:key") { request, context in
@@ -17,7 +19,7 @@ struct DeleteRoutes: RouteSet {
             let condition = request.headers[.ifMatch]
             let realms = self.realms
             try await BlockingWork.run {
-                let realm = try realms.open(name)
+                let realm = try realms.open(name, writeWait: writeWait)
                 let type = try ServedRealms.type(typeName, in: realm, realmName: name)
                 try realm.write {
                     // Read and deleted in one write transaction, so no other write slips in between.
@@ -41,7 +43,7 @@ struct DeleteRoutes: RouteSet {
             }
             let realms = self.realms
             let deleted = try await BlockingWork.run {
-                let realm = try realms.open(name)
+                let realm = try realms.open(name, writeWait: writeWait)
                 let type = try ServedRealms.type(typeName, in: realm, realmName: name)
                 return try realm.write { try realm.delete(type.name, where: predicate) }
             }

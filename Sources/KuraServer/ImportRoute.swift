@@ -9,6 +9,8 @@ struct ImportRoute: RouteSet {
 
     let realms: ServedRealms
     let maxBodyBytes: Int
+    /// Seconds a write waits for another writer that makes no progress (`server.writeWait`).
+    let writeWait: Double
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.post("realms/:realm/import") { request, context in
@@ -30,7 +32,7 @@ struct ImportRoute: RouteSet {
             do {
                 result = .success(try await BlockingWork.run {
                     defer { pipe.close() }
-                    let realm = try realms.open(name)
+                    let realm = try realms.open(name, writeWait: writeWait)
                     let reader: any DocumentReader = switch format {
                     case .json: JSONReader(file: "body", layout: .auto, supply: pipe.read)
                     case .jsonl: JSONReader(file: "body", layout: .lines, supply: pipe.read)

@@ -30,8 +30,8 @@ public struct KuraService: Sendable {
             RealmRoutes(realms: realms, tokens: tokens),
             ExportRoute(realms: realms, logger: logger),
             ObjectRoutes(realms: realms),
-            ImportRoute(realms: realms, maxBodyBytes: configuration.maxBodyBytes),
-            DeleteRoutes(realms: realms),
+            ImportRoute(realms: realms, maxBodyBytes: configuration.maxBodyBytes, writeWait: configuration.writeWait),
+            DeleteRoutes(realms: realms, writeWait: configuration.writeWait),
         ]
         for routes in routeSets { routes.addRoutes(to: v1) }
         return router

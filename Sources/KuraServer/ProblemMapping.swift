@@ -73,8 +73,17 @@ public enum ProblemMapping {
         }
     }
 
+    /// 503 with `Retry-After`: the realm's writer stayed busy, without progress, for `writeWait`.
+    static let writerBusy = Problem(
+        status: 503, code: "writer-busy", detail: "another write held the realm for longer than server.writeWait: try again",
+        headers: [("Retry-After", "1")])
+
     private static func problem(for error: StoreError) -> Problem {
-        switch error.code {
+        // SQLite's SQLITE_BUSY (5) and SQLITE_LOCKED (6), as the store words them.
+        if error.code == .database, error.message.hasPrefix("SQLite error 5:") || error.message.hasPrefix("SQLite error 6:") {
+            return writerBusy
+        }
+        return switch error.code {
         case .openFailed, .database, .corruptRealm, .notInWriteTransaction: internalError
         case .duplicatePrimaryKey: Problem(status: 409, code: "exists", detail: error.message)
         case .unknownType: Problem(status: 404, code: "unknown-type", detail: error.message)

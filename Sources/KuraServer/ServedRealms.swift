@@ -13,13 +13,16 @@ public struct ServedRealms: Sendable {
     /// The names, sorted.
     public var names: [String] { paths.keys.sorted() }
 
-    /// Opens realm `name`; 404 `unknown-realm` when it is not served.
-    func open(_ name: String) throws -> Realm {
+    /// Opens realm `name`; 404 `unknown-realm` when it is not served. A write on it waits for
+    /// another writer while that one makes progress, and gives up after `writeWait` seconds without
+    /// any (then the route answers 503).
+    func open(_ name: String, writeWait: Double? = nil) throws -> Realm {
         guard let path = paths[name] else { throw Problem.notFound("unknown-realm", "no realm named '\(name)' is served") }
         guard FileManager.default.fileExists(atPath: path) else {
             throw ServerSetupError(.realmMissing, "realm '\(name)': no realm file at '\(path)'")
         }
-        return try Realm(path: path)
+        guard let writeWait else { return try Realm(path: path) }
+        return try Realm(configuration: Realm.Configuration(path: path, busyTimeout: writeWait))
     }
 
     /// Checks that every realm file exists and opens, before the server starts.

@@ -45,3 +45,43 @@ import Testing
         #expect(try Fixtures.run(fixture.kura, ["check", fixture.path("zoo.realm")]).status == 0)
     }
 }
+
+/// `server.writeWait`: a write that waits longer than that for another writer is 503 with `Retry-After`.
+@Suite struct ServiceWriteWaitTests {
+    @Test func aWriteBehindABusyWriterIs503WithRetryAfter() throws {
+        let fixture = try ServiceFixture()
+        try fixture.writeConfig("server:\n  writeWait: 0.3\n")
+        let server = try fixture.serve()
+        let path = fixture.path("zoo.realm")
+        let started = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            // Holds the write lock, writing nothing more, for longer than writeWait.
+            guard let holder = try? Realm(path: path) else {
+                started.signal()
+                finished.signal()
+                return
+            }
+            _ = try? holder.write {
+                try holder.create("Person", value: .map(["id": .int(90), "name": .string("Holder")]))
+                started.signal()
+                Thread.sleep(forTimeInterval: 2)
+            }
+            finished.signal()
+        }
+        thread.start()
+        started.wait()
+        let busy = try server.request(
+            "/v1/realms/zoo/import?type=Person", method: "POST", headers: ["Content-Type": "application/json"],
+            body: Data(#"[{"id": 91, "name": "Late"}]"#.utf8))
+        let deleteBusy = try server.request("/v1/realms/zoo/objects/Person/1", method: "DELETE")
+        finished.wait()
+        #expect(busy.status == 503)
+        #expect(busy.headers["retry-after"] == "1")
+        #expect(busy.text == #"{"type":"/problems/writer-busy","title":"Service Unavailable","status":503,"detail":"another write held the realm for longer than server.writeWait: try again"}"# + "\n")
+        #expect(deleteBusy.status == 503)
+        #expect(try server.request("/v1/realms/zoo/objects/Person/91").status == 404)
+        #expect(try server.request("/v1/realms/zoo/objects/Person/90").status == 200)
+        #expect(try server.request("/v1/realms/zoo/objects/Person/1", method: "DELETE").status == 204)
+    }
+}
