@@ -32,6 +32,7 @@ public struct KuraService: Sendable {
             ObjectRoutes(realms: realms),
             ImportRoute(realms: realms, maxBodyBytes: configuration.maxBodyBytes, writeWait: configuration.writeWait),
             DeleteRoutes(realms: realms, writeWait: configuration.writeWait),
+            CheckRoute(realms: realms),
         ]
         for routes in routeSets { routes.addRoutes(to: v1) }
         return router

@@ -55,7 +55,7 @@ import Testing
         let server = try fixture.serve([])
         let routes = [
             "/v1/realms/zoo/schema", "/v1/realms/zoo/export", "/v1/realms/zoo/objects/Person",
-            "/v1/realms/zoo/objects/Person/1",
+            "/v1/realms/zoo/objects/Person/1", "/v1/realms/zoo/check",
         ]
         let missing = #"{"type":"/problems/unauthorized","title":"Unauthorized","status":401,"detail":"a bearer token is needed: send Authorization: Bearer TOKEN"}"#
         let unknown = #"{"type":"/problems/unauthorized","title":"Unauthorized","status":401,"detail":"the bearer token is not one of this server's tokens"}"#

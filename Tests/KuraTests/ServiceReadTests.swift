@@ -110,4 +110,15 @@ import Testing
         #expect(missing.status == 66)
         #expect(missing.stderr.hasSuffix("kura: error: realm 'gone': no realm file at '\(fixture.path("gone.realm"))'\n"))
     }
+
+    @Test func checkAnswersWhatKuraCheckPrintsAsJSON() throws {
+        let server = try fixture.serve()
+        let reply = try server.request("/v1/realms/zoo/check")
+        let printed = try Fixtures.run(fixture.kura, ["check", "zoo.realm", "--format", "json"], currentDirectory: fixture.folder)
+        #expect(reply.status == 200)
+        #expect(reply.headers["content-type"] == "application/json")
+        #expect(reply.text == printed.stdout)
+        #expect(reply.text.contains(#""problemCount" : 0"#))
+        #expect(try server.request("/v1/realms/nope/check").status == 404)
+    }
 }
