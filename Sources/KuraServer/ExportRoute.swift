@@ -8,6 +8,7 @@ import Logging
 struct ExportRoute: RouteSet {
     let realms: ServedRealms
     let logger: Logger
+    let metrics: ServiceMetrics
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("realms/:realm/export") { request, context in
@@ -36,12 +37,14 @@ struct ExportRoute: RouteSet {
             }
             let pipe = ChunkPipe()
             let logger = self.logger
+            let metrics = self.metrics
             DispatchQueue.global().async {
                 do {
                     let realm = try realms.open(name)
                     let output = DocumentOutput(name: "<http>") { try pipe.send($0) }
                     let writer = DocumentWriter(schema: realm.schema, format: format, pretty: pretty, output: output)
-                    _ = try RealmExporter(realm: realm, options: options).run(to: writer)
+                    let summary = try RealmExporter(realm: realm, options: options).run(to: writer)
+                    metrics.exported(realm: name, documents: summary.totalDocuments, bytes: summary.bytes)
                     pipe.finish(throwing: nil)
                 } catch {
                     if (error as? DocumentError)?.underlying is ChunkPipe.Closed {

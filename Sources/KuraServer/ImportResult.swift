@@ -2,12 +2,19 @@ import Kura
 
 /// Runs one import and describes it as the import route answers:
 /// `{"documents", "types": {T: {"inserted", "updated", "unchanged", "deleted"}}, "rejected", "rejectedCount", "unknownKeys"}`.
-enum ImportResult {
-    /// Imports `reader` into `realm` and returns the response body.
+struct ImportResult: Sendable {
+    /// The response body.
+    let json: String
+    /// Documents read.
+    let documents: Int
+    /// Bytes read.
+    let bytes: Int
+
+    /// Imports `reader` into `realm` and describes what it did.
     ///
     /// Each rejected document (under `onError=skip`) is listed with where it starts and the lines
     /// `kura import` prints for it, the first `maxListed` of them.
-    static func run(_ reader: some DocumentReader, into realm: Realm, options: ImportOptions, maxListed: Int) throws -> String {
+    static func run(_ reader: some DocumentReader, into realm: Realm, options: ImportOptions, maxListed: Int) throws -> ImportResult {
         let importer = DocumentImporter(realm: realm, options: options)
         var rejected: [String] = []
         importer.onReject = { node, errors in
@@ -30,6 +37,6 @@ enum ImportResult {
             ("unknownKeys", JSONText.object(unknownKeys)),
         ]
         if options.dryRun { members.append(("dryRun", "true")) }
-        return JSONText.object(members)
+        return ImportResult(json: JSONText.object(members), documents: summary.documents, bytes: summary.bytes)
     }
 }

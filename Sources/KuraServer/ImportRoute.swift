@@ -11,6 +11,7 @@ struct ImportRoute: RouteSet {
     let maxBodyBytes: Int
     /// Seconds a write waits for another writer that makes no progress (`server.writeWait`).
     let writeWait: Double
+    let metrics: ServiceMetrics
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.post("realms/:realm/import") { request, context in
@@ -28,7 +29,7 @@ struct ImportRoute: RouteSet {
             let pipe = BodyPipe()
             let limit = maxBodyBytes
             let pump = Task { await Self.pump(request.body, into: pipe, limit: limit) }
-            let result: Result<String, any Error>
+            let result: Result<ImportResult, any Error>
             do {
                 result = .success(try await BlockingWork.run {
                     defer { pipe.close() }
@@ -45,7 +46,9 @@ struct ImportRoute: RouteSet {
             }
             pipe.close()
             if await pump.value == .tooLarge { throw Self.tooLarge(limit) }
-            return ResponseMaking.json(try result.get())
+            let outcome = try result.get()
+            metrics.imported(realm: name, documents: outcome.documents, bytes: outcome.bytes)
+            return ResponseMaking.json(outcome.json)
         }
     }
 

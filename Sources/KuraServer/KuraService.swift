@@ -21,16 +21,19 @@ public struct KuraService: Sendable {
         let realms = ServedRealms(paths: configuration.realms)
         let tokens = TokenRegistry(tokens: configuration.tokens)
         // Middleware before routes: Hummingbird wraps each route in the middleware added so far.
+        let metrics = ServiceMetrics()
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: ProblemMiddleware(logger: logger))
         HealthRoutes(realms: realms).addRoutes(to: router.group())
+        MetricsRoute(metrics: metrics).addRoutes(to: router.group().add(middleware: AuthorizationMiddleware(tokens: tokens, scope: .read)))
         let v1 = router.group("v1").add(middleware: AuthorizationMiddleware(tokens: tokens, scope: nil))
         let routeSets: [any RouteSet] = [
             RealmRoutes(realms: realms, tokens: tokens),
-            ExportRoute(realms: realms, logger: logger),
+            ExportRoute(realms: realms, logger: logger, metrics: metrics),
             ObjectRoutes(realms: realms),
-            ImportRoute(realms: realms, maxBodyBytes: configuration.maxBodyBytes, writeWait: configuration.writeWait),
+            ImportRoute(realms: realms, maxBodyBytes: configuration.maxBodyBytes, writeWait: configuration.writeWait, metrics: metrics),
             DeleteRoutes(realms: realms, writeWait: configuration.writeWait),
             CheckRoute(realms: realms),
         ]

@@ -60,7 +60,7 @@ import Testing
         let missing = #"{"type":"/problems/unauthorized","title":"Unauthorized","status":401,"detail":"a bearer token is needed: send Authorization: Bearer TOKEN"}"#
         let unknown = #"{"type":"/problems/unauthorized","title":"Unauthorized","status":401,"detail":"the bearer token is not one of this server's tokens"}"#
         let otherRealm = #"{"type":"/problems/forbidden","title":"Forbidden","status":403,"detail":"token 'farmer' may not use realm 'zoo'"}"#
-        for route in routes + ["/v1/realms"] {
+        for route in routes + ["/v1/realms", "/metrics"] {
             let none = try server.request(route)
             #expect(none.status == 401, "\(route)")
             #expect(none.headers["www-authenticate"] == "Bearer", "\(route)")

@@ -121,4 +121,26 @@ import Testing
         #expect(reply.text.contains(#""problemCount" : 0"#))
         #expect(try server.request("/v1/realms/nope/check").status == 404)
     }
+
+    @Test func metricsCountRequestsByRouteAndDocumentsByRealm() throws {
+        let server = try fixture.serve()
+        let export = try server.request("/v1/realms/zoo/export?format=jsonl")
+        _ = try server.request("/v1/realms/zoo/objects/Person/1")
+        _ = try server.request("/v1/realms/zoo/objects/Person/99")
+        _ = try server.request(
+            "/v1/realms/zoo/import?type=Person", method: "POST", headers: ["Content-Type": "application/x-ndjson"],
+            body: Data(#"{"id": 40, "name": "Mo"}"#.utf8))
+        let metrics = try server.request("/metrics")
+        #expect(metrics.status == 200)
+        #expect(metrics.headers["content-type"] == "text/plain; version=0.0.4; charset=utf-8")
+        let lines = Set(metrics.text.split(separator: "\n").map(String.init))
+        #expect(lines.contains(#"kura_http_requests_total{route="/v1/realms/{realm}/objects/{type}/{key}",method="GET",status="200"} 1"#))
+        #expect(lines.contains(#"kura_http_requests_total{route="/v1/realms/{realm}/objects/{type}/{key}",method="GET",status="404"} 1"#))
+        #expect(lines.contains(#"kura_http_requests_total{route="/v1/realms/{realm}/import",method="POST",status="200"} 1"#))
+        #expect(lines.contains(#"kura_documents_exported_total{realm="zoo"} 3"#))
+        #expect(lines.contains("kura_bytes_exported_total{realm=\"zoo\"} \(export.body.count)"))
+        #expect(lines.contains(#"kura_documents_imported_total{realm="zoo"} 1"#))
+        #expect(lines.contains(#"kura_bytes_imported_total{realm="zoo"} 24"#))
+        #expect(lines.contains(#"kura_http_request_duration_seconds_count{route="/v1/realms/{realm}/export",method="GET"} 1"#))
+    }
 }
