@@ -6,12 +6,20 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Kura", targets: ["Kura"]),
+        .library(name: "KuraServer", targets: ["KuraServer"]),
         .executable(name: "kura", targets: ["kura"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // The HTTP service (`kura serve`).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
     ],
     targets: [
         .target(
@@ -29,11 +37,27 @@ let package = Package(
             name: "CKuraSQLite",
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
+        // `kura serve`: SPEC section 9 over Hummingbird, using only Kura's public API.
+        .target(
+            name: "KuraServer",
+            dependencies: [
+                "Kura",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .executableTarget(
             name: "kura",
             dependencies: [
                 "Kura",
+                "KuraServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -54,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "KuraTests",
             dependencies: [
-                "Kura", "kura", "kura-probe", "kura-crash", "ReadmeExample",
+                "Kura", "KuraServer", "kura", "kura-probe", "kura-crash", "ReadmeExample",
                 // Raw SQL on realm files, to break the invariants `kura check` looks for.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraServer
 import Yams
 
 /// The defaults of `config.yaml`: flags override every one of them.
@@ -19,6 +20,8 @@ struct ConfigFile: Decodable {
     var mode: String?
     /// What an import does with a bad document: stop or skip.
     var onError: String?
+    /// The `server:` section, for `kura serve`.
+    var server: ServerConfiguration?
 
     /// Reads `explicitPath`, or `./config.yaml` when it exists; no file gives empty defaults.
     /// Relative paths in the file are taken from the file's own folder.
@@ -43,6 +46,10 @@ struct ConfigFile: Decodable {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         config.realm = config.realm.map { resolve($0, in: folder) }
         config.schema = config.schema.map { resolve($0, in: folder) }
+        if var server = config.server {
+            server.realms = server.realms.mapValues { resolve($0, in: folder) }
+            config.server = server
+        }
         return config
     }
 

@@ -18,7 +18,7 @@ struct KuraCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [InitCommand.self, ImportCommand.self, ExportCommand.self, CopyCommand.self, DeleteCommand.self, SchemaCommand.self,
-                      MigrateCommand.self, CheckCommand.self]
+                      MigrateCommand.self, CheckCommand.self, ServeCommand.self, TokenCommand.self]
     )
 
     /// Sets SQLite up before anything uses it, then runs the command line.

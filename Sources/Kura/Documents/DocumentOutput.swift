@@ -7,7 +7,7 @@ import Darwin
 #endif
 import Foundation
 
-/// Where written documents go: a file, standard output, or memory, through one large buffer so
+/// Where written documents go: a file, standard output, memory or a chunk handler, through one large buffer so
 /// that writing costs one system call per 64 KiB rather than one per value.
 ///
 /// Call `close()` (or `DocumentWriter.finish()`) at the end: bytes still buffered when the output
@@ -19,6 +19,7 @@ public final class DocumentOutput {
     private enum Sink {
         case descriptor(Int32, owned: Bool)
         case memory
+        case chunks(([UInt8]) throws -> Void)
     }
 
     /// The name errors print: the file's path, `<stdout>` or `<memory>`.
@@ -51,6 +52,17 @@ public final class DocumentOutput {
     public init() {
         name = "<memory>"
         sink = .memory
+    }
+
+    /// An output that hands every full buffer (and the rest on `flush()` or `close()`) to `receive`,
+    /// so documents can be streamed to a network peer without being held whole.
+    ///
+    /// An error thrown by `receive` (a peer gone, say) stops the writer with a `DocumentError` of
+    /// code `.outputClosed` whose `underlying` is that error.
+    public init(name: String, receive: @escaping ([UInt8]) throws -> Void) {
+        self.name = name
+        sink = .chunks(receive)
+        pending.reserveCapacity(Self.bufferCapacity)
     }
 
     private init(standardOutputNamed name: String) {
@@ -89,6 +101,10 @@ public final class DocumentOutput {
 
     /// Writes every buffered byte out (a memory output keeps them).
     public func flush() throws(DocumentError) {
+        if case .chunks(let receive) = sink, !pending.isEmpty {
+            try hand(to: receive)
+            return
+        }
         guard case .descriptor(let fd, _) = sink, !pending.isEmpty else { return }
         if isClosed { throw DocumentError(.outputClosed, "the output is already closed", file: name) }
         var errorCode: Int32 = 0
@@ -109,6 +125,17 @@ public final class DocumentOutput {
             }
         }
         if errorCode != 0 { throw Self.ioError("cannot write file", file: name, code: errorCode) }
+        flushedCount += pending.count
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func hand(to receive: ([UInt8]) throws -> Void) throws(DocumentError) {
+        if isClosed { throw DocumentError(.outputClosed, "the output is already closed", file: name) }
+        do {
+            try receive(pending)
+        } catch {
+            throw DocumentError(.outputClosed, "the receiver stopped taking output", file: name, underlying: error)
+        }
         flushedCount += pending.count
         pending.removeAll(keepingCapacity: true)
     }

@@ -7,7 +7,8 @@ import Darwin
 #endif
 import Foundation
 
-/// Where the reader's bytes come from: an open file read in chunks, or bytes already in memory.
+/// Where the reader's bytes come from: an open file read in chunks, bytes already in memory, or a
+/// supplier that hands them over as they arrive (a network body, say).
 final class JSONByteSource {
     /// The name errors print.
     let name: String
@@ -19,6 +20,8 @@ final class JSONByteSource {
     private(set) var releasedUpTo = 0
     /// How many bytes read are released at a time.
     private let releaseStep: Int
+    /// Fills a buffer with the next bytes, returning how many (0 at the end); `nil` unless streamed.
+    private let supplier: ((UnsafeMutableRawBufferPointer) throws -> Int)?
 
     /// The release step of files opened for documents: a call per 8 MiB read.
     static let defaultReleaseStep = 8 << 20
@@ -33,6 +36,16 @@ final class JSONByteSource {
         self.bytes = bytes
         self.fd = -1
         self.releaseStep = Int.max
+        self.supplier = nil
+    }
+
+    /// Takes bytes from `supplier` as they arrive; an error it throws stops the reader as an I/O error.
+    init(name: String, supplier: @escaping (UnsafeMutableRawBufferPointer) throws -> Int) {
+        self.name = name
+        self.bytes = []
+        self.fd = -1
+        self.releaseStep = Int.max
+        self.supplier = supplier
     }
 
     /// Opens a file for reading; nothing is read yet. Every `releaseStep` bytes read, the pages
@@ -44,6 +57,7 @@ final class JSONByteSource {
         self.bytes = []
         self.fd = fd
         self.releaseStep = max(1, releaseStep)
+        self.supplier = nil
     }
 
     deinit {
@@ -53,6 +67,7 @@ final class JSONByteSource {
     /// Reads up to `count` bytes into `target`; returns 0 only at the end of input.
     func read(into target: UnsafeMutablePointer<UInt8>, count: Int) throws(DocumentError) -> Int {
         guard count > 0 else { return 0 }
+        if let supplier { return try supplied(by: supplier, into: target, count: count) }
         if fd < 0 {
             let n = min(count, bytes.count - offset)
             guard n > 0 else { return 0 }
@@ -80,6 +95,23 @@ final class JSONByteSource {
             // A signal may interrupt the read before anything arrives; that is not an error.
             if errno == EINTR { continue }
             throw Self.ioError("cannot read file", file: name)
+        }
+    }
+
+    private func supplied(
+        by supplier: (UnsafeMutableRawBufferPointer) throws -> Int, into target: UnsafeMutablePointer<UInt8>, count: Int
+    ) throws(DocumentError) -> Int {
+        do {
+            let n = try supplier(UnsafeMutableRawBufferPointer(start: target, count: count))
+            guard (0...count).contains(n) else {
+                throw DocumentError(.io, "the input's supplier returned \(n) bytes for a buffer of \(count)", file: name)
+            }
+            offset += n
+            return n
+        } catch let error as DocumentError {
+            throw error
+        } catch {
+            throw DocumentError(.io, "cannot read input: \(error)", file: name, underlying: error)
         }
     }
 

@@ -52,6 +52,24 @@ public final class JSONReader {
         self.init(bytes: [UInt8](data), file: file, layout: layout, maxDepth: maxDepth)
     }
 
+    /// Reads bytes as `supply` hands them over, so input that arrives over time (a request body)
+    /// is parsed as it comes and never held whole; `file` is the name errors print.
+    ///
+    /// `supply` fills the buffer it is given with up to its count of bytes and returns how many,
+    /// blocking until some arrive; 0 means the input ended. An error it throws ends reading with a
+    /// `DocumentError` of code `.io`.
+    public convenience init(
+        file: String, layout: JSONLayout = .auto, maxDepth: Int = 512, supply: @escaping (UnsafeMutableRawBufferPointer) throws -> Int
+    ) {
+        let source = JSONByteSource(name: file, supplier: supply)
+        self.init(source: source, layout: layout, maxDepth: maxDepth, chunkSize: Self.defaultChunkSize)
+    }
+
+    private init(source: JSONByteSource, layout: JSONLayout, maxDepth: Int, chunkSize: Int) {
+        parser = JSONParser(scanner: JSONScanner(source: source, chunkSize: chunkSize), maxDepth: maxDepth)
+        self.layout = layout
+    }
+
     /// A file reader taking `chunkSize` bytes at a time (small sizes test chunk boundaries).
     init(path: String, layout: JSONLayout, maxDepth: Int, chunkSize: Int) throws(DocumentError) {
         let source = try JSONByteSource(path: path)

@@ -46,6 +46,13 @@ public final class YAMLReader {
         self.init(bytes: bytes, file: file, maxDepth: maxDepth, chunkSize: Self.defaultChunkSize)
     }
 
+    /// Reads YAML bytes as `supply` hands them over (see `JSONReader.init(file:layout:maxDepth:supply:)`);
+    /// `file` is the name errors print.
+    public init(file: String, maxDepth: Int = 512, supply: @escaping (UnsafeMutableRawBufferPointer) throws -> Int) {
+        splitter = YAMLDocumentSplitter(source: JSONByteSource(name: file, supplier: supply), chunkSize: Self.defaultChunkSize)
+        self.maxDepth = maxDepth
+    }
+
     /// A file reader taking `chunkSize` bytes at a time (small sizes test chunk boundaries).
     init(path: String, maxDepth: Int, chunkSize: Int) throws(DocumentError) {
         splitter = YAMLDocumentSplitter(source: try JSONByteSource(path: path), chunkSize: chunkSize)

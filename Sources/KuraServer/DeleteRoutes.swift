@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+import Kura
+
+/// `DELETE …/objects/{type}/{key}` (honouring `If-Match`) and `DELETE …/objects/{type}?where=…`
+/// (`{"deleted": n}`; `where` is required, `TRUEPREDICATE` deletes all). Deleting follows SPEC §6:
+/// links to the object become null, it leaves lists, sets and maps, its embedded objects go with it.
+struct DeleteRoutes: RouteSet {
+    let realms: ServedRealms
+    /// Seconds a write waits for another writer that makes no progress (`server.writeWait`).
+    let writeWait: Double
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.delete("realms/:realm/objects/:type/:key") { request, context in
+            let name = try context.parameters.require("realm")
+            let typeName = try context.parameters.require("type")
+            let rawKey = try context.parameters.require("key")
+            let keyText = rawKey.removingPercentEncoding ?? rawKey
+            let condition = request.headers[.ifMatch]
+            let realms = self.realms
+            try await BlockingWork.run {
+                let realm = try realms.open(name, writeWait: writeWait)
+                let type = try ServedRealms.type(typeName, in: realm, realmName: name)
+                try realm.write {
+                    // Read and deleted in one write transaction, so no other write slips in between.
+                    let document = try ObjectRoutes.document(of: type, key: keyText, in: realm, realmName: name)
+                    if let condition, !ETag.matches(condition, ETag.of(document)) {
+                        throw Problem(
+                            status: 412, code: "precondition-failed",
+                            detail: "\(type.name) '\(keyText)' has changed: its ETag is no longer \(condition)")
+                    }
+                    let key = try PrimaryKeyText(keyText, of: type)
+                    if let object = try realm.object(ofType: type.name, forPrimaryKey: key.value) { try realm.delete(object) }
+                }
+            }
+            return Response(status: .noContent)
+        }
+        group.delete("realms/:realm/objects/:type") { request, context in
+            let name = try context.parameters.require("realm")
+            let typeName = try context.parameters.require("type")
+            guard let predicate = QueryParameters(request).text("where") else {
+                throw Problem.badParameter("where is required to delete objects; where=TRUEPREDICATE deletes them all")
+            }
+            let realms = self.realms
+            let deleted = try await BlockingWork.run {
+                let realm = try realms.open(name, writeWait: writeWait)
+                let type = try ServedRealms.type(typeName, in: realm, realmName: name)
+                return try realm.write { try realm.delete(type.name, where: predicate) }
+            }
+            return ResponseMaking.json(JSONText.object([("deleted", String(deleted))]))
+        }
+    }
+}

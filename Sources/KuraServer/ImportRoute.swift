@@ -1,0 +1,112 @@
+import Hummingbird
+import Kura
+
+/// `POST /v1/realms/{realm}/import`: the body read as it arrives by the same reader, mapper and
+/// writer as `kura import`; with `onError=stop` all of it or nothing, a client gone mid-body included.
+struct ImportRoute: RouteSet {
+    /// Rejected documents listed in a response at most; `rejectedCount` has them all.
+    static let maxListedRejects = 1000
+
+    let realms: ServedRealms
+    let maxBodyBytes: Int
+    /// Seconds a write waits for another writer that makes no progress (`server.writeWait`).
+    let writeWait: Double
+    let metrics: ServiceMetrics
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.post("realms/:realm/import") { request, context in
+            let name = try context.parameters.require("realm")
+            let format = try Self.format(of: request)
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
+                throw Self.tooLarge(maxBodyBytes)
+            }
+            let options = try Self.options(QueryParameters(request))
+            let realms = self.realms
+            try await BlockingWork.run {
+                let realm = try realms.open(name)
+                if let type = options.type { _ = try ServedRealms.type(type, in: realm, realmName: name) }
+            }
+            let pipe = BodyPipe()
+            let limit = maxBodyBytes
+            let pump = Task { await Self.pump(request.body, into: pipe, limit: limit) }
+            let result: Result<ImportResult, any Error>
+            do {
+                result = .success(try await BlockingWork.run {
+                    defer { pipe.close() }
+                    let realm = try realms.open(name, writeWait: writeWait)
+                    let reader: any DocumentReader = switch format {
+                    case .json: JSONReader(file: "body", layout: .auto, supply: pipe.read)
+                    case .jsonl: JSONReader(file: "body", layout: .lines, supply: pipe.read)
+                    case .yaml: YAMLReader(file: "body", supply: pipe.read)
+                    }
+                    return try ImportResult.run(reader, into: realm, options: options, maxListed: Self.maxListedRejects)
+                })
+            } catch {
+                result = .failure(error)
+            }
+            pipe.close()
+            if await pump.value == .tooLarge { throw Self.tooLarge(limit) }
+            let outcome = try result.get()
+            metrics.imported(realm: name, documents: outcome.documents, bytes: outcome.bytes)
+            return ResponseMaking.json(outcome.json)
+        }
+    }
+
+    /// How a body's delivery ended.
+    enum Delivery: Sendable { case complete, tooLarge, broken, refused }
+
+    /// Feeds `body` into `pipe`, stopping at `limit` bytes or when the reader stops taking it.
+    private static func pump(_ body: RequestBody, into pipe: BodyPipe, limit: Int) async -> Delivery {
+        var total = 0
+        do {
+            for try await buffer in body {
+                total += buffer.readableBytes
+                if total > limit {
+                    pipe.finish(failure: BodyPipe.Broken(description: "the body is larger than \(limit) bytes"))
+                    return .tooLarge
+                }
+                if !(await pipe.push(Array(buffer.readableBytesView))) { return .refused }
+            }
+        } catch {
+            pipe.finish(failure: BodyPipe.Broken(description: "the body broke off: \(error)"))
+            return .broken
+        }
+        pipe.finish()
+        return .complete
+    }
+
+    private static func tooLarge(_ limit: Int) -> Problem {
+        Problem(status: 413, code: "body-too-large", detail: "an import body may hold at most \(limit) bytes (server.maxBodyBytes)")
+    }
+
+    /// The document format the `Content-Type` names; 415 for anything else.
+    private static func format(of request: Request) throws(Problem) -> DocumentFormat {
+        let given = request.headers[.contentType] ?? ""
+        guard let format = MediaTypes.format(of: given) else {
+            let named = given.isEmpty ? "no Content-Type" : "Content-Type '\(given)'"
+            throw Problem(
+                status: 415, code: "unsupported-media-type",
+                detail: "\(named): send application/json, application/x-ndjson or application/yaml")
+        }
+        return format
+    }
+
+    /// The import options of the query: `type`, `mode`, `onError`, `dryRun`.
+    private static func options(_ query: QueryParameters) throws(Problem) -> ImportOptions {
+        var options = ImportOptions(type: query.text("type"))
+        if let mode = query.text("mode") {
+            guard let policy = UpdatePolicy(rawValue: mode) else {
+                throw Problem.badParameter("mode '\(mode)' is not one of insert, update, modified, replace")
+            }
+            options.mode = policy
+        }
+        if let onError = query.text("onError") {
+            guard let policy = ImportOptions.ErrorPolicy(rawValue: onError) else {
+                throw Problem.badParameter("onError '\(onError)' is not stop or skip")
+            }
+            options.onError = policy
+        }
+        options.dryRun = try query.flag("dryRun")
+        return options
+    }
+}

@@ -1,0 +1,62 @@
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// The HTTP service of SPEC §9: the served realms behind Hummingbird's router, started and
+/// stopped by a service group that shuts down gracefully on SIGTERM and SIGINT.
+public struct KuraService: Sendable {
+    /// The checked settings.
+    public let configuration: ServerConfiguration
+    private let logger: Logger
+
+    /// A service for `configuration`, after checking it (see `ServerConfiguration.validate()`).
+    public init(configuration: ServerConfiguration, logger: Logger) throws(ServerSetupError) {
+        try configuration.validate()
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// The router with every route and middleware, as the server answers.
+    func router() -> Router<BasicRequestContext> {
+        let realms = ServedRealms(paths: configuration.realms)
+        let tokens = TokenRegistry(tokens: configuration.tokens)
+        // Middleware before routes: Hummingbird wraps each route in the middleware added so far.
+        let metrics = ServiceMetrics()
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+        router.add(middleware: ProblemMiddleware(logger: logger))
+        HealthRoutes(realms: realms).addRoutes(to: router.group())
+        MetricsRoute(metrics: metrics).addRoutes(to: router.group().add(middleware: AuthorizationMiddleware(tokens: tokens, scope: .read)))
+        let v1 = router.group("v1").add(middleware: AuthorizationMiddleware(tokens: tokens, scope: nil))
+        let routeSets: [any RouteSet] = [
+            RealmRoutes(realms: realms, tokens: tokens),
+            ExportRoute(realms: realms, logger: logger, metrics: metrics),
+            ObjectRoutes(realms: realms),
+            ImportRoute(realms: realms, maxBodyBytes: configuration.maxBodyBytes, writeWait: configuration.writeWait, metrics: metrics),
+            DeleteRoutes(realms: realms, writeWait: configuration.writeWait),
+            CheckRoute(realms: realms),
+            CopyRoute(realms: realms, tokens: tokens, maxBodyBytes: configuration.maxOtherBodyBytes, writeWait: configuration.writeWait),
+        ]
+        for routes in routeSets { routes.addRoutes(to: v1) }
+        return router
+    }
+
+    /// Checks the realms, listens, and serves until SIGTERM or SIGINT; running requests then get
+    /// `shutdownGrace` seconds to finish before they are cancelled.
+    ///
+    /// `onListening` receives the bound host and port (useful with port 0).
+    public func run(onListening: @escaping @Sendable (String, Int) -> Void) async throws {
+        try ServedRealms(paths: configuration.realms).checkAll()
+        let host = configuration.host
+        let application = Application(
+            router: router(),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? 0) },
+            logger: logger)
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: [.init(service: application)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(Int64(configuration.shutdownGrace * 1000))
+        try await ServiceGroup(configuration: groupConfiguration).run()
+    }
+}

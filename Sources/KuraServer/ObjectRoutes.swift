@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+import Kura
+
+/// The read side of `/v1/realms/{realm}/objects/{type}`: a page of a query, and one object by key.
+struct ObjectRoutes: RouteSet {
+    /// Objects per page when `limit` is not given, and the most a page may hold.
+    static let defaultLimit = 100
+    static let maxLimit = 1000
+
+    let realms: ServedRealms
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.get("realms/:realm/objects/:type") { request, context in
+            let name = try context.parameters.require("realm")
+            let typeName = try context.parameters.require("type")
+            let query = QueryParameters(request)
+            let request = try PageRequest(
+                predicate: query.text("where"), sort: query.text("sort"),
+                limit: query.integer("limit", in: 1...Self.maxLimit) ?? Self.defaultLimit, after: query.text("after"))
+            let realms = self.realms
+            let body = try await BlockingWork.run {
+                let realm = try realms.open(name)
+                let type = try ServedRealms.type(typeName, in: realm, realmName: name)
+                return try ObjectPage(realm: realm, realmName: name, type: type, request: request).json()
+            }
+            return ResponseMaking.json(body)
+        }
+        group.get("realms/:realm/objects/:type/:key") { request, context in
+            let name = try context.parameters.require("realm")
+            let typeName = try context.parameters.require("type")
+            let rawKey = try context.parameters.require("key")
+            let keyText = rawKey.removingPercentEncoding ?? rawKey
+            let realms = self.realms
+            let document = try await BlockingWork.run {
+                let realm = try realms.open(name)
+                let type = try ServedRealms.type(typeName, in: realm, realmName: name)
+                return try Self.document(of: type, key: keyText, in: realm, realmName: name)
+            }
+            let tag = ETag.of(document)
+            if let wanted = request.headers[.ifNoneMatch], ETag.matches(wanted, tag) {
+                var headers = HTTPFields()
+                headers[.eTag] = tag
+                return Response(status: .notModified, headers: headers)
+            }
+            return ResponseMaking.text(document, contentType: "application/json", headers: [("ETag", tag)])
+        }
+    }
+
+    /// The object's document as export writes it (one JSON line); 404 `unknown-key` when there is none.
+    static func document(of type: ObjectSchema, key text: String, in realm: Realm, realmName: String) throws -> String {
+        let key = try PrimaryKeyText(text, of: type)
+        guard let keyName = type.primaryKey, try realm.object(ofType: type.name, forPrimaryKey: key.value) != nil else {
+            throw Problem.notFound("unknown-key", "realm '\(realmName)' has no \(type.name) with key '\(text)'")
+        }
+        let output = DocumentOutput()
+        let writer = DocumentWriter(schema: realm.schema, format: .jsonl, output: output)
+        let options = ExportOptions(type: type.name, predicate: "\(keyName) == \(key.literal)", limit: 1)
+        _ = try RealmExporter(realm: realm, options: options).run(to: writer)
+        return String(decoding: output.bytes, as: UTF8.self)
+    }
+}

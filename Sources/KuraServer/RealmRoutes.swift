@@ -1,0 +1,40 @@
+import Hummingbird
+import Kura
+
+/// `GET /v1/realms` (names, schema versions, counts: the realms the token may use) and
+/// `GET /v1/realms/{realm}/schema`.
+struct RealmRoutes: RouteSet {
+    let realms: ServedRealms
+    let tokens: TokenRegistry
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.get("realms") { request, _ in
+            let realms = self.realms
+            let names = realms.names.filter { tokens.mayList($0, authorization: request.headers[.authorization]) }
+            let entries = try await BlockingWork.run {
+                try names.map { name in try Self.summary(of: try realms.open(name), named: name) }
+            }
+            return ResponseMaking.json(JSONText.object([("realms", JSONText.array(entries))]))
+        }
+        group.get("realms/:realm/schema") { request, context in
+            let realms = self.realms
+            let name = try context.parameters.require("realm")
+            let yaml = try await BlockingWork.run { try realms.open(name).schema.yaml }
+            if MediaTypes.accepts(request, "application/json") {
+                return ResponseMaking.json(try SchemaJSON.json(fromYAML: yaml))
+            }
+            return ResponseMaking.text(yaml, contentType: "application/yaml")
+        }
+    }
+
+    /// `{"name", "schemaVersion", "counts": {type: n}}`, types in schema order.
+    private static func summary(of realm: Realm, named name: String) throws -> String {
+        let counts = try realm.schema.types.filter { !$0.isEmbedded }.map { type in
+            (type.name, String(try realm.count(type.name)))
+        }
+        return JSONText.object([
+            ("name", JSONText.string(name)), ("schemaVersion", String(realm.schema.version)),
+            ("counts", JSONText.object(counts)),
+        ])
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Kura
+
+/// The realms a server serves, by name, each opened afresh for the request that needs it so that
+/// requests share no connection and reads run beside writes (WAL).
+public struct ServedRealms: Sendable {
+    /// Realm names and their files.
+    public let paths: [String: String]
+
+    /// Serves `paths` (name to file).
+    public init(paths: [String: String]) { self.paths = paths }
+
+    /// The names, sorted.
+    public var names: [String] { paths.keys.sorted() }
+
+    /// Opens realm `name`; 404 `unknown-realm` when it is not served. A write on it waits for
+    /// another writer while that one makes progress, and gives up after `writeWait` seconds without
+    /// any (then the route answers 503).
+    func open(_ name: String, writeWait: Double? = nil) throws -> Realm {
+        guard let path = paths[name] else { throw Problem.notFound("unknown-realm", "no realm named '\(name)' is served") }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ServerSetupError(.realmMissing, "realm '\(name)': no realm file at '\(path)'")
+        }
+        guard let writeWait else { return try Realm(path: path) }
+        return try Realm(configuration: Realm.Configuration(path: path, busyTimeout: writeWait))
+    }
+
+    /// Checks that every realm file exists and opens, before the server starts.
+    public func checkAll() throws(ServerSetupError) {
+        for name in names {
+            do {
+                _ = try open(name)
+            } catch let error as ServerSetupError {
+                throw error
+            } catch {
+                throw ServerSetupError(.realmUnopenable, "realm '\(name)' at '\(paths[name] ?? "")' does not open: \(error)")
+            }
+        }
+    }
+
+    /// The schema type `name` of `realm`; 404 `unknown-type` when the realm has none.
+    static func type(_ name: String, in realm: Realm, realmName: String) throws(Problem) -> ObjectSchema {
+        guard let type = realm.schema[type: name] else {
+            throw Problem.notFound("unknown-type", "realm '\(realmName)' has no type '\(name)'")
+        }
+        return type
+    }
+}

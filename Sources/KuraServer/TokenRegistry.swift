@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+
+/// Checks bearer tokens against the SHA-256 digests of `server.tokens` (SPEC §9).
+public struct TokenRegistry: Sendable {
+    private let entries: [String: TokenEntry]
+
+    /// The registry of `tokens`; with none, every request is allowed (the server then listens on loopback only).
+    public init(tokens: [TokenEntry]) {
+        entries = Dictionary(tokens.map { ($0.sha256, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Whether requests need a token at all.
+    public var isEnforced: Bool { !entries.isEmpty }
+
+    /// Whether the request may see realm `name` at all (for listings): always without tokens.
+    func mayList(_ name: String, authorization: String?) -> Bool {
+        guard isEnforced else { return true }
+        guard let token = Self.token(in: authorization), let entry = entries[SHA256Digest.hex(of: token)] else { return false }
+        return entry.allows(realm: name)
+    }
+
+    /// The token of an `Authorization: Bearer TOKEN` value.
+    private static func token(in authorization: String?) -> String? {
+        guard let authorization, authorization.count > 7, authorization.prefix(7).lowercased() == "bearer " else { return nil }
+        let token = authorization.dropFirst(7).trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+
+    /// Checks that `authorization` (the header's value) carries a token with at least `scope` on `realms`.
+    ///
+    /// Throws 401 with `WWW-Authenticate: Bearer` for a missing or unknown token, 403 for too little
+    /// scope or another realm. The token itself never appears in a problem.
+    func authorize(_ authorization: String?, scope: AccessScope, realms: [String]) throws(Problem) {
+        guard isEnforced else { return }
+        guard let token = Self.token(in: authorization) else {
+            throw Self.unauthorized("a bearer token is needed: send Authorization: Bearer TOKEN")
+        }
+        guard let entry = entries[SHA256Digest.hex(of: token)] else {
+            throw Self.unauthorized("the bearer token is not one of this server's tokens")
+        }
+        guard entry.scope >= scope else {
+            throw Problem(status: 403, code: "forbidden", detail: "token '\(entry.name)' has scope \(entry.scope.rawValue); this needs \(scope.rawValue)")
+        }
+        for realm in realms where !entry.allows(realm: realm) {
+            throw Problem(status: 403, code: "forbidden", detail: "token '\(entry.name)' may not use realm '\(realm)'")
+        }
+    }
+
+    private static func unauthorized(_ detail: String) -> Problem {
+        Problem(status: 401, code: "unauthorized", detail: detail, headers: [("WWW-Authenticate", "Bearer")])
+    }
+}

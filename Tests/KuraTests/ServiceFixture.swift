@@ -1,0 +1,34 @@
+import Foundation
+
+/// A folder with a sample realm (`zoo.realm`: the three people of Samples/people.json) for the service tests.
+struct ServiceFixture {
+    let folder: URL
+    let kura = Fixtures.executable("kura")
+
+    init() throws {
+        folder = try Fixtures.temporaryDirectory()
+        try makeRealm("zoo.realm")
+    }
+
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// A realm of the sample schema holding Samples/people.json.
+    func makeRealm(_ name: String) throws {
+        let schema = Fixtures.packageRoot.appendingPathComponent("Samples/schema.yaml").path
+        let people = Fixtures.packageRoot.appendingPathComponent("Samples/people.json").path
+        let created = try Fixtures.run(kura, ["init", path(name), "--schema", schema])
+        guard created.status == 0 else { throw ServerStartFailure(log: created.stderr) }
+        let imported = try Fixtures.run(kura, ["import", path(name), people, "--type", "Person"])
+        guard imported.status == 0 else { throw ServerStartFailure(log: imported.stderr) }
+    }
+
+    /// `kura serve` with `arguments` in this folder.
+    func serve(_ arguments: [String] = ["zoo.realm"]) throws -> ServerProcess {
+        try ServerProcess(in: folder, arguments)
+    }
+
+    /// Writes `text` as config.yaml in this folder.
+    func writeConfig(_ text: String) throws {
+        try text.write(to: folder.appendingPathComponent("config.yaml"), atomically: true, encoding: .utf8)
+    }
+}
