@@ -107,8 +107,9 @@ struct CollectionWriter {
         private let valueOffset: Int
         /// How many rows are staged.
         private(set) var count = 0
-        private var seen = Set<DatabaseValue>()
-        private var seenMixed = Set<Value>()
+        /// Elements seen, by exact bytes as the rows before compare them (`stage.cellsEqual`).
+        private var seen = Set<ExactDatabaseValue>()
+        private var seenMixed = Set<ExactValue>()
 
         init(
             stage: RowStage, owner: Int64, kind: StoredProperty.CollectionKind, isMixed: Bool, elementType: PropertyType,
@@ -133,7 +134,7 @@ struct CollectionWriter {
             _ element: MappedValue, key: String?, using writer: CollectionWriter, policy: UpdatePolicy, path: @autoclosure () -> String,
             depth: Int
         ) throws {
-            if isSet && isMixed && !seenMixed.insert(element.value).inserted { return }
+            if isSet && isMixed && !seenMixed.insert(ExactValue(element.value)).inserted { return }
             // Mixed values and links are resolved before the row is staged: either may write rows of its own.
             var resolved: (tag: Int64?, value: DatabaseValue)?
             if isMixed || target != nil {
@@ -167,9 +168,9 @@ struct CollectionWriter {
                 return true
             }
             if seen.isEmpty {
-                for row in 0..<count { seen.insert(stage.databaseValue(at: valueCell(of: row))) }
+                for row in 0..<count { seen.insert(ExactDatabaseValue(stage.databaseValue(at: valueCell(of: row)))) }
             }
-            return seen.insert(stage.databaseValue(at: index)).inserted
+            return seen.insert(ExactDatabaseValue(stage.databaseValue(at: index))).inserted
         }
 
         private func valueCell(of row: Int) -> Int {
@@ -201,8 +202,8 @@ struct CollectionWriter {
 
     private func sameRows(_ lhs: [StoredEntry], _ rhs: [StoredEntry], unordered: Bool) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        if unordered { return Set(lhs.map(\.value)) == Set(rhs.map(\.value)) }
-        return zip(lhs, rhs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        if unordered { return Set(lhs.map { ExactDatabaseValue($0.value) }) == Set(rhs.map { ExactDatabaseValue($0.value) }) }
+        return zip(lhs, rhs).allSatisfy { $0.key == $1.key && ExactDatabaseValue($0.value) == ExactDatabaseValue($1.value) }
     }
 
     private func normalized(_ value: MappedValue, isMap: Bool, property: Property, path: @autoclosure () -> String) throws(StoreError)

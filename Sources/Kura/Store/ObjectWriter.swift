@@ -114,7 +114,9 @@ struct ObjectWriter {
                 stage.appendInteger(tag)
             case .link(let targetIndex):
                 let target = storedTypes[targetIndex]
-                if targetIndex == type.index, let key, case .plain(let plain) = value, !plain.isNull, plain == key, !target.isEmbedded {
+                if targetIndex == type.index, let key, case .plain(let plain) = value, !plain.isNull, ExactValue(plain) == ExactValue(key),
+                    !target.isEmbedded
+                {
                     selfLinks.append((property, ref.id))  // a link to the object being inserted
                     stage.appendNull()
                 } else {
@@ -191,7 +193,7 @@ struct ObjectWriter {
         case .mixed:
             let value = value.value
             if policy == .modified,
-                try MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog) == value
+                try ExactValue(MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog)) == ExactValue(value)
             {
                 return false
             }
@@ -209,7 +211,8 @@ struct ObjectWriter {
             return true
         case .scalar, .collection:
             let encoded = try encodeScalar(value.value, stored, path: path())
-            if encoded == current.value { return false }
+            // Byte-wise: a string given in another normalization form is another value, and is written.
+            if ExactDatabaseValue(encoded) == ExactDatabaseValue(current.value) { return false }
             try setColumn(ref, property, encoded)
             return true
         }

@@ -42,7 +42,8 @@ public final class ReferenceScope {
         case reserved(ObjectRef, path: String)
     }
 
-    private(set) var entries: [Value: Entry] = [:]
+    /// By the id's exact bytes: `"café"` in NFC and in NFD are two ids, as they are two keys in a realm.
+    private(set) var entries: [ExactValue: Entry] = [:]
     /// Every change as the entry it replaced, so a failed change can be undone.
     private var journal: [(id: Value, previous: Entry?)] = []
     private var reservedCount = 0
@@ -54,7 +55,7 @@ public final class ReferenceScope {
     public var unresolved: [Unresolved] {
         entries.compactMap { id, entry in
             guard case .reserved(let ref, let path) = entry else { return nil }
-            return Unresolved(id: id, type: ref.type, path: path)
+            return Unresolved(id: id.value, type: ref.type, path: path)
         }
     }
 
@@ -64,10 +65,10 @@ public final class ReferenceScope {
     /// Whether every reference made so far names a defined document.
     public var isResolved: Bool { reservedCount == 0 }
 
-    subscript(id: Value) -> Entry? { entries[id] }
+    subscript(id: Value) -> Entry? { entries[ExactValue(id)] }
 
     func set(_ id: Value, _ entry: Entry) {
-        let previous = entries.updateValue(entry, forKey: id)
+        let previous = entries.updateValue(entry, forKey: ExactValue(id))
         journal.append((id, previous))
         adjustReserved(removing: previous, adding: entry)
     }
@@ -78,8 +79,8 @@ public final class ReferenceScope {
     /// Undoes every change made after `mark`, newest first.
     func undo(to mark: Int) {
         while journal.count > mark, let (id, previous) = journal.popLast() {
-            let current = entries[id]
-            entries[id] = previous
+            let current = entries[ExactValue(id)]
+            entries[ExactValue(id)] = previous
             adjustReserved(removing: current, adding: previous)
         }
     }
