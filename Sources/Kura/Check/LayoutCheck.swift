@@ -96,7 +96,7 @@ struct LayoutCheck {
             return nil
         }
         do {
-            return try Schema(yaml: text, file: "<stored schema>")
+            return try Schema(storedYAML: text)
         } catch {
             findings.add(.metadata, place, "#meta", "the stored schema cannot be read: \(error)")
             return nil

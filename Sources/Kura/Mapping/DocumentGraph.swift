@@ -8,9 +8,10 @@ final class DocumentGraph {
     let file: String
     /// Each object's properties; links are `.object` references, embedded objects stay nested maps.
     private(set) var objects: [ObjectRef: [String: Value]] = [:]
-    private var defined: [Value: ObjectRef] = [:]
-    private var reserved: [Value: (ref: ObjectRef, use: Use)] = [:]
-    private var keyed: [String: [Value: ObjectRef]] = [:]
+    /// By exact bytes, as a realm tells ids and keys apart (`"café"` in NFC and NFD are two).
+    private var defined: [ExactValue: ObjectRef] = [:]
+    private var reserved: [ExactValue: (ref: ObjectRef, use: Use)] = [:]
+    private var keyed: [String: [ExactValue: ObjectRef]] = [:]
     /// Links given as a primary key, resolved once every document is in: negative placeholder id → the key.
     private var keyLinks: [Int64: (type: String, key: Value, use: Use)] = [:]
     private var lastId: Int64 = 0
@@ -37,11 +38,11 @@ final class DocumentGraph {
     /// Resolves links given by primary key; fails on references no document defined.
     func finish() throws(MappingErrors) {
         if let (id, entry) = reserved.min(by: { $0.value.use.path < $1.value.use.path }) {
-            throw failure(.unresolvedReference, entry.use, ReferenceScope.unresolvedMessage(id: id))
+            throw failure(.unresolvedReference, entry.use, ReferenceScope.unresolvedMessage(id: id.value))
         }
         var targets: [Int64: ObjectRef] = [:]
         for (placeholder, link) in keyLinks {
-            guard let ref = keyed[link.type]?[link.key] else {
+            guard let ref = keyed[link.type]?[ExactValue(link.key)] else {
                 throw failure(.unresolvedReference, link.use, "no \(link.type) with primary key \(link.key) in this input")
             }
             targets[placeholder] = ref
@@ -56,12 +57,12 @@ final class DocumentGraph {
     // MARK: Flattening
 
     private func object(_ fields: [String: Value], _ type: ObjectSchema, _ use: Use) throws(MappingErrors) -> ObjectRef {
-        if let key = type.primaryKey, let value = fields[key], !value.isNull, let existing = keyed[type.name]?[value] {
+        if let key = type.primaryKey, let value = fields[key], !value.isNull, let existing = keyed[type.name]?[ExactValue(value)] {
             try define(fields["$id"], as: existing, use)
             return existing  // the same key twice is the same object, as in a realm
         }
         let ref = try allocate(fields["$id"], type, use)
-        if let key = type.primaryKey, let value = fields[key], !value.isNull { keyed[type.name, default: [:]][value] = ref }
+        if let key = type.primaryKey, let value = fields[key], !value.isNull { keyed[type.name, default: [:]][ExactValue(value)] = ref }
         objects[ref] = [:]  // claimed before its links are followed, so a cycle finds it
         objects[ref] = try properties(fields, type, use)
         return ref
@@ -136,26 +137,26 @@ final class DocumentGraph {
     }
 
     private func reference(_ id: Value, to target: String, _ use: Use) throws(MappingErrors) -> ObjectRef {
-        if let ref = defined[id] ?? reserved[id]?.ref {
+        if let ref = defined[ExactValue(id)] ?? reserved[ExactValue(id)]?.ref {
             guard ref.type == target else {
                 throw failure(.unresolvedReference, use, "{\"$ref\": \(id)} names a \(ref.type), expected a \(target)")
             }
             return ref
         }
         let ref = newRef(target)
-        reserved[id] = (ref, use)
+        reserved[ExactValue(id)] = (ref, use)
         return ref
     }
 
     private func allocate(_ id: Value?, _ type: ObjectSchema, _ use: Use) throws(MappingErrors) -> ObjectRef {
         guard let id else { return newRef(type.name) }
-        if let (ref, firstUse) = reserved[id] {
+        if let (ref, firstUse) = reserved[ExactValue(id)] {
             guard ref.type == type.name else {
                 throw failure(
                     .unresolvedReference, use, "\"$id\": \(id) is a \(type.name), but \(firstUse.path) links to it as a \(ref.type)")
             }
-            reserved[id] = nil
-            defined[id] = ref
+            reserved[ExactValue(id)] = nil
+            defined[ExactValue(id)] = ref
             return ref
         }
         let ref = newRef(type.name)
@@ -166,17 +167,17 @@ final class DocumentGraph {
     /// Records `"$id": id` for an object; a reference made earlier must have expected its type.
     private func define(_ id: Value?, as ref: ObjectRef, _ use: Use) throws(MappingErrors) {
         guard let id else { return }
-        if defined[id] != nil {
+        if defined[ExactValue(id)] != nil {
             throw failure(.duplicateReferenceId, use, "\"$id\": \(id) is used by two documents")
         }
-        if let (earlier, _) = reserved[id] {
+        if let (earlier, _) = reserved[ExactValue(id)] {
             // A forward reference to an object found by primary key: point the reservation at it.
             for (other, fields) in objects {
                 objects[other] = fields.mapValues { Self.replacing([earlier.id: ref], in: $0, depth: 0) }
             }
-            reserved[id] = nil
+            reserved[ExactValue(id)] = nil
         }
-        defined[id] = ref
+        defined[ExactValue(id)] = ref
     }
 
     private func newRef(_ type: String) -> ObjectRef {

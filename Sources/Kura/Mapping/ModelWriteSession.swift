@@ -5,7 +5,8 @@ final class ModelWriteSession {
     private let policy: UpdatePolicy
     private var queue: [(local: Int64, model: any KuraObject)] = []
     private var instanceLocals: [ObjectIdentifier: Int64] = [:]
-    private var keyedLocals: [String: Int64] = [:]
+    /// By type and exact key bytes, as the realm's unique index tells keys apart.
+    private var keyedLocals: [ExactValue: Int64] = [:]
     private var refs: [Int64: ObjectRef] = [:]
     private var deferredLinks: [(local: Int64, fields: [String: Value])] = []
 
@@ -32,7 +33,7 @@ final class ModelWriteSession {
                 if property.defaultValue == nil && !property.isAutoIncrement { fields[property.name] = .null }
             }
             if let key = type.primaryKey, let value = fields[key], !value.isNull {
-                let identity = "\(type.name)\u{0}\(value)"
+                let identity = ExactValue(.list([.string(type.name), value]))
                 if let earlier = keyedLocals[identity], let ref = refs[earlier] {
                     refs[local] = ref
                     continue

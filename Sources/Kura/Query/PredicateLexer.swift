@@ -85,7 +85,7 @@ struct PredicateLexer {
 
     private mutating func identifier() -> String {
         var name = ""
-        while let scalar = peek(), Self.isNameStart(scalar) || Self.isDigit(scalar) {
+        while let scalar = peek(), Identifier.isNameContinuation(scalar) {
             name.unicodeScalars.append(scalar)
             index += 1
         }
@@ -297,7 +297,13 @@ struct PredicateLexer {
 
     static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 48 && scalar.value <= 57 }
 
-    static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
-        (scalar.value >= 65 && scalar.value <= 90) || (scalar.value >= 97 && scalar.value <= 122) || scalar == "_"
+    /// Names are those of the schema: letters of any script, marks, digits and `_` (see `Identifier`).
+    static func isNameStart(_ scalar: Unicode.Scalar) -> Bool { Identifier.isNameStart(scalar) }
+
+    /// A word as keywords are matched: ASCII letters in upper case, nothing else changed, so that
+    /// no name in another script can turn into a keyword (`ın` is not `IN`).
+    static func keyword(_ word: String) -> String {
+        guard word.utf8.contains(where: { $0 >= 97 && $0 <= 122 }) else { return word }
+        return String(decoding: word.utf8.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }, as: UTF8.self)
     }
 }

@@ -90,10 +90,10 @@ struct PredicateParser {
             return try parseSwappedComparison(literal)
         }
         var quantifier: PredicateQuantifier?
-        if case .identifier(let word) = current.kind, let kind = Self.quantifiers[word.uppercased()],
+        if case .identifier(let word) = current.kind, let kind = Self.quantifiers[PredicateLexer.keyword(word)],
             case .identifier = peek(1).kind
         {
-            quantifier = PredicateQuantifier(kind: kind, word: word.uppercased(), column: current.column)
+            quantifier = PredicateQuantifier(kind: kind, word: PredicateLexer.keyword(word), column: current.column)
             advance()
         }
         let keyPath = try parseKeyPath()
@@ -143,7 +143,7 @@ struct PredicateParser {
         var components: [PredicateKeyPath.Component] = []
         while true {
             switch current.kind {
-            case .identifier(let name) where !(components.isEmpty && Self.reserved.contains(name.uppercased())):
+            case .identifier(let name) where !(components.isEmpty && Self.reserved.contains(PredicateLexer.keyword(name))):
                 components.append(.init(name: name, isAggregate: false, column: current.column))
             case .aggregate(let name) where !components.isEmpty:
                 components.append(.init(name: name, isAggregate: true, column: current.column))
@@ -173,7 +173,7 @@ struct PredicateParser {
         let found: ComparisonOperator?
         switch current.kind {
         case .symbol(let symbol): found = Self.symbolOperators[symbol]
-        case .identifier(let word): found = Self.wordOperators[word.uppercased()]
+        case .identifier(let word): found = Self.wordOperators[PredicateLexer.keyword(word)]
         default: found = nil
         }
         guard let found else { throw unexpected("a comparison operator") }
@@ -238,7 +238,7 @@ struct PredicateParser {
         case .objectId(let id): value = .objectId(id)
         case .uuid(let id): value = .uuid(id)
         case .identifier(let word):
-            switch word.uppercased() {
+            switch PredicateLexer.keyword(word) {
             case "TRUE": value = .bool(true)
             case "FALSE": value = .bool(false)
             case "NIL", "NULL": value = .null
@@ -267,7 +267,7 @@ struct PredicateParser {
     private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
 
     private func isKeyword(_ word: String) -> Bool {
-        if case .identifier(let name) = current.kind { return name.uppercased() == word }
+        if case .identifier(let name) = current.kind { return PredicateLexer.keyword(name) == word }
         return false
     }
 

@@ -31,7 +31,7 @@ struct SortKey: Equatable {
             }
             var ascending = true
             if case .identifier(let word) = tokens[position].kind {
-                switch word.uppercased() {
+                switch PredicateLexer.keyword(word) {
                 case "ASC", "ASCENDING": ascending = true
                 case "DESC", "DESCENDING": ascending = false
                 default: throw unexpected("ASC, DESC, ',' or the end")

@@ -33,6 +33,18 @@ public indirect enum PropertyType: Sendable, Hashable, CustomStringConvertible {
         return parseElement(trimmed)
     }
 
+    /// The name in a type expression, without `list<…>` or `?` around it; `nil` for an unclosed `<`.
+    static func namePart(of text: String) -> String? {
+        var name = text.trimmingCharacters(in: .whitespaces)
+        for keyword in ["list<", "set<", "map<"] where name.hasPrefix(keyword) {
+            guard name.hasSuffix(">") else { return nil }
+            name = String(name.dropFirst(keyword.count).dropLast()).trimmingCharacters(in: .whitespaces)
+            break
+        }
+        if name.hasSuffix("?") { name.removeLast() }
+        return name
+    }
+
     private static func parseElement(_ text: String) -> PropertyType? {
         var name = text.trimmingCharacters(in: .whitespaces)
         var optional = false
@@ -102,22 +114,4 @@ public indirect enum PropertyType: Sendable, Hashable, CustomStringConvertible {
         default: nil
         }
     }
-}
-
-/// The rule for type and property names.
-public enum Identifier {
-    /// Names start with a letter or `_`, go on with letters, digits or `_`, and are at most 63 bytes.
-    public static func isValid(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
-        guard let first = bytes.first, bytes.count <= 63, isLetter(first) || first == UInt8(ascii: "_") else {
-            return false
-        }
-        return bytes.allSatisfy { isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 }

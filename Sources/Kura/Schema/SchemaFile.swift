@@ -7,6 +7,12 @@ extension Schema {
         self = try parser.parse(yaml)
     }
 
+    /// Parses the schema a realm stores, by the rules it was stored under (see `SchemaValidator.Purpose`).
+    init(storedYAML text: String) throws(SchemaError) {
+        var parser = SchemaParser(file: "<stored schema>", purpose: .storedForm)
+        self = try parser.parse(text)
+    }
+
     /// Reads and parses a schema file.
     public init(contentsOfFile path: String) throws(SchemaError) {
         let text: String

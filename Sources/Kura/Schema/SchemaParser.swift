@@ -4,9 +4,13 @@ import Yams
 /// Reads the YAML schema format of SPEC §2 into a `Schema`, remembering where each part was written.
 struct SchemaParser {
     let file: String
+    let purpose: SchemaValidator.Purpose
     private(set) var locations = SchemaLocations()
 
-    init(file: String) { self.file = file }
+    init(file: String, purpose: SchemaValidator.Purpose = .install) {
+        self.file = file
+        self.purpose = purpose
+    }
 
     mutating func parse(_ text: String) throws(SchemaError) -> Schema {
         let root: Node
@@ -39,7 +43,7 @@ struct SchemaParser {
             types.append(try parseType(name, value))
         }
         let schema = Schema(version: version, types: types)
-        try SchemaValidator(schema: schema, locations: locations).validate()
+        try SchemaValidator(schema: schema, locations: locations, purpose: purpose).validate()
         return schema
     }
 
@@ -96,6 +100,11 @@ struct SchemaParser {
     private func typeExpression(_ node: Node, _ path: String) throws(SchemaError) -> PropertyType {
         let text = try scalarString(node, "a type")
         guard let type = PropertyType.parse(text) else {
+            if let name = PropertyType.namePart(of: text), let problem = Identifier.problem(with: name),
+                problem != Identifier.grammar
+            {
+                throw error(.invalidType, "\(path): '\(text)' is not a type: \(problem)", node)
+            }
             throw error(
                 .invalidType,
                 "\(path): '\(text)' is not a type (expected a scalar such as int or string?, a type name, or list<…>, set<…>, map<…>)",

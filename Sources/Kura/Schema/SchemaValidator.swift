@@ -1,25 +1,66 @@
 /// Checks a schema against the rules of SPEC §2.
 struct SchemaValidator {
+    /// Why a schema is checked, which decides how strictly.
+    enum Purpose {
+        /// A schema given to create or migrate a realm: every rule, and the stored form must read back equal.
+        case install
+        /// A realm's stored schema read back: the rules of names added since a realm may have stored
+        /// one (reserved words) are not applied, so that such a realm stays readable.
+        case storedForm
+    }
+
     let schema: Schema
     let locations: SchemaLocations
+    var purpose: Purpose = .install
 
     func validate() throws(SchemaError) {
         if schema.version < 0 {
             throw SchemaError(.invalidStructure, "schemaVersion must not be negative")
         }
-        var seen = Set<String>()
+        // By name folded as SQLite folds it: two tables whose names differ only in case cannot both exist.
+        var seen: [String: String] = [:]
         for type in schema.types {
-            guard Identifier.isValid(type.name) else {
-                throw SchemaError(
-                    .invalidName,
-                    "invalid type name '\(type.name)': names start with a letter or '_' and hold only letters, digits and '_'",
-                    at: locations.type(type.name))
+            let at = locations.type(type.name)
+            if let problem = problem(withTypeName: type.name) {
+                throw SchemaError(.invalidName, "invalid type name '\(type.name)': \(problem)", at: at)
             }
-            guard seen.insert(type.name).inserted else {
-                throw SchemaError(.duplicateName, "type '\(type.name)' is defined twice", at: locations.type(type.name))
+            if let other = seen.updateValue(type.name, forKey: Identifier.sqlFolded(type.name)) {
+                guard other != type.name else {
+                    throw SchemaError(.duplicateName, "type '\(type.name)' is defined twice", at: at)
+                }
+                throw SchemaError(
+                    .duplicateName, "type '\(type.name)' differs from '\(other)' only in letter case, which SQLite cannot tell apart",
+                    at: at)
             }
         }
+        // Every link's target first, so that a misspelt one is reported where it is written, not
+        // at a linkingObjects elsewhere that names the link.
+        for type in schema.types { try validateTargets(of: type) }
         for type in schema.types { try validate(type) }
+        if purpose == .install { try validateStoredForm() }
+    }
+
+    private func problem(withTypeName name: String) -> String? {
+        if let problem = Identifier.problem(with: name) { return problem }
+        if Identifier.sqlFolded(name).hasPrefix("sqlite_") { return "names starting with 'sqlite_' are reserved by SQLite" }
+        guard purpose == .install else { return nil }
+        if Identifier.isReserved(name) { return "'\(name)' is a reserved word" }
+        if PropertyType.scalarNames[name] != nil { return "'\(name)' is the name of a scalar type" }
+        return nil
+    }
+
+    private func problem(withPropertyName name: String) -> String? {
+        if let problem = Identifier.problem(with: name) { return problem }
+        if purpose == .install && Identifier.isReserved(name) { return "'\(name)' is a reserved word" }
+        return nil
+    }
+
+    private func validateTargets(of type: ObjectSchema) throws(SchemaError) {
+        for property in type.properties where !property.isComputed {
+            guard let target = property.type.objectTypeName, schema[type: target] == nil else { continue }
+            throw SchemaError(
+                .unknownType, "\(type.name).\(property.name): unknown type '\(target)'", at: locations.property(type.name, property.name))
+        }
     }
 
     private func validate(_ type: ObjectSchema) throws(SchemaError) {
@@ -27,17 +68,20 @@ struct SchemaValidator {
         if type.isEmbedded && type.isAsymmetric {
             throw SchemaError(.invalidEmbedding, "\(type.name): a type cannot be both embedded and asymmetric", at: typeLocation)
         }
-        var names = Set<String>()
+        var names: [String: String] = [:]
         for property in type.properties {
             let at = locations.property(type.name, property.name)
-            guard Identifier.isValid(property.name) else {
-                throw SchemaError(
-                    .invalidName,
-                    "\(type.name): invalid property name '\(property.name)': names start with a letter or '_' and hold only letters, digits and '_'",
-                    at: at)
+            if let problem = problem(withPropertyName: property.name) {
+                throw SchemaError(.invalidName, "\(type.name): invalid property name '\(property.name)': \(problem)", at: at)
             }
-            guard names.insert(property.name).inserted else {
-                throw SchemaError(.duplicateName, "\(type.name).\(property.name) is defined twice", at: at)
+            if let other = names.updateValue(property.name, forKey: Identifier.sqlFolded(property.name)) {
+                guard other != property.name else {
+                    throw SchemaError(.duplicateName, "\(type.name).\(property.name) is defined twice", at: at)
+                }
+                throw SchemaError(
+                    .duplicateName,
+                    "\(type.name).\(property.name) differs from '\(other)' only in letter case, which SQLite cannot tell apart",
+                    at: at)
             }
             try validate(property, of: type, at: at)
         }

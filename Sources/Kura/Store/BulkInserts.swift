@@ -21,8 +21,8 @@ final class BulkInserts {
     private let connection: Database
     /// Reached for every row, by one thread: without run-time exclusivity checks.
     @exclusivity(unchecked) private var tables: [PendingRows?]
-    /// The ids of held objects by primary key, per keyed type.
-    private var pendingKeys = PerType<[DatabaseValue: Int64]>()
+    /// The ids of held objects by primary key (its exact bytes, as the unique index compares them), per keyed type.
+    private var pendingKeys = PerType<[ExactDatabaseValue: Int64]>()
     /// Whether any buffer holds rows.
     private(set) var isEmpty = true
 
@@ -55,12 +55,12 @@ final class BulkInserts {
 
     /// Notes that the held object `id` of `type` has primary key `key` (its stored form).
     func noteKey(_ key: DatabaseValue, of type: String, id: Int64) {
-        pendingKeys.update(type, orAdd: { [:] }) { $0[key] = id }
+        pendingKeys.update(type, orAdd: { [:] }) { $0[ExactDatabaseValue(key)] = id }
     }
 
     /// The id of a held object of `type` with primary key `key`, if there is one.
     func id(of type: String, key: DatabaseValue) -> Int64? {
-        pendingKeys.element(type)?[key]
+        pendingKeys.element(type)?[ExactDatabaseValue(key)]
     }
 
     /// The highest integer primary key among the held objects of `type`, if any.
@@ -68,7 +68,7 @@ final class BulkInserts {
         guard let keys = pendingKeys.element(type)?.keys else { return nil }
         var highest: Int64?
         for key in keys {
-            if case .int64(let number) = key.storage, number > highest ?? Int64.min { highest = number }
+            if case .int64(let number) = key.value.storage, number > highest ?? Int64.min { highest = number }
         }
         return highest
     }

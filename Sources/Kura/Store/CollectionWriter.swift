@@ -111,7 +111,8 @@ struct CollectionWriter {
         private let valueOffset: Int
         /// How many rows are staged.
         private(set) var count = 0
-        private var seen = Set<DatabaseValue>()
+        /// Elements seen, by exact bytes as the rows before compare them (`stage.cellsEqual`).
+        private var seen = Set<ExactDatabaseValue>()
         /// The elements of a set of mixed values or decimals, which are equal by value, not by stored form.
         private var members: SetMembers?
 
@@ -174,9 +175,9 @@ struct CollectionWriter {
                 return true
             }
             if seen.isEmpty {
-                for row in 0..<count { seen.insert(stage.databaseValue(at: valueCell(of: row))) }
+                for row in 0..<count { seen.insert(ExactDatabaseValue(stage.databaseValue(at: valueCell(of: row)))) }
             }
-            return seen.insert(stage.databaseValue(at: index)).inserted
+            return seen.insert(ExactDatabaseValue(stage.databaseValue(at: index))).inserted
         }
 
         private func valueCell(of row: Int) -> Int {
@@ -211,7 +212,7 @@ struct CollectionWriter {
     private func sameRows(_ lhs: [StoredEntry], _ rhs: [StoredEntry], unordered: Bool, decimals: Bool) -> Bool {
         guard lhs.count == rhs.count else { return false }
         let comparable: (StoredEntry) -> DatabaseValue = decimals ? { StoredDecimal.normalized($0.value) } : { $0.value }
-        if unordered { return Set(lhs.map(comparable)) == Set(rhs.map(comparable)) }
+        if unordered { return Set(lhs.map { ExactDatabaseValue(comparable($0)) }) == Set(rhs.map { ExactDatabaseValue(comparable($0)) }) }
         return zip(lhs, rhs).allSatisfy { $0.key == $1.key && ScalarCodec.isSame(comparable($0), comparable($1)) }
     }
 

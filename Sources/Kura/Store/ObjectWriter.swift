@@ -115,7 +115,9 @@ struct ObjectWriter {
                 stage.appendInteger(tag)
             case .link(let targetIndex):
                 let target = storedTypes[targetIndex]
-                if targetIndex == type.index, let key, case .plain(let plain) = value, !plain.isNull, plain == key, !target.isEmbedded {
+                if targetIndex == type.index, let key, case .plain(let plain) = value, !plain.isNull, ExactValue(plain) == ExactValue(key),
+                    !target.isEmbedded
+                {
                     selfLinks.append((property, ref.id))  // a link to the object being inserted
                     stage.appendNull()
                 } else {

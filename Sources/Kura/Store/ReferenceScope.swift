@@ -39,6 +39,16 @@ public final class ReferenceScope {
         let type: String?
         let value: Value
 
+        /// By the value's exact bytes: `"café"` in NFC and in NFD are two ids, as they are two keys in a realm.
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.type == rhs.type && ExactValue(lhs.value) == ExactValue(rhs.value)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(type)
+            hasher.combine(ExactValue(value))
+        }
+
         /// The entry of the document carrying `"$id": id`.
         init(id: Value) {
             type = nil

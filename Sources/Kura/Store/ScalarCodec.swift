@@ -55,10 +55,11 @@ enum ScalarCodec {
     }
 
     /// Whether two column values are the same stored value: `==`, except that -0.0 and 0.0 differ,
-    /// so that an update writes the zero it is given rather than keep the other.
+    /// so that an update writes the zero it is given rather than keep the other, and strings
+    /// compare byte by byte (a string in another normalization form is another value).
     static func isSame(_ lhs: DatabaseValue, _ rhs: DatabaseValue) -> Bool {
         if case .double(let left) = lhs.storage, case .double(let right) = rhs.storage { return left.bitPattern == right.bitPattern }
-        return lhs == rhs
+        return ExactDatabaseValue(lhs) == ExactDatabaseValue(rhs)
     }
 
     /// Whether two values are the same for `modified`: `==`, except that a zero of one sign is not

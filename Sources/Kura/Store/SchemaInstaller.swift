@@ -136,7 +136,7 @@ enum SchemaInstaller {
             throw StoreError(.corruptRealm, "the realm has no stored schema")
         }
         do {
-            return try Schema(yaml: text, file: "<stored schema>")
+            return try Schema(storedYAML: text)
         } catch {
             throw StoreError(.corruptRealm, "the realm's stored schema cannot be read: \(error)", underlying: error)
         }
