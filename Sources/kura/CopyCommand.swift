@@ -68,7 +68,9 @@ struct CopyCommand: ParsableCommand {
             var options = CopyOptions(type: type, predicate: predicate, mode: chosenMode)
             options.skipExisting = skipExisting
             InterruptTrap.install(message: "copy interrupted: nothing was written")
-            if created { InterruptTrap.removeOnInterrupt(Realm.buildingFiles(for: destination)) }
+            // The destination too: a signal between its linking into place and the end of the copy
+            // would otherwise leave a realm behind a message saying nothing was written.
+            if created { InterruptTrap.removeOnInterrupt(Realm.buildingFiles(for: destination) + [destination]) }
             // A new destination appears only once the copy has committed: killed before, it leaves
             // no half-made realm behind that a second run would refuse.
             let counts: [String: ChangeCounts]
@@ -79,7 +81,11 @@ struct CopyCommand: ParsableCommand {
             } else {
                 counts = try Self.copy(from, into: try Realm(path: destination), options)
             }
-            if created { print("\(destination): created with the source's schema") }
+            if created {
+                InterruptTrap.forget(destination)
+                InterruptTrap.update(message: "copy interrupted after it was written")
+                print("\(destination): created with the source's schema")
+            }
             for type in counts.keys.sorted() {
                 print("\(type): \((counts[type] ?? ChangeCounts()).summaryText)")
             }

@@ -66,6 +66,8 @@ enum InterruptTrap {
             // Clears a progress line first, when there may be one.
             let clear = isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
             FileHandle.standardError.write(Data("\(clear)kura: \(state.message) (\(name))\n".utf8))
+            // The working thread may have made a realm's -wal or -shm again while the line was written.
+            for file in state.temporaryFiles { unlink(file) }
             _exit(128 + signalNumber)
         }
     }
