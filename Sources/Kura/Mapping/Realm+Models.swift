@@ -1,3 +1,5 @@
+import GRDB
+
 /// Storing and reading Codable model values.
 extension Realm {
     /// Stores a model value and every object it links to; returns it as stored (with generated
@@ -12,9 +14,14 @@ extension Realm {
         return try decodeModels(T.self, [ref])[0]
     }
 
-    /// Every object of a model type, decoded, in creation order.
-    public func objects<T: KuraObject>(_ type: T.Type) throws -> [T] {
-        try decodeModels(type, try objects(T.typeName).map(\.ref))
+    /// The objects of a model type, in creation order, as lazy `Results`: nothing is read until
+    /// they are counted, indexed or iterated, and then a window at a time.
+    public func objects<T: KuraObject>(_ type: T.Type) throws -> Results<T> {
+        _ = try queryableType(T.typeName)
+        let name = T.typeName
+        return try Results(realm: self, type: name) { realm, db, ids in
+            try realm.decodeModels(type, ids.map { ObjectRef(type: name, id: $0) }, db: db)
+        }
     }
 
     /// The object of a model type with primary key `key`, decoded, or `nil`.
@@ -25,15 +32,17 @@ extension Realm {
 
     /// Decodes stored objects as model values in one session, so shared objects decode once.
     func decodeModels<T: KuraObject>(_ type: T.Type, _ refs: [ObjectRef]) throws -> [T] {
-        let catalog = self.catalog
-        return try read { db in
-            let reader = ObjectReader(db: db, catalog: catalog)
-            let session = DecodingSession(
-                schema: catalog.schema, load: { ref in .map(try reader.values(of: ref)) },
-                linkingObjects: { ref, property in try reader.linkingObjects(of: ref, property) })
-            let models = try refs.map { try session.object(type, at: $0, codingPath: [], depth: 0) }
-            try session.fillLinks()
-            return models
-        }
+        try read { db in try decodeModels(type, refs, db: db) }
+    }
+
+    /// Decodes stored objects as model values in one session, reading through `db`.
+    func decodeModels<T: KuraObject>(_ type: T.Type, _ refs: [ObjectRef], db: Database) throws -> [T] {
+        let reader = ObjectReader(db: db, catalog: catalog)
+        let session = DecodingSession(
+            schema: catalog.schema, load: { ref in .map(try reader.values(of: ref)) },
+            linkingObjects: { ref, property in try reader.linkingObjects(of: ref, property) })
+        let models = try refs.map { try session.object(type, at: $0, codingPath: [], depth: 0) }
+        try session.fillLinks()
+        return models
     }
 }

@@ -27,6 +27,8 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
         /// The file is there but is not a realm: not an SQLite database, empty, a folder, or an SQLite
         /// database without Kura's tables. Every command reports it with the same message.
         case notARealm
+        /// An index outside a `Results`' objects.
+        case indexOutOfRange
     }
 
     /// What kind of problem this is.
