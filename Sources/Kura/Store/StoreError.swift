@@ -29,6 +29,8 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
         case notARealm
         /// An index outside a `Results`' objects.
         case indexOutOfRange
+        /// A model that is no stored object: not read from or added to the realm, and without a stored primary key.
+        case unmanagedObject
     }
 
     /// What kind of problem this is.
