@@ -20,6 +20,7 @@ import Testing
 
     @Test func aFetchedPersonWrittenBackUpdatesItsDogsAndAddressInPlace() throws {
         let (_, path) = try Self.realmWithAlice()
+        let before = try Fixtures.run(Fixtures.executable("kura"), ["export", path, "--format", "jsonl"])
         let realm = try Realm(path: path)
         #expect(try Self.dogs(realm) == ["1 \"Rex\" 3", "2 \"Fido\" 2"])
         let alice = try #require(try realm.object(ofType: Person.self, forPrimaryKey: 1))
@@ -31,6 +32,12 @@ import Testing
         let stored = try #require(try realm.object(ofType: "Person", forPrimaryKey: 1))
         #expect(try stored.objects("dogs").map(\.ref.id) == [1, 2])
         #expect(try realm.objects("Address").first?["city"] == "Bergen")
+        let after = try Fixtures.run(Fixtures.executable("kura"), ["export", path, "--format", "jsonl"])
+        let changed = zip(before.stdout.split(separator: "\n"), after.stdout.split(separator: "\n")).filter { $0.0 != $0.1 }
+        #expect(before.stdout.split(separator: "\n").count == after.stdout.split(separator: "\n").count)
+        #expect(changed.map { "\($0.1)" }.count == 1, "\(after.stdout)")
+        #expect(changed.first.map { $0.0.replacingOccurrences(of: "\"Oslo\"", with: "\"Bergen\"")
+            .replacingOccurrences(of: "\"age\":3", with: "\"age\":4") == $0.1 } == true, "\(changed)")
     }
 
     @Test func aDogWithoutAPrimaryKeyIsFoundByWhatItWasReadAs() throws {
