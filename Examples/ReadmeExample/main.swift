@@ -55,12 +55,14 @@ for person in people {
 }
 // Alice likes Bob and walks ["Rex"]
 // Bob likes Alice and walks ["Rex"]
-print(people[0].bestFriend?.bestFriend === people[0])      // true: one instance per stored object
+print(try people[0].bestFriend?.bestFriend === people[0])  // true: one instance per stored object
 for dog in try realm.objects(Dog.self) {
     print(dog.name, "is walked by", dog.owners.map(\.name))
 }
 // Rex is walked by ["Alice", "Bob"]
 // Fido is walked by []
+let young = try realm.objects(Dog.self).filter("age < %@", 3).sorted(byKeyPath: "name")
+print(try young.count, try young.first?.name ?? "none")    // 1 Fido: one COUNT, then one window read
 print(realm.schema)                                        // the YAML `kura schema app.realm` prints
 
 try migrateToVersion3()

@@ -26,7 +26,7 @@ import Testing
             #expect(try realm.count("DogToy") == 1)
         }
         let realm = try Realm(path: path)
-        let people = try realm.objects(Person.self)
+        let people = Array(try realm.objects(Person.self))
         #expect(people.map(\.name) == ["Alice", "Bob"])
         #expect(people.map(\.id) == [1, 2])
         #expect(people.allSatisfy { $0.createdAt != nil })
@@ -42,7 +42,7 @@ import Testing
         #expect(storedRex.companion == ["kind": "cat", "lives": 9])
         #expect(storedRex.favoriteToy == DogToy(name: "Rope"))
         #expect(storedRex.color == "brown")
-        let clubs = try realm.objects(DogClub.self)
+        let clubs = Array(try realm.objects(DogClub.self))
         #expect(clubs.first?.members.map(\.name) == ["Alice", "Bob", "Alice"])
         #expect(try realm.objects("Dog")[0].linkingObjects("owners").count == 2)
     }

@@ -132,7 +132,7 @@ import Testing
         #expect(errors == [])
         let total = Self.threads * writes * perWrite
         let realm = try Realm(path: path)
-        let people = try realm.objects("Person")
+        let people = Array(try realm.objects("Person"))
         #expect(try Set(people.map { try $0["id"] }) == Set((1...total).map { Value.int(Int64($0)) }))
         #expect(Set(try people.map { try $0["name"] }).count == total)
         #expect(try realm.count("Dog") == total)

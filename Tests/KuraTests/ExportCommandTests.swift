@@ -52,8 +52,8 @@ import Testing
             Issue.record("owners missing")
             return
         }
-        let annNodes = try ann.objects("nodes")
-        let boNodes = try bo.objects("nodes")
+        let annNodes = Array(try ann.objects("nodes"))
+        let boNodes = Array(try bo.objects("nodes"))
         #expect(annNodes.count == 2 && boNodes.count == 1)
         #expect(annNodes.first?.ref == boNodes.first?.ref)
         #expect(try ann["favorite"] == .object(boNodes[0].ref))

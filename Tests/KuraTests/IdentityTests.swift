@@ -87,7 +87,7 @@ import Testing
             #expect(process.terminationStatus == 0, "\(message)")
         }
         let realm = try Realm(path: path)
-        let people = try realm.objects("Person")
+        let people = Array(try realm.objects("Person"))
         let keys = Set(try people.map { try $0["id"] })
         #expect(people.count == 1000)
         #expect(keys.count == 1000)

@@ -65,6 +65,7 @@ import Testing
             true
             Rex is walked by ["Alice", "Bob"]
             Fido is walked by []
+            1 Fido
             schemaVersion: 0
             types:
               Person:

@@ -9,7 +9,8 @@ final class DecodingSession {
     private let linkingObjects: (ObjectRef, Property) throws -> [ObjectRef]
     /// Per type, its linkingObjects properties by name: computed when a model asks for them.
     private let backlinkProperties: [String: [String: Property]]
-    private var instances: [ObjectRef: Any] = [:]
+    /// Each stored object decoded so far, as its one instance.
+    private(set) var instances: [ObjectRef: Any] = [:]
     private var inProgress: Set<ObjectRef> = []
     private var pendingLinks: [(ref: ObjectRef, box: any LinkBox)] = []
     private var pendingBacklinks: [(refs: [ObjectRef], box: any BacklinksBox)] = []

@@ -10,9 +10,15 @@ final class ModelWriteSession {
     private var refs: [Int64: ObjectRef] = [:]
     private var deferredLinks: [(local: Int64, fields: [String: Value])] = []
 
-    init(transaction: WriteTransaction, policy: UpdatePolicy) {
+    /// Class instances already stored, written back in place under `.modified` and `.all`.
+    private let identities: ManagedIdentities?
+    /// The class instances written, each with its local number, to be remembered as managed.
+    private var instances: [(object: AnyObject, local: Int64)] = []
+
+    init(transaction: WriteTransaction, policy: UpdatePolicy, identities: ManagedIdentities? = nil) {
         self.transaction = transaction
         self.policy = policy
+        self.identities = identities
     }
 
     /// Writes `root` and every object it reaches; returns the root's reference.
@@ -42,7 +48,12 @@ final class ModelWriteSession {
             }
             let links = fields.filter { Self.holdsPlaceholder($0.value) }
             for name in links.keys { fields[name] = nil }
-            refs[local] = try writer.create(type.name, .map(fields), policy: policy, path: type.name)
+            if let ref = try storedRef(of: model, type: type.name) {
+                try writer.update(ref, fields, policy: policy, path: type.name, depth: 0)
+                refs[local] = ref
+            } else {
+                refs[local] = try writer.create(type.name, .map(fields), policy: policy, path: type.name)
+            }
             if !links.isEmpty { deferredLinks.append((local, links)) }
         }
         let counts = transaction.counts
@@ -55,7 +66,19 @@ final class ModelWriteSession {
         }
         transaction.counts = counts  // linking pass changes no object's status
         guard let rootRef = refs[rootLocal] else { throw StoreError(.database, "the model was not written") }
+        if let identities {
+            for (object, local) in instances { if let ref = refs[local] { identities.record(object, ref) } }
+        }
         return rootRef
+    }
+
+    /// The stored object a class instance was read as, when the policy updates objects and it still exists.
+    private func storedRef(of model: any KuraObject, type: String) throws -> ObjectRef? {
+        guard policy != .error, let identities, Swift.type(of: model) is AnyClass,
+            let ref = identities.ref(of: model as AnyObject), ref.type == type,
+            try ObjectReader(db: transaction.db, catalog: transaction.catalog).exists(ref)
+        else { return nil }
+        return ref
     }
 
     private func enqueue(_ model: any KuraObject) -> Int64 {
@@ -65,6 +88,7 @@ final class ModelWriteSession {
             let local = Int64(queue.count + 1)
             instanceLocals[identity] = local
             queue.append((local, model))
+            if identities != nil { instances.append((model as AnyObject, local)) }
             return local
         }
         let local = Int64(queue.count + 1)

@@ -16,6 +16,10 @@ struct PredicateToken: Equatable {
         case uuid(UUID)
         /// An operator or punctuation, with `=`, `<>`, `=<` and `=>` spelled `==`, `!=`, `<=`, `>=`.
         case symbol(String)
+        /// `%@` (a value) or `%K` (a key path), replaced by `PredicateArguments` before parsing.
+        case placeholder(String)
+        /// A value bound to a `%@` placeholder: never text, so nothing in it is read as syntax.
+        case bound(PredicateLiteral.Value)
         case end
     }
 
@@ -74,6 +78,10 @@ struct PredicateLexer {
             index += 1
             guard let first = peek(), Self.isNameStart(first) else { throw error("expected a name after '@'", column) }
             return PredicateToken(kind: .aggregate(identifier()), column: column)
+        }
+        if scalar == "%", let kind = peek(1), kind == "@" || kind == "K" {
+            index += 2
+            return PredicateToken(kind: .placeholder("%" + String(kind)), column: column)
         }
         if scalar == "$" {
             throw error("arguments such as $0 are not supported: write the value itself", column)

@@ -10,14 +10,14 @@ struct PredicateParser {
     private var position = 0
     private var nesting = 0
 
-    init(_ text: String) throws(QueryError) {
+    init(_ text: String, arguments: [Value]) throws(QueryError) {
         var lexer = PredicateLexer(text, source: .where)
-        tokens = try lexer.tokens()
+        tokens = try PredicateArguments(arguments).bind(lexer.tokens())
     }
 
-    /// The whole text as one predicate.
-    static func parse(_ text: String) throws(QueryError) -> ParsedPredicate {
-        var parser = try PredicateParser(text)
+    /// The whole text as one predicate, its `%@` and `%K` placeholders taking `arguments` in order.
+    static func parse(_ text: String, arguments: [Value] = []) throws(QueryError) -> ParsedPredicate {
+        var parser = try PredicateParser(text, arguments: arguments)
         guard parser.current.kind != .end else { throw syntax("the predicate is empty", 1) }
         let predicate = try parser.parseOr()
         guard parser.current.kind == .end else { throw parser.unexpected("AND, OR or the end of the predicate") }
@@ -237,6 +237,7 @@ struct PredicateParser {
         case .date(let millis): value = .date(millis)
         case .objectId(let id): value = .objectId(id)
         case .uuid(let id): value = .uuid(id)
+        case .bound(let bound): value = bound
         case .identifier(let word):
             switch PredicateLexer.keyword(word) {
             case "TRUE": value = .bool(true)
@@ -289,6 +290,8 @@ struct PredicateParser {
         case .objectId(let id): "oid(\(id.hexString))"
         case .uuid(let id): "uuid(\(id.uuidString.lowercased()))"
         case .symbol(let symbol): "'\(symbol)'"
+        case .placeholder(let text): text
+        case .bound(let value): PredicateLiteral(value: value, column: token.column).described
         case .end: "the end of the predicate"
         }
     }

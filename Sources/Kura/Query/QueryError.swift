@@ -21,6 +21,8 @@ public struct QueryError: Error, Equatable, CustomStringConvertible {
         case tooComplex
         /// The limit is negative.
         case invalidLimit
+        /// The arguments do not pair up with the `%@` and `%K` placeholders, or one does not fit its placeholder.
+        case argumentMismatch
     }
 
     /// Which text an error is about.

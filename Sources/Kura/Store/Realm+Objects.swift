@@ -72,12 +72,12 @@ extension Realm {
         return exists ? DynamicObject(realm: self, ref: ref) : nil
     }
 
-    /// Every object of `type`, in creation order.
-    public func objects(_ type: String) throws -> [DynamicObject] {
+    /// The objects of `type`, in creation order, as lazy `Results` (see `Results`).
+    public func objects(_ type: String) throws -> Results<DynamicObject> {
         _ = try queryableType(type)
-        let catalog = self.catalog
-        return try read { db in try ObjectReader(db: db, catalog: catalog).allIds(type) }
-            .map { DynamicObject(realm: self, ref: ObjectRef(type: type, id: $0)) }
+        return try Results(realm: self, type: type) { realm, _, ids in
+            ids.map { DynamicObject(realm: realm, ref: ObjectRef(type: type, id: $0)) }
+        }
     }
 
     /// The number of objects of `type`.
@@ -111,7 +111,14 @@ extension Realm {
         for object in objects { try delete(object) }
     }
 
-    private func queryableType(_ name: String) throws -> ObjectSchema {
+    /// Deletes every object in `results`, as `delete(_:)` does: the matching ids are read first,
+    /// so that deleting does not shift the objects still to delete.
+    public func delete<Element>(_ results: Results<Element>) throws {
+        _ = try requireTransaction()
+        for id in try results.allIds() { try delete(DynamicObject(realm: self, ref: ObjectRef(type: results.typeName, id: id))) }
+    }
+
+    func queryableType(_ name: String) throws -> ObjectSchema {
         let type = try catalog.type(name)
         if type.isAsymmetric {
             throw StoreError(.asymmetricMisuse, "\(name) is asymmetric: its objects can be inserted and exported, not queried")

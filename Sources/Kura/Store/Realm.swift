@@ -52,6 +52,12 @@ public final class Realm {
     var transaction: WriteTransaction?
     /// What opening did to the realm file.
     public internal(set) var openOutcome = OpenOutcome.opened
+    /// Bumped by every committed write, so that `Results` know to read again.
+    var commitVersion = 0
+    /// The model class instances read from or added to this realm, with the objects they are.
+    let identities = ManagedIdentities()
+    /// How many object ids `Results` have read, for tests that check they read in windows.
+    var resultsRowsRead = 0
     /// SQLite's schema cookie when the catalog was made, to notice other processes' schema changes.
     var catalogCookie: Int64 = 0
 
@@ -155,6 +161,7 @@ public final class Realm {
                 }
             }
             used?.finishScopes(committed: true)
+            commitVersion &+= 1
             return result
         } catch {
             // References defined by a rolled-back transaction name objects that no longer exist.

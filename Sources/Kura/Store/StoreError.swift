@@ -32,6 +32,10 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
         /// The file is there but is not a realm: not an SQLite database, empty, a folder, or an SQLite
         /// database without Kura's tables. Every command reports it with the same message.
         case notARealm
+        /// An index outside a `Results`' objects.
+        case indexOutOfRange
+        /// A model that is no stored object: not read from or added to the realm, and without a stored primary key.
+        case unmanagedObject
     }
 
     /// What kind of problem this is.

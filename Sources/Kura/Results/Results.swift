@@ -1,0 +1,255 @@
+import GRDB
+
+/// The objects of one type that match a query, read lazily: Realm's `Results`.
+///
+/// Making, filtering and sorting results reads nothing; the query is checked against the schema
+/// right away, so a bad predicate throws a `QueryError` where it is written. `count` is one SQL
+/// `COUNT`; `first`, `last`, indexing, ranges and iteration read `windowSize` objects at a time
+/// (by `LIMIT`/`OFFSET`) and keep the last window read.
+///
+/// Results are live: after a write committed on this realm, or by another connection or process,
+/// the next access reads the new state.
+///
+/// `Results` is a `Sequence`, not a `Collection`: reading can fail (an I/O error, or a stored object
+/// that no longer decodes as the model) and Kura never traps on data, so `count`, `first`, `last`
+/// and subscripts throw instead. Iteration (`for dog in dogs`) cannot throw: it stops at a read
+/// that fails and leaves the error in `iterationError`.
+public struct Results<Element>: Sequence {
+    /// The realm the objects live in.
+    public let realm: Realm
+    /// The queried type's name.
+    public let typeName: String
+    let predicates: [ParsedPredicate]
+    let sortKeys: [SortKey]
+    let query: ObjectQuery
+    /// Makes the elements for ids read in `db`, in the same read transaction.
+    let load: (Realm, Database, [Int64]) throws -> [Element]
+    private let cache: ResultsCache<Element>
+
+    /// How many objects a read fetches at once.
+    public static var windowSize: Int { 100 }
+
+    init(
+        realm: Realm, type: String, predicates: [ParsedPredicate] = [], sortKeys: [SortKey] = [],
+        load: @escaping (Realm, Database, [Int64]) throws -> [Element]
+    ) throws(QueryError) {
+        self.realm = realm
+        self.typeName = type
+        self.predicates = predicates
+        self.sortKeys = sortKeys
+        // Every object of an embedded type can be listed, as before `Results`; Realm refuses that.
+        self.query = try ObjectQuery(type, predicates: predicates, sortKeys: sortKeys, catalog: realm.catalog, allowsEmbedded: true)
+        self.load = load
+        self.cache = ResultsCache()
+    }
+
+    // MARK: Refining
+
+    /// The results that also match `predicate`, a predicate in the language of `kura export --where`
+    /// (`age >= 3 AND owner.name BEGINSWITH 'A'`).
+    ///
+    /// Each `%@` in the text takes the next argument as a value and each `%K` the next argument as a
+    /// key path: `filter("%K == %@", "name", name)`. Arguments are bound, never pasted into the text.
+    /// Filters chained one after another must all hold. Throws `QueryError` when the text does not
+    /// parse or fit the schema, or the arguments do not pair up with the placeholders.
+    public func filter(_ predicate: String, _ arguments: any QueryArgument...) throws(QueryError) -> Results {
+        try filter(predicate, arguments: arguments)
+    }
+
+    /// The results that also match `predicate`, with its placeholders' arguments given as a list.
+    public func filter(_ predicate: String, arguments: [any QueryArgument]) throws(QueryError) -> Results {
+        let parsed = try PredicateParser.parse(predicate, arguments: arguments.map(\.queryValue))
+        return try Results(realm: realm, type: typeName, predicates: predicates + [parsed], sortKeys: sortKeys, load: load)
+    }
+
+    /// The results ordered by one key path (`name`, `owner.name`), ties in creation order.
+    public func sorted(byKeyPath keyPath: String, ascending: Bool = true) throws(QueryError) -> Results {
+        try sorted(by: [SortDescriptor(keyPath: keyPath, ascending: ascending)])
+    }
+
+    /// The results ordered by several key paths, the first deciding first; ties in creation order.
+    /// Sorting again replaces the previous order, as in Realm.
+    public func sorted(by descriptors: [SortDescriptor]) throws(QueryError) -> Results {
+        var keys: [SortKey] = []
+        for descriptor in descriptors {
+            let parsed = try SortKey.parse(descriptor.keyPath)
+            guard parsed.count == 1, var key = parsed.first else {
+                throw QueryError(.syntax, "expected one key path, found '\(descriptor.keyPath)'", in: .sort, column: 1)
+            }
+            key.ascending = descriptor.ascending
+            keys.append(key)
+        }
+        return try Results(realm: realm, type: typeName, predicates: predicates, sortKeys: keys, load: load)
+    }
+
+    // MARK: Reading
+
+    /// How many objects match: one SQL `COUNT`, read again only after the realm changed.
+    public var count: Int {
+        get throws {
+            let version = try currentVersion()
+            if let version, let known = cache.count, known.version == version { return known.value }
+            let query = self.query
+            let value = try realm.read { db in try query.count(db) }
+            if let version { cache.count = (version, value) }
+            return value
+        }
+    }
+
+    /// Whether no object matches.
+    public var isEmpty: Bool {
+        get throws { try window(at: 0).isEmpty }
+    }
+
+    /// The first object, or `nil`; reads one window.
+    public var first: Element? {
+        get throws { try window(at: 0).first }
+    }
+
+    /// The last object, or `nil`; counts, then reads the window that holds it.
+    public var last: Element? {
+        get throws {
+            let count = try self.count
+            return count == 0 ? nil : try self[count - 1]
+        }
+    }
+
+    /// The object at `index`, reading the window that holds it unless it was the last one read.
+    /// Throws `StoreError` with code `.indexOutOfRange` outside `0..<count`.
+    public subscript(index: Int) -> Element {
+        get throws {
+            if index >= 0 {
+                let start = index - index % Self.windowSize
+                let elements = try window(at: start)
+                if index - start < elements.count { return elements[index - start] }
+            }
+            throw StoreError(.indexOutOfRange, "index \(index) is outside the \(try count) \(typeName) results")
+        }
+    }
+
+    /// The objects at `bounds` (clamped to the results), read in windows.
+    public subscript(bounds: Range<Int>) -> [Element] {
+        get throws {
+            var elements: [Element] = []
+            var start = Swift.max(bounds.lowerBound, 0)
+            while start < bounds.upperBound {
+                let windowStart = start - start % Self.windowSize
+                let window = try self.window(at: windowStart)
+                let end = Swift.min(windowStart + window.count, bounds.upperBound)
+                if end <= start { break }
+                elements += window[(start - windowStart)..<(end - windowStart)]
+                start = end
+            }
+            return elements
+        }
+    }
+
+    /// The internal ids of the matching objects, all of them, in order.
+    func allIds() throws -> [Int64] {
+        let query = self.query
+        return try realm.read { db in try query.matchingIds(db) }
+    }
+
+    /// The window of objects from `start` (a multiple of `windowSize`), from the cache when the realm
+    /// has not changed since it was read.
+    func window(at start: Int) throws -> [Element] {
+        let version = try currentVersion()
+        if let version, let window = cache.window, window.version == version, window.start == start { return window.elements }
+        let elements = try readWindow(at: start)
+        if let version { cache.window = (version, start, elements) }
+        return elements
+    }
+
+    /// Reads `windowSize` objects from position `start`: their ids and their values in one read transaction.
+    func readWindow(at start: Int) throws -> [Element] {
+        let query = self.query
+        let load = self.load
+        let realm = self.realm
+        return try realm.read { db in
+            let ids = try query.matchingIds(db, limit: Self.windowSize, offset: start)
+            realm.resultsRowsRead += ids.count
+            return try load(realm, db, ids)
+        }
+    }
+
+    /// The state of the realm that cached reads are valid for; `nil` inside a write transaction,
+    /// where every write changes it and nothing is cached.
+    private func currentVersion() throws -> ResultsVersion? {
+        guard !realm.isInWriteTransaction else { return nil }
+        let dataVersion = try realm.read { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        return ResultsVersion(commits: realm.commitVersion, dataVersion: dataVersion)
+    }
+
+    // MARK: Iteration
+
+    /// The error that ended the last iteration early, if one did.
+    public var iterationError: (any Error)? { cache.iterationError }
+
+    /// Iterates the objects a window at a time.
+    public func makeIterator() -> Iterator {
+        cache.iterationError = nil
+        return Iterator(results: self)
+    }
+
+    /// Reads the results a window at a time; stops at the end or at a read that fails.
+    public struct Iterator: IteratorProtocol {
+        private let results: Results
+        private var buffer: [Element] = []
+        private var position = 0
+        private var nextStart = 0
+        private var finished = false
+
+        init(results: Results) {
+            self.results = results
+        }
+
+        public mutating func next() -> Element? {
+            if position == buffer.count {
+                guard !finished else { return nil }
+                do {
+                    buffer = try results.readWindow(at: nextStart)
+                } catch {
+                    results.cache.iterationError = error
+                    buffer = []
+                }
+                position = 0
+                nextStart += Results.windowSize
+                finished = buffer.count < Results.windowSize
+                if buffer.isEmpty { return nil }
+            }
+            defer { position += 1 }
+            return buffer[position]
+        }
+    }
+
+    /// At most the number of objects matching, without reading them: zero, as `Sequence` allows.
+    public var underestimatedCount: Int { 0 }
+}
+
+/// A sort key of `Results.sorted(by:)`: a key path and a direction.
+public struct SortDescriptor: Sendable, Equatable {
+    /// A key path such as `name` or `owner.name`.
+    public var keyPath: String
+    /// Whether smaller values come first.
+    public var ascending: Bool
+
+    /// Makes a sort descriptor.
+    public init(keyPath: String, ascending: Bool = true) {
+        self.keyPath = keyPath
+        self.ascending = ascending
+    }
+}
+
+/// The realm state a cached read belongs to: this realm's commits and SQLite's count of other
+/// connections' commits.
+struct ResultsVersion: Equatable {
+    var commits: Int
+    var dataVersion: Int64
+}
+
+/// What a `Results` remembers between reads; a class so that copies of one `Results` share it.
+final class ResultsCache<Element> {
+    var count: (version: ResultsVersion, value: Int)?
+    var window: (version: ResultsVersion, start: Int, elements: [Element])?
+    var iterationError: (any Error)?
+}
