@@ -155,6 +155,6 @@ struct Pup: KuraObject, Equatable {
         #expect(throws: StoreError(.indexOutOfRange, "index -1 is outside the 2 Pup results")) { try pups[-1] }
         #expect(try pups[1..<9].map(\.name) == ["pup00001"])
         #expect(try realm.objects(Pup.self).filter("age > 5").first == nil)
-        #expect(throws: StoreError(.unknownType, "the realm has no type 'Cat'")) { try realm.objects("Cat") }
+        #expect(throws: StoreError(.unknownType, "no type 'Cat' in the realm (types: Pup)")) { try realm.objects("Cat") }
     }
 }
