@@ -85,7 +85,6 @@ import Testing
                 embedded: true
                 properties:
                   city: string?
-
             migrated: "Alice"
             migrated: "Bob"
             migrated: "Rex" "3 years"

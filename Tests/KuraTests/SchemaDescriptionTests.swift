@@ -11,8 +11,8 @@ import Testing
         let printed = try Fixtures.run(Fixtures.executable("kura"), ["schema", path])
         #expect(printed.status == 0, "\(printed.stderr)")
         let realm = try Realm(path: path)
-        #expect("\(realm.schema)" == printed.stdout)
-        #expect(String(describing: schema) == printed.stdout)
+        #expect("\(realm.schema)\n" == printed.stdout)
+        #expect(String(describing: schema) + "\n" == printed.stdout)
         #expect(printed.stdout.hasPrefix("schemaVersion: 1\ntypes:\n  DogToy:\n    properties:\n      name: string\n"))
         #expect(try Schema(yaml: "\(schema)") == schema)
     }
