@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Kura
 
 /// The `kura` command: Realm-style object stores with strict JSON/YAML import, export and copy.
@@ -23,6 +24,9 @@ struct KuraCommand: ParsableCommand {
 
     /// Sets SQLite up before anything uses it, then runs the command line.
     static func main() {
+        // A write past the file size limit (`ulimit -f`) then fails with EFBIG, an I/O error the
+        // command reports with what was committed, instead of the signal killing it.
+        signal(SIGXFSZ, SIG_IGN)
         SQLiteLibrary.prepareForBulkWriting()
         main(nil)
     }

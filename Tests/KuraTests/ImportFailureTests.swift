@@ -126,10 +126,10 @@ import Testing
 
     // MARK: A failing disk
 
-    /// Runs `kura` with writes past `bytes` failing (RLIMIT_FSIZE, whose signal is ignored so the
-    /// write fails with EFBIG), as a full disk would.
+    /// Runs `kura` with writes past `blocks` failing (RLIMIT_FSIZE), as a full disk would; `kura`
+    /// ignores the limit's signal itself, so the write fails with EFBIG instead of killing it.
     func runWithFileSizeLimit(_ arguments: [String], blocks: Int) throws -> (status: Int32, stdout: String, stderr: String) {
-        let command = "trap '' XFSZ; ulimit -f \(blocks); exec \"$0\" \"$@\""
+        let command = "ulimit -f \(blocks); exec \"$0\" \"$@\""
         return try Fixtures.run("/bin/sh", ["-c", command, kura] + arguments)
     }
 
