@@ -5,8 +5,25 @@
 extension ReferenceScope {
     /// A `Key` as the scope files it: the type as an index into `typeNames`, -1 for an `"$id"`.
     struct SlotKey: Hashable {
-        let value: Value
+        private let stored: StoredValue
         let typeIndex: Int32
+
+        init(value: Value, typeIndex: Int32) {
+            switch value {
+            case .int(let number): stored = .int(number)
+            case .string(let text): stored = .string(text)
+            default: stored = .other(ValueBox(value))
+            }
+            self.typeIndex = typeIndex
+        }
+
+        var value: Value {
+            switch stored {
+            case .int(let number): .int(number)
+            case .string(let text): .string(text)
+            case .other(let box): box.value
+            }
+        }
 
         /// By the value's exact bytes, as `Key` compares.
         static func == (lhs: SlotKey, rhs: SlotKey) -> Bool {
@@ -16,6 +33,19 @@ extension ReferenceScope {
         func hash(into hasher: inout Hasher) {
             hasher.combine(typeIndex)
             hasher.combine(ExactValue(value))
+        }
+
+        /// The usual keys (integers and strings) inline, at a fraction of a `Value`'s size; any
+        /// other value boxed.
+        private enum StoredValue {
+            case int(Int64)
+            case string(String)
+            case other(ValueBox)
+        }
+
+        private final class ValueBox {
+            let value: Value
+            init(_ value: Value) { self.value = value }
         }
     }
 
