@@ -83,4 +83,39 @@ import Testing
         #expect(scope.isResolved)
         #expect(scope.mark == 0)
     }
+
+    /// A slot holds a type index, an inline integer or string key and a packed position, not a
+    /// type name, a `Value` and a `TextPosition`: at most 72 bytes (it was 128), which a pending
+    /// reference pays about four times over in a dictionary that has just grown.
+    @Test func anEntryIsCompact() {
+        #expect(MemoryLayout<ReferenceScope.SlotKey>.stride + MemoryLayout<ReferenceScope.Slot>.stride <= 72)
+    }
+
+    /// What goes in comes back out: the type, the path and the position, also one whose line
+    /// does not fit in 32 bits.
+    @Test func anEntryReadsBackAsItWasSet() {
+        let scope = ReferenceScope()
+        let far = TextPosition(line: Int(UInt32.max) + 5, column: 3, offset: 1 << 40)
+        let near = TextPosition(line: 12, column: 1, offset: 345)
+        let keyed = ReferenceScope.Key(type: "Keyed", key: .int(9))
+        scope.set(keyed, .reserved(ObjectRef(type: "Keyed", id: 4), path: "$[3].next", position: far))
+        scope.set(.init(id: .string("a")), .reserved(ObjectRef(type: "Named", id: 7), path: "$[5].next", position: near))
+        scope.set(.init(id: .string("b")), .reserved(ObjectRef(type: "Named", id: 8), path: "$[6].next", position: nil))
+        scope.set(.init(id: .string("c")), .defined(ObjectRef(type: "Named", id: 9), path: "$[7]"))
+        #expect(scope[keyed] == .reserved(ObjectRef(type: "Keyed", id: 4), path: "$[3].next", position: far))
+        #expect(scope[.init(id: .string("a"))] == .reserved(ObjectRef(type: "Named", id: 7), path: "$[5].next", position: near))
+        #expect(scope[.init(id: .string("b"))] == .reserved(ObjectRef(type: "Named", id: 8), path: "$[6].next", position: nil))
+        #expect(scope[.init(id: .string("c"))] == .defined(ObjectRef(type: "Named", id: 9), path: "$[7]"))
+        #expect(scope[.init(type: "Named", key: .int(9))] == nil)
+        #expect(scope[.init(type: "Other", key: .int(9))] == nil)
+        #expect(scope.firstUnresolved?.message == "$[3].next: no Keyed with primary key 9 in the realm or this input")
+        #expect(scope.firstUnresolved?.position == far)
+        #expect(scope.unresolved.count == 3)
+        // A key neither integer nor string is kept too, and compared by its exact value.
+        let dated = ReferenceScope.Key(id: .double(1.5))
+        scope.set(dated, .defined(ObjectRef(type: "Named", id: 10), path: "$[8]"))
+        #expect(scope[dated] == .defined(ObjectRef(type: "Named", id: 10), path: "$[8]"))
+        #expect(scope[.init(id: .double(2.5))] == nil)
+        #expect(scope[.init(id: .int(1))] == nil)
+    }
 }

@@ -76,14 +76,21 @@ public final class ReferenceScope {
         case reserved(ObjectRef, path: String, position: TextPosition?)
     }
 
-    private(set) var entries: [Key: Entry] = [:]
+    /// The entries, in compact form: a long input can hold hundreds of thousands of them at once.
+    private(set) var entries: [SlotKey: Slot] = [:]
     /// Every change since the last commit as the entry it replaced, so a failed change can be
     /// undone; not kept while `snapshot` stands in for it.
-    private var journal: [(key: Key, previous: Entry?)] = []
+    private var journal: [(key: SlotKey, previous: Slot?)] = []
     /// The entries as they were when a transaction that undoes nothing short of its whole self
     /// began (see `keepSnapshot`), restored when it rolls back.
-    private var snapshot: (entries: [Key: Entry], reservedCount: Int)?
+    private var snapshot: (entries: [SlotKey: Slot], reservedCount: Int)?
     private var reservedCount = 0
+    /// The type names entries refer to, each once; a slot holds an index into it. Never shrinks,
+    /// so an index stays valid across undo.
+    var typeNames: [String] = []
+    var typeIndices: [String: Int32] = [:]
+    /// Positions whose line or column does not fit a slot's 32 bits, by byte offset (unique in one input).
+    var widePositions: [Int: TextPosition] = [:]
 
     /// Where the document being written starts, recorded with the references it leaves unresolved.
     var position: TextPosition?
@@ -97,9 +104,9 @@ public final class ReferenceScope {
 
     /// The references not resolved so far, in no particular order.
     public var unresolved: [Unresolved] {
-        entries.compactMap { key, entry in
-            guard case .reserved(let ref, let path, let position) = entry else { return nil }
-            return Unresolved(id: key.publicId, type: ref.type, path: path, position: position)
+        entries.compactMap { slotKey, slot in
+            guard case .reserved(let ref, let path, let position) = entry(slot) else { return nil }
+            return Unresolved(id: key(slotKey).publicId, type: ref.type, path: path, position: position)
         }
     }
 
@@ -109,12 +116,17 @@ public final class ReferenceScope {
     /// Whether every reference made so far names a defined document.
     public var isResolved: Bool { reservedCount == 0 }
 
-    subscript(key: Key) -> Entry? { entries[key] }
+    subscript(key: Key) -> Entry? {
+        guard let slotKey = existingSlotKey(key), let slot = entries[slotKey] else { return nil }
+        return entry(slot)
+    }
 
     func set(_ key: Key, _ entry: Entry?) {
-        let previous = entry.map { entries.updateValue($0, forKey: key) } ?? entries.removeValue(forKey: key)
-        if snapshot == nil { journal.append((key, previous)) }
-        adjustReserved(removing: previous, adding: entry)
+        let slotKey = self.slotKey(key)
+        let slot = entry.map(self.slot)
+        let previous = slot.map { entries.updateValue($0, forKey: slotKey) } ?? entries.removeValue(forKey: slotKey)
+        if snapshot == nil { journal.append((slotKey, previous)) }
+        adjustReserved(removing: previous, adding: slot)
     }
 
     /// A point to undo back to.
@@ -138,7 +150,7 @@ public final class ReferenceScope {
     /// after the first round, they were defined by documents since refused.
     func markUnresolvable() {
         let definedByRefused = !unresolvable.isEmpty
-        for (key, entry) in entries { if case .reserved = entry { unresolvable[key] = definedByRefused } }
+        for (slotKey, slot) in entries where slot.isReserved { unresolvable[key(slotKey)] = definedByRefused }
     }
 
     /// Why a reference filed under `key`, marked unresolvable, is refused.
@@ -166,8 +178,8 @@ public final class ReferenceScope {
         snapshot = nil
     }
 
-    private func adjustReserved(removing old: Entry?, adding new: Entry?) {
-        if case .reserved? = old { reservedCount -= 1 }
-        if case .reserved? = new { reservedCount += 1 }
+    private func adjustReserved(removing old: Slot?, adding new: Slot?) {
+        if old?.isReserved == true { reservedCount -= 1 }
+        if new?.isReserved == true { reservedCount += 1 }
     }
 }
