@@ -85,6 +85,35 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
+    /// Under the savepoint of `delete(_:where:)`, SQLite's statement journal makes every UPDATE that
+    /// may abort on several rows cost a walk of all the pages the delete journaled so far; so the
+    /// deleter sets a mixed property that links a deleted object to null one row at a time, by id.
+    @Test func unlinkingAMixedPropertyUpdatesOneRowById() throws {
+        let path = try Fixtures.realmPath()
+        let realm = try Realm(path: path, schema: try Schema(yaml: Self.schema))
+        try realm.write {
+            let target = try realm.create("Thing", value: ["code": 1])
+            for code in 2...3 { try realm.create("Thing", value: ["code": .int(Int64(code)), "any": .object(target.ref)]) }
+        }
+        final class Log: @unchecked Sendable { var statements: [String] = [] }
+        let log = Log()
+        try realm.write {
+            let db = try realm.requireTransaction().db
+            db.trace(options: .statement) { event in
+                if case .statement(let statement) = event { log.statements.append(statement.sql) }
+            }
+            defer { db.trace(options: [], nil) }
+            #expect(try realm.delete("Thing", where: "code == 1") == 1)
+        }
+        let updates = log.statements.filter { $0.hasPrefix("UPDATE") && $0.contains("\"any#type\" = ") }
+        #expect(updates.count == 2)
+        for update in updates { #expect(update.hasSuffix("WHERE \"#id\" = ?"), "\(update)") }
+        for code in 2...3 {
+            let thing = try #require(try realm.object(ofType: "Thing", forPrimaryKey: .int(Int64(code))))
+            #expect(try thing["any"] == nil)
+        }
+    }
+
     /// A realm made before the link indexes existed is sound without them: `kura check` finds
     /// nothing, and deleting still unlinks every mixed value.
     @Test func aRealmWithoutLinkIndexesChecksCleanAndStillUnlinks() throws {

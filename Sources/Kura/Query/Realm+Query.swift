@@ -30,8 +30,8 @@ extension Realm {
     }
 
     /// Deletes as `delete(_:where:)` does, without a savepoint of its own: for a caller whose write
-    /// holds nothing else and is rolled back whole when this throws (`kura delete`). A savepoint
-    /// open around a large delete makes SQLite's work per object grow with the delete's size.
+    /// holds nothing else and is rolled back whole when this throws (`kura delete`): SQLite then
+    /// keeps no copy of every page the delete changes.
     @discardableResult
     package func deleteRollingBackWhole(_ type: String, where predicate: String?) throws -> Int {
         try delete(type, where: predicate, inSavepoint: false)

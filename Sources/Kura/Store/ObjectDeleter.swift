@@ -117,6 +117,17 @@ struct ObjectDeleter {
                 try removeFromList(table: table, owner: owner, match: statement.match, arguments: arguments)
             case .delete(let table):
                 try db.cachedStatement(sql: "DELETE FROM \(table) WHERE \(statement.match)").execute(arguments: arguments)
+            case .nullify(let table, let column, let tagColumn) where id != nil:
+                // Row by row: SQLite gives an UPDATE that may touch several rows and may abort (the
+                // tag column is NOT NULL) a statement journal, and releasing one truncates the
+                // in-memory sub-journal by walking it from its start; under the savepoint of
+                // `Realm.delete(_:where:)` that journal holds every page the delete changed so far.
+                let rows = try Int64.fetchAll(
+                    db.cachedStatement(sql: "SELECT \(TableLayout.idColumn) FROM \(table) WHERE \(statement.match)"), arguments: arguments)
+                let nullify = try db.cachedStatement(sql: """
+                    UPDATE \(table) SET \(column) = NULL, \(tagColumn) = \(MixedTag.null) WHERE \(TableLayout.idColumn) = ?
+                    """)
+                for row in rows { try nullify.execute(arguments: [row]) }
             case .nullify(let table, let column, let tagColumn):
                 try db.cachedStatement(sql: """
                     UPDATE \(table) SET \(column) = NULL, \(tagColumn) = \(MixedTag.null) WHERE \(statement.match)
