@@ -62,16 +62,6 @@ enum ScalarCodec {
         return ExactDatabaseValue(lhs) == ExactDatabaseValue(rhs)
     }
 
-    /// Whether two values are the same for `modified`: `==`, except that a zero of one sign is not
-    /// the zero of the other.
-    static func isSame(_ lhs: Value, _ rhs: Value) -> Bool {
-        switch (lhs, rhs) {
-        case (.double(let left), .double(let right)): left.bitPattern == right.bitPattern
-        case (.float(let left), .float(let right)): left.bitPattern == right.bitPattern
-        default: lhs == rhs
-        }
-    }
-
     static func uuidData(_ id: UUID) -> Data {
         withUnsafeBytes(of: id.uuid) { Data($0) }
     }
