@@ -79,6 +79,8 @@ let package = Package(
             name: "KuraTests",
             dependencies: [
                 "Kura", "KuraServer", "kura", "kura-probe", "kura-crash", "ReadmeExample",
+                // A logger for KuraService, whose router the OpenAPI test reads.
+                .product(name: "Logging", package: "swift-log"),
                 // Raw SQL on realm files, to break the invariants `kura check` looks for.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -23,14 +23,9 @@ struct DeleteRoutes: RouteSet {
                 let type = try ServedRealms.type(typeName, in: realm, realmName: name)
                 try realm.write {
                     // Read and deleted in one write transaction, so no other write slips in between.
-                    let document = try ObjectRoutes.document(of: type, key: keyText, in: realm, realmName: name)
-                    if let condition, !ETag.matches(condition, ETag.of(document)) {
-                        throw Problem(
-                            status: 412, code: "precondition-failed",
-                            detail: "\(type.name) '\(keyText)' has changed: its ETag is no longer \(condition)")
-                    }
-                    let key = try PrimaryKeyText(keyText, of: type)
-                    if let object = try realm.object(ofType: type.name, forPrimaryKey: key.value) { try realm.delete(object) }
+                    let object = try ObjectAddress.find(keyText, of: type, in: realm, realmName: name)
+                    try Precondition.check(condition, on: object, in: realm, named: "\(type.name) '\(keyText)'")
+                    try realm.delete(object)
                 }
             }
             return Response(status: .noContent)

@@ -3,6 +3,9 @@ import Kura
 /// Runs one import and describes it as the import route answers:
 /// `{"documents", "types": {T: {"inserted", "updated", "unchanged", "deleted"}}, "rejected", "rejectedCount", "unknownKeys"}`.
 struct ImportResult: Sendable {
+    /// Documents between reports to `GET …/imports`.
+    static let progressInterval = 100
+
     /// The response body.
     let json: String
     /// Documents read.
@@ -14,8 +17,14 @@ struct ImportResult: Sendable {
     ///
     /// Each rejected document (under `onError=skip`) is listed with where it starts and the lines
     /// `kura import` prints for it, the first `maxListed` of them.
-    static func run(_ reader: some DocumentReader, into realm: Realm, options: ImportOptions, maxListed: Int) throws -> ImportResult {
+    /// `onProgress` hears the documents read, every `progressInterval` documents.
+    static func run(
+        _ reader: some DocumentReader, into realm: Realm, options: ImportOptions, maxListed: Int,
+        onProgress: @escaping (Int) -> Void = { _ in }
+    ) throws -> ImportResult {
         let importer = DocumentImporter(realm: realm, options: options)
+        importer.progressInterval = progressInterval
+        importer.onProgress = { onProgress($0.documents) }
         var rejected: [String] = []
         importer.onReject = { node, errors in
             guard rejected.count < maxListed else { return }

@@ -12,8 +12,16 @@ struct ImportRoute: RouteSet {
     /// Seconds a write waits for another writer that makes no progress (`server.writeWait`).
     let writeWait: Double
     let metrics: ServiceMetrics
+    /// The imports running now, which `GET …/imports` lists.
+    let registry: ImportRegistry
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.get("realms/:realm/imports") { _, context in
+            let name = try context.parameters.require("realm")
+            let realms = self.realms
+            _ = try await BlockingWork.run { try realms.path(of: name) }
+            return ResponseMaking.json(registry.json(realm: name))
+        }
         group.post("realms/:realm/import") { request, context in
             let name = try context.parameters.require("realm")
             let format = try Self.format(of: request)
@@ -28,7 +36,9 @@ struct ImportRoute: RouteSet {
             }
             let pipe = BodyPipe()
             let limit = maxBodyBytes
-            let pump = Task { await Self.pump(request.body, into: pipe, limit: limit) }
+            let entry = registry.start(realm: name, type: options.type)
+            defer { registry.finish(entry) }
+            let pump = Task { await Self.pump(request.body, into: pipe, limit: limit, entry: entry) }
             let result: Result<ImportResult, any Error>
             do {
                 result = .success(try await BlockingWork.run {
@@ -39,7 +49,9 @@ struct ImportRoute: RouteSet {
                     case .jsonl: JSONReader(file: "body", layout: .lines, supply: pipe.read)
                     case .yaml: YAMLReader(file: "body", supply: pipe.read)
                     }
-                    return try ImportResult.run(reader, into: realm, options: options, maxListed: Self.maxListedRejects)
+                    return try ImportResult.run(
+                        reader, into: realm, options: options, maxListed: Self.maxListedRejects,
+                        onProgress: { entry.read(documents: $0) })
                 })
             } catch {
                 result = .failure(error)
@@ -55,12 +67,14 @@ struct ImportRoute: RouteSet {
     /// How a body's delivery ended.
     enum Delivery: Sendable { case complete, tooLarge, broken, refused }
 
-    /// Feeds `body` into `pipe`, stopping at `limit` bytes or when the reader stops taking it.
-    private static func pump(_ body: RequestBody, into pipe: BodyPipe, limit: Int) async -> Delivery {
+    /// Feeds `body` into `pipe`, stopping at `limit` bytes or when the reader stops taking it, and
+    /// counts the bytes in `entry`.
+    private static func pump(_ body: RequestBody, into pipe: BodyPipe, limit: Int, entry: ImportRegistry.Entry) async -> Delivery {
         var total = 0
         do {
             for try await buffer in body {
                 total += buffer.readableBytes
+                entry.received(buffer.readableBytes)
                 if total > limit {
                     pipe.finish(failure: BodyPipe.Broken(description: "the body is larger than \(limit) bytes"))
                     return .tooLarge
@@ -80,7 +94,7 @@ struct ImportRoute: RouteSet {
     }
 
     /// The document format the `Content-Type` names; 415 for anything else.
-    private static func format(of request: Request) throws(Problem) -> DocumentFormat {
+    static func format(of request: Request) throws(Problem) -> DocumentFormat {
         let given = request.headers[.contentType] ?? ""
         guard let format = MediaTypes.format(of: given) else {
             let named = given.isEmpty ? "no Content-Type" : "Content-Type '\(given)'"

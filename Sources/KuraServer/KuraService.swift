@@ -27,19 +27,30 @@ public struct KuraService: Sendable {
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: ProblemMiddleware(logger: logger))
         HealthRoutes(realms: realms).addRoutes(to: router.group())
+        OpenAPIRoute().addRoutes(to: router.group())
         MetricsRoute(metrics: metrics).addRoutes(to: router.group().add(middleware: AuthorizationMiddleware(tokens: tokens, scope: .read)))
         let v1 = router.group("v1").add(middleware: AuthorizationMiddleware(tokens: tokens, scope: nil))
         let routeSets: [any RouteSet] = [
             RealmRoutes(realms: realms, tokens: tokens),
             ExportRoute(realms: realms, logger: logger, metrics: metrics),
             ObjectRoutes(realms: realms),
-            ImportRoute(realms: realms, maxBodyBytes: configuration.maxBodyBytes, writeWait: configuration.writeWait, metrics: metrics),
+            ObjectWriteRoutes(realms: realms, maxBodyBytes: configuration.maxOtherBodyBytes, writeWait: configuration.writeWait),
+            ImportRoute(
+                realms: realms, maxBodyBytes: configuration.maxBodyBytes, writeWait: configuration.writeWait, metrics: metrics,
+                registry: ImportRegistry()),
+            MigrateRoute(realms: realms, tokens: tokens, maxBodyBytes: configuration.maxOtherBodyBytes, writeWait: configuration.writeWait),
             DeleteRoutes(realms: realms, writeWait: configuration.writeWait),
             CheckRoute(realms: realms),
             CopyRoute(realms: realms, tokens: tokens, maxBodyBytes: configuration.maxOtherBodyBytes, writeWait: configuration.writeWait),
         ]
         for routes in routeSets { routes.addRoutes(to: v1) }
         return router
+    }
+
+    /// Every route the server answers, as `METHOD /path` with OpenAPI's `{name}` for a path
+    /// parameter, read from the router (what `GET /openapi.json` must describe).
+    public var routes: [String] {
+        router().routes.map { "\($0.method.rawValue) \($0.path.description)" }
     }
 
     /// Checks the realms, listens, and serves until SIGTERM or SIGINT; running requests then get

@@ -47,16 +47,9 @@ struct ObjectRoutes: RouteSet {
         }
     }
 
-    /// The object's document as export writes it (one JSON line); 404 `unknown-key` when there is none.
+    /// The document of the object `key` names (see `ObjectAddress`), as export writes it (one JSON
+    /// line); 404 `unknown-key` when there is none.
     static func document(of type: ObjectSchema, key text: String, in realm: Realm, realmName: String) throws -> String {
-        let key = try PrimaryKeyText(text, of: type)
-        guard let keyName = type.primaryKey, try realm.object(ofType: type.name, forPrimaryKey: key.value) != nil else {
-            throw Problem.notFound("unknown-key", "realm '\(realmName)' has no \(type.name) with key '\(text)'")
-        }
-        let output = DocumentOutput()
-        let writer = DocumentWriter(schema: realm.schema, format: .jsonl, output: output)
-        let options = ExportOptions(type: type.name, predicate: "\(keyName) == \(key.literal)", limit: 1)
-        _ = try RealmExporter(realm: realm, options: options).run(to: writer)
-        return String(decoding: output.bytes, as: UTF8.self)
+        try ObjectAddress.document(of: try ObjectAddress.find(text, of: type, in: realm, realmName: realmName), in: realm)
     }
 }

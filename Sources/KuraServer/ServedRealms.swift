@@ -17,12 +17,18 @@ public struct ServedRealms: Sendable {
     /// another writer while that one makes progress, and gives up after `writeWait` seconds without
     /// any (then the route answers 503).
     func open(_ name: String, writeWait: Double? = nil) throws -> Realm {
+        let path = try path(of: name)
+        guard let writeWait else { return try Realm(path: path) }
+        return try Realm(configuration: Realm.Configuration(path: path, busyTimeout: writeWait))
+    }
+
+    /// The file of realm `name`; 404 `unknown-realm` when it is not served.
+    func path(of name: String) throws -> String {
         guard let path = paths[name] else { throw Problem.notFound("unknown-realm", "no realm named '\(name)' is served") }
         guard FileManager.default.fileExists(atPath: path) else {
             throw ServerSetupError(.realmMissing, "realm '\(name)': no realm file at '\(path)'")
         }
-        guard let writeWait else { return try Realm(path: path) }
-        return try Realm(configuration: Realm.Configuration(path: path, busyTimeout: writeWait))
+        return path
     }
 
     /// Checks that every realm file exists and opens, before the server starts.

@@ -11,17 +11,22 @@ struct ObjectQuery: Sendable {
     /// `SELECT "#id" …`, ordered and limited.
     let sql: String
     let arguments: [DatabaseValue]
+    /// `SELECT "#id", <each sort key's value> …`, ordered and limited as `sql`, for page cursors.
+    let pageSQL: String
+    /// The sort order, as page cursors record it.
+    let signature: String
 
     /// Compiles a query; `predicate` nil matches every object, `sort` nil orders by object id (creation order).
     /// Asymmetric types can be read (for export) only with `allowsAsymmetric`.
+    /// With `after`, only the objects that come after the cursor's position in the sort order.
     init(
-        _ type: String, where predicate: String?, sortedBy sort: String? = nil, limit: Int? = nil,
+        _ type: String, where predicate: String?, sortedBy sort: String? = nil, limit: Int? = nil, after: QueryCursor? = nil,
         catalog: SchemaCatalog, allowsAsymmetric: Bool = false
     ) throws(QueryError) {
         try self.init(
             type, predicates: { () throws(QueryError) in try predicate.map { text throws(QueryError) in [try PredicateParser.parse(text)] } ?? [] },
             sortKeys: { () throws(QueryError) in try sort.map { text throws(QueryError) in try SortKey.parse(text) } ?? [] },
-            limit: limit, catalog: catalog, allowsAsymmetric: allowsAsymmetric)
+            limit: limit, after: after, catalog: catalog, allowsAsymmetric: allowsAsymmetric)
     }
 
     /// Compiles a query of parsed parts (see the other initializer); embedded types can be listed
@@ -38,7 +43,7 @@ struct ObjectQuery: Sendable {
     /// that errors come in the order of the type, the limit, the predicate and the sort keys.
     private init(
         _ type: String, predicates: () throws(QueryError) -> [ParsedPredicate], sortKeys: () throws(QueryError) -> [SortKey],
-        limit: Int?, catalog: SchemaCatalog, allowsAsymmetric: Bool = false, allowsEmbedded: Bool = false
+        limit: Int?, after: QueryCursor? = nil, catalog: SchemaCatalog, allowsAsymmetric: Bool = false, allowsEmbedded: Bool = false
     ) throws(QueryError) {
         let schema = try Self.queryableType(
             type, catalog: catalog, allowsAsymmetric: allowsAsymmetric, allowsEmbedded: allowsEmbedded)
@@ -53,17 +58,66 @@ struct ObjectQuery: Sendable {
         case 1: condition = try compiler.compile(parsed[0])
         default: condition = try compiler.compile(.and(parsed))
         }
-        var order: [String] = []
-        for key in try sortKeys() { order.append(try compiler.orderTerm(key, catalog: catalog)) }
+        let keys = try sortKeys()
+        var terms: [OrderTerm] = []
+        for key in keys { terms.append(try compiler.orderTerm(key, catalog: catalog)) }
+        let idColumn = "\(compiler.rootAlias).\(TableLayout.idColumn)"
+        let signature = keys.map { key in
+            key.keyPath.components.map(\.name).joined(separator: ".") + (key.ascending ? "" : " desc")
+        }.joined(separator: ",")
+        var clauses = condition.map { [$0.sql] } ?? []
+        var arguments = condition?.arguments ?? []
+        if let after {
+            guard after.signature == signature, after.values.count == terms.count else {
+                throw QueryError(.invalidCursor, "the cursor belongs to another sort order: start again without it")
+            }
+            let keyset = Self.keyset(terms, after, idColumn: idColumn)
+            clauses.append(keyset.sql)
+            arguments += keyset.arguments
+        }
         // Ties (and an unsorted query) fall back to creation order, so the output is always the same.
-        order.append("\(compiler.rootAlias).\(TableLayout.idColumn)")
-        var sql = "SELECT \(compiler.rootAlias).\(TableLayout.idColumn) \(compiler.scope.fromClause)"
-        if let condition { sql += " WHERE " + condition.sql }
-        sql += " ORDER BY " + order.joined(separator: ", ")
-        if let limit { sql += " LIMIT \(limit)" }
+        let order = terms.map(\.sql) + [idColumn]
+        var tail = " \(compiler.scope.fromClause)"
+        if !clauses.isEmpty { tail += " WHERE " + clauses.joined(separator: " AND ") }
+        tail += " ORDER BY " + order.joined(separator: ", ")
+        if let limit { tail += " LIMIT \(limit)" }
         self.type = type
-        self.sql = sql
-        self.arguments = condition?.arguments ?? []
+        self.sql = "SELECT \(idColumn)" + tail
+        self.pageSQL = "SELECT " + ([idColumn] + terms.map(\.expression)).joined(separator: ", ") + tail
+        self.signature = signature
+        self.arguments = arguments
+    }
+
+    /// The condition that a row comes after `cursor` in the order of `terms` then the object id:
+    /// after it on the first term, or tied on the first and after it on the second, and so on.
+    private static func keyset(_ terms: [OrderTerm], _ cursor: QueryCursor, idColumn: String) -> (sql: String, arguments: [DatabaseValue]) {
+        var alternatives: [String] = []
+        var arguments: [DatabaseValue] = []
+        var ties: [String] = []
+        var tieArguments: [DatabaseValue] = []
+        for (term, value) in zip(terms, cursor.values) {
+            if let after = term.after(value) {
+                alternatives.append("(" + (ties + [after.sql]).joined(separator: " AND ") + ")")
+                arguments += tieArguments + after.arguments
+            }
+            let tie = term.tie(value)
+            ties.append(tie.sql)
+            tieArguments += tie.arguments
+        }
+        alternatives.append("(" + (ties + ["\(idColumn) > ?"]).joined(separator: " AND ") + ")")
+        arguments += tieArguments + [cursor.id.databaseValue]
+        return ("(" + alternatives.joined(separator: " OR ") + ")", arguments)
+    }
+
+    /// The matching ids, at most `limit` (the query's own limit should be one more), and the cursor
+    /// after the last of them when more match.
+    func page(_ db: Database, limit: Int) throws -> (ids: [Int64], next: QueryCursor?) {
+        let rows = try Row.fetchAll(db.cachedStatement(sql: pageSQL), arguments: StatementArguments(arguments))
+        let kept = rows.prefix(limit)
+        let ids = kept.map { row -> Int64 in row[0] }
+        guard rows.count > limit, let last = kept.last, let id = ids.last else { return (ids, nil) }
+        let values = (1..<last.count).map { last[$0] as DatabaseValue }
+        return (ids, QueryCursor(signature: signature, values: values, id: id))
     }
 
     /// The ids of the matching objects, in order. `db` is a connection of a realm, which has the

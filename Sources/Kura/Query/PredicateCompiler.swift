@@ -154,7 +154,7 @@ final class PredicateCompiler {
 
     /// The ORDER BY term of a sort key: a property, or a `@count`, reached through to-one links only.
     /// Decimals and mixed values sort as `ValueOrder` orders them.
-    func orderTerm(_ key: SortKey, catalog: SchemaCatalog) throws(QueryError) -> String {
+    func orderTerm(_ key: SortKey, catalog: SchemaCatalog) throws(QueryError) -> OrderTerm {
         let path = try KeyPathResolver(catalog: catalog, source: .sort).resolve(key.keyPath, from: root)
         func refuse(_ message: String) -> QueryError {
             QueryError(.invalidKeyPath, message, in: .sort, column: key.keyPath.column)
@@ -163,19 +163,18 @@ final class PredicateCompiler {
         guard !path.isToMany else { throw refuse(toMany) }
         var noSubquery: Subquery?
         let position = try follow(path.hops, into: &noSubquery)
-        let direction = key.ascending ? "" : " DESC"
         switch path.end {
         case .column(let name, let type):
             let alias = try scope.objectAlias(type: position.type, idExpression: position.id)
             let column = "\(alias).\(TableLayout.column(name))"
             if type == .mixed {
-                let key = "\(MixedSortKey.function)(\(alias).\(TableLayout.tagColumn(name)), \(column))"
-                return "\(key) COLLATE \(MixedSortKey.collation)\(direction)"
+                let mixedKey = "\(MixedSortKey.function)(\(alias).\(TableLayout.tagColumn(name)), \(column))"
+                return OrderTerm(expression: "\(mixedKey) COLLATE \(MixedSortKey.collation)", ascending: key.ascending)
             }
             let collation = type == .decimal ? " COLLATE \(QueryFunctions.decimalCollation)" : ""
-            return "\(column)\(collation)\(direction)"
+            return OrderTerm(expression: "\(column)\(collation)", ascending: key.ascending)
         case .count(let source):
-            return Self.count(source, of: position.id) + direction
+            return OrderTerm(expression: Self.count(source, of: position.id), ascending: key.ascending)
         case .link(let name):
             throw refuse("\(path.subject) is a link: sort by one of its properties (such as \(name).name)")
         case .elements:

@@ -21,6 +21,8 @@ public struct QueryError: Error, Equatable, CustomStringConvertible {
         case tooComplex
         /// The limit is negative.
         case invalidLimit
+        /// A page cursor that no query wrote, or one made for another sort order.
+        case invalidCursor
         /// The arguments do not pair up with the `%@` and `%K` placeholders, or one does not fit its placeholder.
         case argumentMismatch
     }

@@ -17,7 +17,10 @@ extension Realm {
     }
 
     /// Creates (or updates, under `update`) an object mapped from a document, as `create(_:value:…)`.
-    func create(_ type: String, mapped object: MappedObject, update: UpdatePolicy, references: ReferenceScope?, path: String) throws {
+    @discardableResult
+    func create(_ type: String, mapped object: MappedObject, update: UpdatePolicy, references: ReferenceScope?, path: String) throws
+        -> ObjectRef
+    {
         try writeTopLevel(references: references) { writer in
             try writer.create(type, object, policy: update, path: path)
         }

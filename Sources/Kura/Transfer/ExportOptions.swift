@@ -10,6 +10,12 @@ public struct ExportOptions: Sendable, Equatable {
     public var sort: String?
     /// At most this many documents of `type`.
     public var limit: Int?
+    /// Only the objects of `type` with these object ids (`ObjectRef.id`), in this order, those not
+    /// stored left out; `predicate`, `sort` and `limit` then do not apply.
+    public var objectIds: [Int64]?
+    /// Starts after this position of the sorted selection: the `ExportSummary.next` of the export
+    /// of the page before, with the same type, predicate and sort.
+    public var after: QueryCursor?
 
     /// Makes options; the defaults export the whole realm.
     public init(type: String? = nil, predicate: String? = nil, sort: String? = nil, limit: Int? = nil) {
@@ -28,6 +34,9 @@ public struct ExportSummary: Sendable, Equatable {
     public var objects: [String: Int] = [:]
     /// Bytes written.
     public var bytes = 0
+    /// When `limit` left objects of the selection out: the position after the last document written,
+    /// for `ExportOptions.after` to export the next page.
+    public var next: QueryCursor?
 
     /// Makes an empty summary.
     public init() {}

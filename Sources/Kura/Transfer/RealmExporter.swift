@@ -30,14 +30,25 @@ public struct RealmExporter {
         let catalog = realm.catalog
         if let type = options.type { try checkExportable(type, catalog) }
         try checkLayout(of: writer, catalog)
+        var next: QueryCursor?
         var summary = try realm.read { db in
             let sink = WriterSink(writer: writer)
             var stream = try ObjectStream(db: db, catalog: catalog, sink: sink, rootType: options.type)
             stream.onProgress = onProgress
             stream.progressInterval = progressInterval
             if let type = options.type {
-                let ids = try Self.selectedIds(
-                    type, predicate: options.predicate, sort: options.sort, limit: options.limit, db: db, catalog: catalog)
+                let ids: [Int64]
+                if let objectIds = options.objectIds {
+                    ids = try Self.storedIds(objectIds, of: type, db: db)
+                } else if let limit = options.limit {
+                    // One more than the page, to know whether a next page starts after it.
+                    let query = try Self.selection(type, options: options, limit: min(limit, Int.max - 1) + 1, catalog: catalog)
+                    let page = try query.page(db, limit: limit)
+                    ids = page.ids
+                    next = page.next
+                } else {
+                    ids = try Self.selection(type, options: options, limit: nil, catalog: catalog).matchingIds(db)
+                }
                 if onProgress != nil { stream.total = .documents(ids.count) }
                 try stream.writeSelection(type, ids: ids)
             } else {
@@ -48,6 +59,7 @@ public struct RealmExporter {
         }
         try writer.finish()
         summary.bytes = writer.bytesWritten
+        summary.next = next
         return summary
     }
 
@@ -75,6 +87,21 @@ public struct RealmExporter {
         try catalog.schema.types.reduce(0) { sum, type in
             sum + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(TableLayout.objectTable(type.name))") ?? 0)
         }
+    }
+
+    /// Those of `ids` that name stored objects of `type`, in their order.
+    static func storedIds(_ ids: [Int64], of type: String, db: Database) throws -> [Int64] {
+        let sql = "SELECT 1 FROM \(TableLayout.objectTable(type)) WHERE \(TableLayout.idColumn) = ?"
+        return try ids.filter { id in try Bool.fetchOne(db.cachedStatement(sql: sql), arguments: [id]) ?? false }
+    }
+
+    /// The query of the objects `options` selects, sorted by `options.sort` (by primary key, or
+    /// creation order, by default), from `options.after`, cut to `limit`.
+    private static func selection(_ type: String, options: ExportOptions, limit: Int?, catalog: SchemaCatalog) throws -> ObjectQuery {
+        let schema = try catalog.type(type)
+        return try ObjectQuery(
+            type, where: options.predicate, sortedBy: options.sort ?? schema.primaryKey, limit: limit, after: options.after,
+            catalog: catalog, allowsAsymmetric: true)
     }
 
     /// The ids of the objects of `type` that `predicate` selects, sorted by `sort` (by primary key,

@@ -1,0 +1,27 @@
+import GRDB
+
+/// One term of a query's ORDER BY: an SQL expression (with its collation) and a direction.
+struct OrderTerm {
+    /// The expression, such as `o."name"` or `kura_mixed_key(…) COLLATE kura_mixed`.
+    let expression: String
+    let ascending: Bool
+
+    /// The term as ORDER BY takes it.
+    var sql: String { ascending ? expression : expression + " DESC" }
+
+    /// The condition that a row comes after `value` on this term alone, as ORDER BY orders it
+    /// (SQLite puts NULL first ascending, last descending); `nil` when no row can.
+    func after(_ value: DatabaseValue) -> (sql: String, arguments: [DatabaseValue])? {
+        switch (value.isNull, ascending) {
+        case (true, true): ("\(expression) IS NOT NULL", [])
+        case (true, false): nil
+        case (false, true): ("\(expression) > ?", [value])
+        case (false, false): ("(\(expression) < ? OR \(expression) IS NULL)", [value])
+        }
+    }
+
+    /// The condition that a row ties with `value` on this term.
+    func tie(_ value: DatabaseValue) -> (sql: String, arguments: [DatabaseValue]) {
+        value.isNull ? ("\(expression) IS NULL", []) : ("\(expression) = ?", [value])
+    }
+}

@@ -1,0 +1,41 @@
+/// One document written as an import writes it, inside a write transaction the caller holds.
+extension Realm {
+    /// Maps `node` as a `type` document with the strict rules of an import and writes it under `mode`,
+    /// in the write transaction the caller has open (so that it can check the object first).
+    ///
+    /// Under `.all` and `.modified` the properties the document leaves out keep their values, as an
+    /// import in those modes does; under `.replace` they are reset; under `.error` an existing primary
+    /// key is refused. A nested `{"$ref": id}` finds an `"$id"` of the same document. Throws
+    /// `MappingErrors` for a document that does not fit the schema, and `TransferError(.badDocument)`
+    /// with `file` and the document's position for one the realm refuses, the `StoreError` (such as
+    /// `.duplicatePrimaryKey`) as its `underlying` error.
+    @discardableResult
+    public func importDocument(
+        _ node: DocumentNode, as type: String, mode: UpdatePolicy = .error, file: String, mapping: MappingOptions = MappingOptions()
+    ) throws -> ImportedDocument {
+        _ = try requireTransaction()
+        var options = mapping
+        options.defersMissingProperties = mode == .all || mode == .modified
+        let mapped = try DocumentMapper(schema: schema, options: options, file: file).map(node, as: type)
+        let scope = ReferenceScope()
+        scope.position = node.position
+        let ref: ObjectRef
+        do {
+            ref = try create(type, mapped: mapped.object, update: mode, references: scope, path: "$")
+        } catch let error as StoreError where !error.isStoreFailure || error.code == .counterExhausted {
+            throw TransferError(.badDocument, error.message, file: file, position: node.position, underlying: error)
+        }
+        if let unresolved = scope.firstUnresolved {
+            throw TransferError(.badDocument, unresolved.message, file: file, position: unresolved.position)
+        }
+        return ImportedDocument(object: DynamicObject(realm: self, ref: ref), unknownKeys: mapped.unknownKeys)
+    }
+}
+
+/// What `Realm.importDocument(_:as:mode:file:mapping:)` wrote.
+public struct ImportedDocument {
+    /// The object created or updated.
+    public let object: DynamicObject
+    /// Keys the schema does not define, which were ignored.
+    public let unknownKeys: Int
+}

@@ -1,0 +1,124 @@
+import Hummingbird
+import Kura
+
+/// Writes of one object: `POST …/objects/{type}` creates (query `mode`, default `insert`: 409 when
+/// the primary key exists), `PUT …/objects/{type}/{key}` replaces (creating when there is none) and
+/// `PATCH` sets the properties the body gives, leaving the rest (the import's `update` mode).
+///
+/// The body is one JSON or YAML document, mapped with the import's strict rules. The key in the URL
+/// wins: a body without the primary key gets it from the URL, one with a different key is 422. PUT
+/// and PATCH honour `If-Match`; each answer holds the document as export writes it, its `ETag` and
+/// (for a created object) its `Location`. Objects of a type without a primary key can be created
+/// (their `Location` names them by object id) but not replaced or patched here.
+struct ObjectWriteRoutes: RouteSet {
+    let realms: ServedRealms
+    /// The largest body (`server.maxOtherBodyBytes`).
+    let maxBodyBytes: Int
+    /// Seconds a write waits for another writer that makes no progress (`server.writeWait`).
+    let writeWait: Double
+
+    /// What a write did: the object's URL key and document, and whether it was created.
+    private struct Written: Sendable {
+        let key: String
+        let document: String
+        let created: Bool
+    }
+
+    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+        group.post("realms/:realm/objects/:type") { request, context in
+            let name = try context.parameters.require("realm")
+            let typeName = try context.parameters.require("type")
+            let mode = try Self.mode(QueryParameters(request).text("mode")) ?? .error
+            try await checkType(typeName, in: name)
+            let node = try await SingleDocumentBody.read(request, limit: maxBodyBytes)
+            let written = try await write(in: name, typeName) { realm, type in
+                let object = try Self.importing { try realm.importDocument(node, as: type.name, mode: mode, file: "body").object }
+                return Written(
+                    key: try ObjectAddress.key(of: object, type: type), document: try ObjectAddress.document(of: object, in: realm),
+                    created: true)
+            }
+            return Self.response(written, realm: name, type: typeName)
+        }
+        group.put("realms/:realm/objects/:type/:key") { request, context in
+            try await replace(request, context, mode: .replace)
+        }
+        group.patch("realms/:realm/objects/:type/:key") { request, context in
+            try await replace(request, context, mode: .all)
+        }
+    }
+
+    /// PUT (`mode` `.replace`) and PATCH (`.all`) of the object the URL names.
+    private func replace(_ request: Request, _ context: BasicRequestContext, mode: UpdatePolicy) async throws -> Response {
+        let name = try context.parameters.require("realm")
+        let typeName = try context.parameters.require("type")
+        let rawKey = try context.parameters.require("key")
+        let keyText = rawKey.removingPercentEncoding ?? rawKey
+        let condition = request.headers[.ifMatch]
+        try await checkType(typeName, in: name)
+        let body = try await SingleDocumentBody.read(request, limit: maxBodyBytes)
+        let written = try await write(in: name, typeName) { realm, type in
+            guard type.primaryKey != nil else {
+                throw Problem(
+                    status: 405, code: "method-not-allowed",
+                    detail: "type '\(type.name)' has no primary key: its objects cannot be replaced or patched by URL, only created and deleted")
+            }
+            let key = try PrimaryKeyText(keyText, of: type)
+            let node = try KeyedDocument.node(body, key: key, type: type)
+            let existing = try realm.object(ofType: type.name, forPrimaryKey: key.value)
+            try Precondition.check(condition, on: existing, in: realm, named: "\(type.name) '\(keyText)'")
+            if existing == nil && mode == .all {
+                throw Problem.notFound("unknown-key", "realm '\(name)' has no \(type.name) with key '\(keyText)': PUT or POST creates one")
+            }
+            let object = try Self.importing { try realm.importDocument(node, as: type.name, mode: mode, file: "body").object }
+            return Written(key: keyText, document: try ObjectAddress.document(of: object, in: realm), created: existing == nil)
+        }
+        return Self.response(written, realm: name, type: typeName)
+    }
+
+    /// 404 for an unknown realm or type before the body is read.
+    private func checkType(_ typeName: String, in name: String) async throws {
+        let realms = self.realms
+        try await BlockingWork.run {
+            _ = try ServedRealms.type(typeName, in: try realms.open(name), realmName: name)
+        }
+    }
+
+    /// Runs `body` in one write transaction of realm `name`, waiting up to `writeWait` for its writer.
+    private func write(
+        in name: String, _ typeName: String, _ body: @escaping @Sendable (Realm, ObjectSchema) throws -> Written
+    ) async throws -> Written {
+        let realms = self.realms
+        let writeWait = self.writeWait
+        return try await BlockingWork.run {
+            let realm = try realms.open(name, writeWait: writeWait)
+            let type = try ServedRealms.type(typeName, in: realm, realmName: name)
+            return try realm.write { try body(realm, type) }
+        }
+    }
+
+    /// 201 with `Location` for a created object, 200 otherwise; the document and its `ETag`.
+    private static func response(_ written: Written, realm: String, type: String) -> Response {
+        var headers = [("ETag", ETag.of(written.document))]
+        if written.created { headers.append(("Location", ObjectAddress.path(realm: realm, type: type, key: written.key))) }
+        return ResponseMaking.text(
+            written.document, contentType: "application/json", status: written.created ? .created : .ok, headers: headers)
+    }
+
+    /// Runs an import of one document, turning an existing primary key into 409 `exists`.
+    private static func importing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as TransferError where (error.underlying as? StoreError)?.code == .duplicatePrimaryKey {
+            throw Problem(status: 409, code: "exists", detail: error.description)
+        }
+    }
+
+    /// The import mode `text` names, or `nil` when absent.
+    static func mode(_ text: String?) throws(Problem) -> UpdatePolicy? {
+        guard let text else { return nil }
+        guard let mode = UpdatePolicy(rawValue: text) else {
+            throw Problem.badParameter("mode '\(text)' is not one of insert, update, modified, replace")
+        }
+        return mode
+    }
+}
