@@ -38,12 +38,13 @@ public struct KuraService: Sendable {
             ImportRoute(
                 realms: realms, maxBodyBytes: configuration.maxBodyBytes, writeWait: configuration.writeWait, metrics: metrics,
                 registry: ImportRegistry()),
-            MigrateRoute(realms: realms, tokens: tokens, maxBodyBytes: configuration.maxOtherBodyBytes, writeWait: configuration.writeWait),
             DeleteRoutes(realms: realms, writeWait: configuration.writeWait),
             CheckRoute(realms: realms),
             CopyRoute(realms: realms, tokens: tokens, maxBodyBytes: configuration.maxOtherBodyBytes, writeWait: configuration.writeWait),
         ]
         for routes in routeSets { routes.addRoutes(to: v1) }
+        let admin = router.group("v1").add(middleware: AuthorizationMiddleware(tokens: tokens, scope: .admin))
+        MigrateRoute(realms: realms, maxBodyBytes: configuration.maxOtherBodyBytes, writeWait: configuration.writeWait).addRoutes(to: admin)
         return router
     }
 

@@ -112,6 +112,65 @@ import Testing
         #expect(server.log.contains("GET /v1/realms/zoo/schema 403 "))
     }
 
+    @Test func theWriteRoutesOfOneObjectAndMigrateAnswerByScope() throws {
+        try fixture.makeRealm("farm.realm")
+        let read = try newToken(["reader", "--scope", "read"])
+        let write = try newToken(["writer", "--scope", "write"])
+        let admin = try newToken(["admin", "--scope", "admin"])
+        let farmOnly = try newToken(["farmer", "--scope", "admin", "--realm", "farm"])
+        try fixture.writeConfig("""
+            server:
+              realms: {zoo: zoo.realm, farm: farm.realm}
+              tokens:
+                \(read.entry)
+                \(write.entry)
+                \(admin.entry)
+                \(farmOnly.entry)
+
+            """)
+        let server = try fixture.serve([])
+        let schema = try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Samples/schema.yaml"))
+        let person = Data(#"{"id": 3, "name": "Chen"}"#.utf8)
+        // Method, path, body, content type, the scope it needs, and its success status.
+        let routes: [(String, String, Data?, String?, AccessScope, Int)] = [
+            ("GET", "/v1/realms/zoo/imports", nil, nil, .read, 200),
+            ("POST", "/v1/realms/zoo/objects/Person?mode=replace", person, "application/json", .write, 201),
+            ("PUT", "/v1/realms/zoo/objects/Person/3", person, "application/json", .write, 200),
+            ("PATCH", "/v1/realms/zoo/objects/Person/3", person, "application/json", .write, 200),
+            ("POST", "/v1/realms/zoo/migrate?dryRun=true", schema, "application/yaml", .admin, 200),
+            ("POST", "/v1/realms/zoo/migrate", schema, "application/yaml", .admin, 200),
+        ]
+        for (method, path, body, contentType, needed, success) in routes {
+            let send = { (token: String?) throws -> HTTPReply in
+                var headers: [String: String] = [:]
+                if let contentType { headers["Content-Type"] = contentType }
+                if let token { headers["Authorization"] = "Bearer \(token)" }
+                return try server.request(path, method: method, headers: headers, body: body)
+            }
+            let route = "\(method) \(path)"
+            let none = try send(nil)
+            #expect(none.status == 401, "\(route)")
+            #expect(none.headers["www-authenticate"] == "Bearer", "\(route)")
+            #expect(try send("kura_not-a-token").status == 401, "\(route)")
+            for (token, scope) in [(read.token, AccessScope.read), (write.token, .write), (admin.token, .admin)] {
+                let reply = try send(token)
+                if scope >= needed {
+                    #expect(reply.status == success, "\(route) with \(scope): \(reply.text)")
+                } else {
+                    #expect(reply.status == 403, "\(route) with \(scope)")
+                    #expect(reply.text.contains("has scope \(scope.rawValue); this needs \(needed.rawValue)"), "\(route): \(reply.text)")
+                }
+            }
+            let other = try send(farmOnly.token)
+            #expect(other.status == 403, "\(route)")
+            #expect(other.text.contains("token 'farmer' may not use realm 'zoo'"), "\(route)")
+        }
+        // The description of the routes needs no token.
+        #expect(try server.request("/openapi.json").status == 200)
+        #expect(server.stop() == 0)
+        for token in [read.token, write.token, admin.token, farmOnly.token] { #expect(!server.log.contains(token)) }
+    }
+
     @Test func refusesANonLoopbackHostWithoutTokens() throws {
         let result = try Fixtures.run(
             fixture.kura, ["serve", "zoo.realm", "--host", "0.0.0.0", "--port", "0"], currentDirectory: fixture.folder)
