@@ -18,7 +18,12 @@ struct ServeCommand: ParsableCommand {
 
             Example:
               kura serve Samples/samples.realm --port 8080 &
-              curl -s http://127.0.0.1:8080/v1/realms/samples/objects/Person?limit=2
+              curl -fsS 'localhost:8080/v1/realms/samples/objects/Person?limit=2'
+              curl -fsS -H 'Content-Type: application/json' -d '{"name": "Dana"}' \\
+                localhost:8080/v1/realms/samples/objects/Person    # 201, Location
+              curl -fsS -X PATCH -H 'Content-Type: application/json' \\
+                -d '{"name": "Ann"}' localhost:8080/v1/realms/samples/objects/Person/1
+              curl -fsS localhost:8080/openapi.json                  # every route
 
             One line per request goes to standard error; the listening address to standard output.
             """)
