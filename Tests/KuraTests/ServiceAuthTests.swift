@@ -134,7 +134,7 @@ import Testing
         // Method, path, body, content type, the scope it needs, and its success status.
         let routes: [(String, String, Data?, String?, AccessScope, Int)] = [
             ("GET", "/v1/realms/zoo/imports", nil, nil, .read, 200),
-            ("POST", "/v1/realms/zoo/objects/Person?mode=replace", person, "application/json", .write, 201),
+            ("POST", "/v1/realms/zoo/objects/Person", Data(#"{"name": "New"}"#.utf8), "application/json", .write, 201),
             ("PUT", "/v1/realms/zoo/objects/Person/3", person, "application/json", .write, 200),
             ("PATCH", "/v1/realms/zoo/objects/Person/3", person, "application/json", .write, 200),
             ("POST", "/v1/realms/zoo/migrate?dryRun=true", schema, "application/yaml", .admin, 200),
