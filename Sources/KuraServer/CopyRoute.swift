@@ -14,8 +14,7 @@ struct CopyRoute: RouteSet {
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.post("copy") { request, _ in
-            var request = request
-            let body = try await request.collectBody(upTo: maxBodyBytes)
+            let body = try await SingleDocumentBody.collect(request, limit: maxBodyBytes)
             let copy = try CopyRequest(json: Data(buffer: body))
             try tokens.authorize(request.headers[.authorization], scope: .read, realms: [copy.source])
             try tokens.authorize(request.headers[.authorization], scope: .write, realms: [copy.destination])

@@ -19,16 +19,7 @@ struct MigrateRoute: RouteSet {
             if let given = request.headers[.contentType], MediaTypes.format(of: given) == nil || MediaTypes.format(of: given) == .jsonl {
                 throw Problem(status: 415, code: "unsupported-media-type", detail: "Content-Type '\(given)': send the schema file as application/yaml")
             }
-            if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
-                throw SingleDocumentBody.tooLarge(maxBodyBytes)
-            }
-            var request = request
-            let body: ByteBuffer
-            do {
-                body = try await request.collectBody(upTo: maxBodyBytes)
-            } catch let error as HTTPError where error.status == .contentTooLarge {
-                throw SingleDocumentBody.tooLarge(maxBodyBytes)
-            }
+            let body = try await SingleDocumentBody.collect(request, limit: maxBodyBytes)
             let text = String(decoding: body.readableBytesView, as: UTF8.self)
             let realms = self.realms
             let writeWait = self.writeWait

@@ -9,16 +9,7 @@ enum SingleDocumentBody {
     /// document or more than one.
     static func read(_ request: Request, limit: Int) async throws -> DocumentNode {
         let format = try ImportRoute.format(of: request)
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
-            throw tooLarge(limit)
-        }
-        var request = request
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try await request.collectBody(upTo: limit).readableBytesView)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            throw tooLarge(limit)
-        }
+        let bytes = Array(try await collect(request, limit: limit).readableBytesView)
         let reader: any DocumentReader = switch format {
         case .json, .jsonl: JSONReader(bytes: bytes, file: "body", layout: .document)
         case .yaml: YAMLReader(bytes: bytes, file: "body")
@@ -32,6 +23,20 @@ enum SingleDocumentBody {
                 detail: "the body holds more than one document: send one object, or POST them to …/import")
         }
         return node
+    }
+
+    /// The whole body of `request`, at most `limit` bytes: 413 before anything is read when
+    /// `Content-Length` says more, else as soon as the body grows past it.
+    static func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit {
+            throw tooLarge(limit)
+        }
+        var request = request
+        do {
+            return try await request.collectBody(upTo: limit)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw tooLarge(limit)
+        }
     }
 
     /// 413 for a body over `limit`.

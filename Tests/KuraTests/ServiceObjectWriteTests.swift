@@ -93,6 +93,12 @@ import Testing
             "/v1/realms/zoo/objects/Person", method: "POST", headers: ["Content-Type": "application/json"], body: huge)
         #expect(tooLarge.status == 413)
         #expect(tooLarge.text == #"{"type":"/problems/body-too-large","title":"Content Too Large","status":413,"detail":"this body may hold at most 1048576 bytes (only an import's may be larger)"}"# + "\n")
+        // Without Content-Length the body is refused as soon as it grows past the limit.
+        let chunked = try server.request(
+            "/v1/realms/zoo/objects/Person", method: "POST",
+            headers: ["Content-Type": "application/json", "Transfer-Encoding": "chunked"], body: huge)
+        #expect(chunked.status == 413)
+        #expect(chunked.text == tooLarge.text)
         #expect(try post(server, "/v1/realms/zoo/objects/Nope", "{}").status == 404)
         #expect(try post(server, "/v1/realms/nope/objects/Person", "{}").status == 404)
         #expect(try post(server, "/v1/realms/zoo/objects/Person?mode=upsert", "{}").status == 400)
