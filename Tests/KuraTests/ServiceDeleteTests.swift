@@ -65,7 +65,7 @@ import Testing
             _ = try? holder.write {
                 try holder.create("Person", value: .map(["id": .int(90), "name": .string("Holder")]))
                 started.signal()
-                Thread.sleep(forTimeInterval: 2)
+                Thread.sleep(forTimeInterval: 3)
             }
             finished.signal()
         }
@@ -75,7 +75,15 @@ import Testing
             "/v1/realms/zoo/import?type=Person", method: "POST", headers: ["Content-Type": "application/json"],
             body: Data(#"[{"id": 91, "name": "Late"}]"#.utf8))
         let deleteBusy = try server.request("/v1/realms/zoo/objects/Person/1", method: "DELETE")
+        let json = ["Content-Type": "application/json"]
+        let postBusy = try server.request("/v1/realms/zoo/objects/Person", method: "POST", headers: json, body: Data(#"{"id": 92, "name": "Late"}"#.utf8))
+        let patchBusy = try server.request("/v1/realms/zoo/objects/Person/1", method: "PATCH", headers: json, body: Data(#"{"name": "Late"}"#.utf8))
         finished.wait()
+        for reply in [postBusy, patchBusy] {
+            #expect(reply.status == 503)
+            #expect(reply.headers["retry-after"] == "1")
+        }
+        #expect(try server.request("/v1/realms/zoo/objects/Person/92").status == 404)
         #expect(busy.status == 503)
         #expect(busy.headers["retry-after"] == "1")
         #expect(busy.text == #"{"type":"/problems/writer-busy","title":"Service Unavailable","status":503,"detail":"another write held the realm for longer than server.writeWait: try again"}"# + "\n")
