@@ -77,7 +77,7 @@ import Testing
         let tagged = try file("tagged.json", #"[{"$type": "Person", "name": "Ann"}, {"$type": "persn", "name": "Bob"}]"#)
         let result = try Fixtures.run(kura, ["import", realmPath, tagged])
         #expect(result.status == 65)
-        #expect(result.stderr == "kura: \(tagged):1:38: error: $[1]: no type 'persn' in the realm (did you mean 'Person'? \(Self.types))\n")
+        #expect(result.stderr == "kura: \(tagged):1:48: error: $[1].$type: no type 'persn' in the realm (did you mean 'Person'? \(Self.types))\n")
         let counters = try file("counters.json", #"[{"$realm": {"autoIncrement": {"Persn": 5}}}]"#)
         let counted = try Fixtures.run(kura, ["import", realmPath, counters])
         #expect(counted.status == 65)

@@ -56,12 +56,16 @@ public struct DocumentMapper: Sendable {
 extension DocumentMapper {
     /// The type a document names with `"$type"`, as documents of a whole-realm input do.
     public static func declaredType(of node: DocumentNode) -> String? {
+        guard case .string(let name)? = typeTag(of: node)?.value else { return nil }
+        return name
+    }
+
+    /// The value of a document's `"$type"` member, whatever it holds; nil without one.
+    static func typeTag(of node: DocumentNode) -> DocumentNode? {
         var node = node
         if case .anchored(_, let inner) = node.value { node = inner }
-        guard case .object(let members) = node.value,
-            let member = members.first(where: { $0.key == "$type" }), case .string(let name) = member.value.value
-        else { return nil }
-        return name
+        guard case .object(let members) = node.value, let member = members.first(where: { $0.key == "$type" }) else { return nil }
+        return member.value
     }
 }
 

@@ -220,13 +220,19 @@ public final class DocumentImporter {
                 return PreparedDocument(node: node, path: path, typeName: typeName, outcome: .success(.counters(counters)))
             }
             if type == nil {
-                guard let declared = DocumentMapper.declaredType(of: node) else {
+                guard let tag = DocumentMapper.typeTag(of: node) else {
                     throw TransferError(
                         .badDocument, "\(path): a document of a whole-realm input names its type with \"$type\" (or give --type)",
                         file: mapper.file, position: node.position)
                 }
+                // Errors in the type's name are placed at it, as a mixed value's are.
+                guard case .string(let declared) = tag.value else {
+                    throw TransferError(
+                        .badDocument, "\(path).$type: expected a type name, found \(MappingContext.describe(tag.value))",
+                        file: mapper.file, position: tag.position)
+                }
                 typeName = declared
-                try checkTopLevel(declared, schema: mapper.schema, file: mapper.file, position: node.position, path: path)
+                try checkTopLevel(declared, schema: mapper.schema, file: mapper.file, position: tag.position, path: "\(path).$type")
             }
             let mapped = try mapper.map(node, as: typeName, path: path)
             return PreparedDocument(node: node, path: path, typeName: typeName, outcome: .success(.mapped(mapped)))
