@@ -32,8 +32,26 @@ public struct DocumentMapper: Sendable {
     /// Maps one document to the properties of a `typeName` object (a `.map` for `Realm.create`), or
     /// throws every error the document has, up to `options.maxErrors`.
     public func map(_ node: DocumentNode, as typeName: String, path: String = "$") throws(MappingErrors) -> MappedDocument {
+        try map(node, as: typeName, path: path, anchors: nil)
+    }
+
+    /// Maps one document as `map(_:as:path:)` does; its aliases may name the `anchors` of the
+    /// documents before it in the same YAML document, and its own are added to them.
+    func map(_ node: DocumentNode, as typeName: String, path: String, anchors: SharedAnchors?) throws(MappingErrors) -> MappedDocument {
         let context = MappingContext(mapper: self)
+        if let anchors {
+            // Moved, not shared, so that adding to them copies nothing.
+            swap(&context.anchors, &anchors.values)
+            swap(&context.linkAnchors, &anchors.links)
+        }
+        defer {
+            if let anchors {
+                swap(&context.anchors, &anchors.values)
+                swap(&context.linkAnchors, &anchors.links)
+            }
+        }
         guard let box = type(named: typeName) else {
+            context.registerAnchors(in: node)
             context.fail(.invalidValue, node, path, schema.noTypeMessage(typeName, in: "the schema"))
             throw context.errors()
         }
