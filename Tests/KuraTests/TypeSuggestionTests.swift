@@ -4,24 +4,11 @@ import Testing
 
 /// A type name the realm does not have lists the realm's types and suggests the closest, wherever a
 /// type is named: `--type` of import, export, copy and delete, a document's `"$type"`, the Swift API.
-@Suite struct TypeSuggestionTests {
-    let folder: URL
-    let realmPath: String
-    let kura = Fixtures.executable("kura")
+@Suite struct TypeSuggestionTests: SamplesRealmSuite {
+    let samples: SamplesRealmFolder
     static let types = "types: Address, Dog, DogClub, DogToy, Person"
 
-    init() throws {
-        folder = try Fixtures.temporaryDirectory()
-        realmPath = folder.appendingPathComponent("people.realm").path
-        let created = try Fixtures.run(kura, ["init", realmPath, "--schema", Fixtures.samplesSchemaPath])
-        #expect(created.status == 0, "\(created.stderr)")
-    }
-
-    private func file(_ name: String, _ text: String) throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
+    init() throws { samples = try SamplesRealmFolder() }
 
     @Test func closestNameFirstByCaseThenByEditDistance() {
         let names = ["Person", "Dog", "DogToy", "DogClub", "Address"]
