@@ -1,17 +1,17 @@
 import Foundation
 import Kura
 
-/// A fresh folder holding an empty realm of the samples' schema, `people.realm`, where a test writes
-/// its inputs and runs `kura`: the set-up the command-line suites share.
+/// A fresh folder holding an empty realm (of the samples' schema, `people.realm`, unless told
+/// otherwise), where a test writes its inputs and runs `kura`: the set-up the command-line suites share.
 struct SamplesRealmFolder {
     let folder: URL
     let realmPath: String
     let kura = Fixtures.executable("kura")
 
-    init() throws {
+    init(schema: Schema? = nil, realmName: String = "people.realm") throws {
         folder = try Fixtures.temporaryDirectory()
-        realmPath = folder.appendingPathComponent("people.realm").path
-        _ = try Realm(path: realmPath, schema: try Fixtures.samplesSchema())
+        realmPath = folder.appendingPathComponent(realmName).path
+        _ = try Realm(path: realmPath, schema: try schema ?? Fixtures.samplesSchema())
     }
 
     /// Writes `bytes` to the file `name` in the folder and returns its path.
