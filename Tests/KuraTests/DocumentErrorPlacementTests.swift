@@ -119,6 +119,14 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
+    @Test func decodedModelsShareTheAnchorsOfASequenceToo() throws {
+        let text = "- &ann\n  name: Ann\n  dogs: [&rex {name: Rex, age: 3}]\n- name: Bob\n  bestFriend: *ann\n  dogs: [*rex]\n"
+        let people = try DocumentDecoder(models: sampleModels).decode(Person.self, yaml: text)
+        #expect(people.map(\.name) == ["Ann", "Bob"])
+        #expect(people[1].bestFriend === people[0])
+        #expect(people[1].dogs.first === people[0].dogs.first)
+    }
+
     @Test func anAliasBeforeItsAnchorIsRefusedAtTheAlias() throws {
         let text = "- name: Ann\n- name: *later\n- name: &later Cid\n"
         let result = try skipImport(text)

@@ -31,6 +31,7 @@ public final class YAMLReader {
     /// The value errors of those items, each the first of its item's, in item order.
     private var itemErrors: [YAMLTreeBuilder.ValueError] = []
     private var nextItem = 0
+    private var nextError = 0
     /// Whether the document last returned is an item after the first of a top-level sequence: it
     /// may alias anchors of the items before it, which are one YAML document with it.
     private(set) var continuesSequence = false
@@ -93,14 +94,16 @@ public final class YAMLReader {
                     let item = nextItem
                     nextItem += 1
                     continuesSequence = item > 0
-                    if let first = itemErrors.first, first.item == item {
-                        itemErrors.removeFirst()
-                        throw Self.documentError(first.error, sequenceItems[item])
+                    if nextError < itemErrors.count, itemErrors[nextError].item == item {
+                        nextError += 1
+                        throw Self.documentError(itemErrors[nextError - 1].error, sequenceItems[item])
                     }
                     return sequenceItems[item]
                 }
                 sequenceItems = []
+                itemErrors = []
                 nextItem = 0
+                nextError = 0
                 continuesSequence = false
                 guard let segment = try splitter.next() else { return nil }
                 guard let (node, errors) = try parse(segment) else { continue }
