@@ -5,17 +5,11 @@ import Testing
 
 /// Identifier counters at Int64.max (object ids, autoIncrement keys, nested mixed containers):
 /// `kura check` reports them, and every write that needs one more fails with a clear error.
-@Suite struct CounterLimitTests {
-    let folder: URL
-    let realmPath: String
-    let kura = Fixtures.executable("kura")
+@Suite struct CounterLimitTests: SamplesRealmSuite {
+    let samples: SamplesRealmFolder
     static let max = Int64.max
 
-    init() throws {
-        folder = try Fixtures.temporaryDirectory()
-        realmPath = folder.appendingPathComponent("people.realm").path
-        _ = try Realm(path: realmPath, schema: try Fixtures.samplesSchema())
-    }
+    init() throws { samples = try SamplesRealmFolder() }
 
     /// Sets counters in the realm file as a hostile or worn-out realm would have them.
     func setCounters(objectIds: [String: Int64] = [:], keys: [String: Int64] = [:], containers: Int64? = nil) throws {
@@ -30,12 +24,6 @@ import Testing
                 try db.execute(sql: ##"UPDATE "#meta" SET "value" = ? WHERE "key" = 'lastMixedContainer'"##, arguments: [containers])
             }
         }
-    }
-
-    func file(_ name: String, _ text: String) throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
     }
 
     @Test func checkReportsEveryExhaustedCounter() throws {

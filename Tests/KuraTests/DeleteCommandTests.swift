@@ -3,17 +3,10 @@ import Kura
 import Testing
 
 /// `kura delete` run as a program on realms filled by `kura import`.
-@Suite struct DeleteCommandTests {
-    let folder: URL
-    let realmPath: String
-    let kura = Fixtures.executable("kura")
+@Suite struct DeleteCommandTests: SamplesRealmSuite {
+    let samples: SamplesRealmFolder
 
-    init() throws {
-        folder = try Fixtures.temporaryDirectory()
-        realmPath = folder.appendingPathComponent("people.realm").path
-        let created = try Fixtures.run(kura, ["init", realmPath, "--schema", Fixtures.samplesSchemaPath])
-        #expect(created.status == 0, "\(created.stderr)")
-    }
+    init() throws { samples = try SamplesRealmFolder() }
 
     func importDocuments(_ json: String) throws {
         let input = folder.appendingPathComponent("input-\(UUID().uuidString).json").path

@@ -4,23 +4,10 @@ import Testing
 
 /// `kura import` of empty inputs (an error in JSON, zero documents in JSON Lines and YAML) and of
 /// trailing commas (refused, pointing at the comma), from files and from standard input.
-@Suite struct EmptyAndCommaInputTests {
-    let folder: URL
-    let realmPath: String
-    let kura = Fixtures.executable("kura")
+@Suite struct EmptyAndCommaInputTests: SamplesRealmSuite {
+    let samples: SamplesRealmFolder
 
-    init() throws {
-        folder = try Fixtures.temporaryDirectory()
-        realmPath = folder.appendingPathComponent("people.realm").path
-        let created = try Fixtures.run(kura, ["init", realmPath, "--schema", Fixtures.samplesSchemaPath])
-        #expect(created.status == 0, "\(created.stderr)")
-    }
-
-    private func file(_ name: String, _ text: String) throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
+    init() throws { samples = try SamplesRealmFolder() }
 
     /// Runs kura with `input` on its standard input.
     private func run(_ arguments: [String], input: String) throws -> (status: Int32, stdout: String, stderr: String) {

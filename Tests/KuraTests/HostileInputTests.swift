@@ -41,7 +41,7 @@ import Testing
             "type.yaml:1:8: error: $[0].$type: expected \"Dog\", found string \"Dog\\nblack\"")
         let result = try realm.run(["import", realm.name, "type.yaml"])
         #expect(result.status == 65)
-        #expect(result.stderr == "kura: type.yaml:1:1: error: $[0]: no type 'Dog\\nblack' in the realm (types: Address, Dog, DogClub, DogToy, Person)\n")
+        #expect(result.stderr == "kura: type.yaml:1:8: error: $[0].$type: no type 'Dog\\nblack' in the realm (types: Address, Dog, DogClub, DogToy, Person)\n")
     }
 
     static let numbersSchema = """

@@ -3,22 +3,10 @@ import Kura
 import Testing
 
 /// `kura import` run as a program on real files.
-@Suite struct ImportCommandTests {
-    let folder: URL
-    let realmPath: String
-    let kura = Fixtures.executable("kura")
+@Suite struct ImportCommandTests: SamplesRealmSuite {
+    let samples: SamplesRealmFolder
 
-    init() throws {
-        folder = try Fixtures.temporaryDirectory()
-        realmPath = folder.appendingPathComponent("people.realm").path
-        _ = try Realm(path: realmPath, schema: try Fixtures.samplesSchema())
-    }
-
-    func file(_ name: String, _ bytes: [UInt8]) throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
+    init() throws { samples = try SamplesRealmFolder() }
 
     func count(_ type: String) throws -> Int { try Realm(path: realmPath).count(type) }
 

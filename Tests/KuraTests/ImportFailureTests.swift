@@ -4,22 +4,10 @@ import Testing
 
 /// What an import does when a document's link never resolves (`--on-error skip` sets the document
 /// aside, `stop` fails the whole import) and when the disk fails under it (exit 74, never a document's fault).
-@Suite struct ImportFailureTests {
-    let folder: URL
-    let realmPath: String
-    let kura = Fixtures.executable("kura")
+@Suite struct ImportFailureTests: SamplesRealmSuite {
+    let samples: SamplesRealmFolder
 
-    init() throws {
-        folder = try Fixtures.temporaryDirectory()
-        realmPath = folder.appendingPathComponent("people.realm").path
-        _ = try Realm(path: realmPath, schema: try Fixtures.samplesSchema())
-    }
-
-    func file(_ name: String, _ text: String) throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
+    init() throws { samples = try SamplesRealmFolder() }
 
     func personIds() throws -> [Int64] {
         try Realm(path: realmPath).objects("Person").map { try $0.value(forKey: "id") }.compactMap {

@@ -472,7 +472,7 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
         acceptDocument("Rec", "a: &n 1\ng: &n 2\nm: *n\n", ["a": 1, "g": 2, "m": 2]),
         acceptDocument("Rec", "a: 1\nf: &t {code: x}\nm: *t\n", ["a": 1, "f": ["code": "x", "$id": "t"], "m": ["code": "x"]]),
         acceptDocument("Rec", "a: 1\nf: &t {code: x}\nh: *t\n", ["a": 1, "f": ["code": "x", "$id": "t"], "h": ["$ref": "t"]]),
-        unreadableDocument("a: *nowhere\n", at: "1:4", "invalid YAML: found undefined alias"),
+        unreadableDocument("a: *nowhere\n", at: "1:4", "YAML alias '*nowhere' names no anchor defined before it"),
         rejectDocument("Rec", "b: &s x\na: *s\n", [#"2:4: error: $.a: expected int, found string "x""#], knownIssue: aliasPosition),
         acceptDocument("Rec", "zz: &n 7\na: *n\n", ["a": 7], unknownKeys: 1),
         acceptDocument("Rec", "a: 1\nm: &t {code: x}\nf: *t\n", ["a": 1, "m": ["code": "x"], "f": ["code": "x"]]),

@@ -50,7 +50,7 @@ import Testing
         // A schema file that does so is refused when it is read, at the link…
         let yaml = M.peopleV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")
             .replacingOccurrences(of: "  Dog:\n    properties:\n      name: string\n      owners: { linkingObjects: Person.pets }\n", with: "")
-        #expect(throws: SchemaError(.unknownType, "Person.pets: unknown type 'Dog'", at: SourceLocation(file: "<schema>", line: 11, column: 13))) {
+        #expect(throws: SchemaError(.unknownType, "Person.pets: unknown type 'Dog'", at: SourceLocation(file: "<schema>", line: 11, column: 18))) {
             try Schema(yaml: yaml)
         }
         // …and a schema built in Swift, when the migration compares it with the realm's.

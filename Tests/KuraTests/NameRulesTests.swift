@@ -121,11 +121,11 @@ import Testing
         let folder = try Fixtures.temporaryDirectory()
         let schemas: [(schema: String, message: String)] = [
             ("types:\n  Dog:\n    properties:\n      owners: { linkingObjects: Person.dogs }\n  Person:\n    properties:\n      dogs: list<Dgo>\n",
-             "7:13: error: Person.dogs: unknown type 'Dgo'"),
+             "7:18: error: Person.dogs: unknown type 'Dgo'"),
             ("types:\n  Dog:\n    properties:\n      owners: { linkingObjects: Person.pet }\n  Person:\n    properties:\n      pet: Dgo?\n",
              "7:12: error: Person.pet: unknown type 'Dgo'"),
             ("types:\n  Dog:\n    properties:\n      owners: { linkingObjects: Person.pets }\n  Person:\n    properties:\n      pets: map<Dgo?>\n",
-             "7:13: error: Person.pets: unknown type 'Dgo'"),
+             "7:17: error: Person.pets: unknown type 'Dgo'"),
         ]
         for (index, item) in schemas.enumerated() {
             let result = try initialize(item.schema, in: folder, as: "u\(index)")

@@ -33,8 +33,8 @@ import Testing
             == "0.0 MB  1 document  1 documents/s  0.0 MB/s  2 rejected")
     }
 
-    @Test func theExporterCountsWhatItWritesBeforeItStarts() throws {
-        let folder = try Fixtures.temporaryDirectory()
+    /// A realm of the samples, in `folder`.
+    static func samplesRealm(in folder: URL) throws -> Realm {
         let path = folder.appendingPathComponent("samples.realm").path
         let kura = Fixtures.executable("kura")
         #expect(try Fixtures.run(kura, ["init", path, "--schema", Fixtures.samplesSchemaPath]).status == 0)
@@ -43,7 +43,11 @@ import Testing
             let file = samples.appendingPathComponent(arguments[0]).path
             #expect(try Fixtures.run(kura, ["import", path, file] + arguments.dropFirst()).status == 0)
         }
-        let realm = try Realm(path: path)
+        return try Realm(path: path)
+    }
+
+    @Test func theExporterCountsWhatItWritesBeforeItStarts() throws {
+        let realm = try Self.samplesRealm(in: try Fixtures.temporaryDirectory())
         let everything = try realm.schema.types.reduce(0) { $0 + (try realm.count($1.name)) }
 
         for options in [ExportOptions(), ExportOptions(type: "Dog", predicate: "age >= 3")] {
@@ -61,6 +65,31 @@ import Testing
             }
             // The last report comes after the last document: all is done.
             #expect(last.completed.map { $0.done == $0.total } == true, "\(options)")
+        }
+    }
+
+    @Test func theCopierCountsWhatItCopiesBeforeItStarts() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let realm = try Self.samplesRealm(in: folder)
+        let everything = try realm.schema.types.reduce(0) { $0 + (try realm.count($1.name)) }
+        // In SQL between files, object by object into memory, and a selection.
+        let copies: [(destination: String, options: CopyOptions, total: ExportTotal)] = [
+            (folder.appendingPathComponent("copy.realm").path, CopyOptions(), .objects(everything)),
+            ("memory:copy", CopyOptions(), .objects(everything)),
+            (folder.appendingPathComponent("dogs.realm").path, CopyOptions(type: "Dog", predicate: "age >= 3"),
+             .documents(try realm.count("Dog", where: "age >= 3"))),
+        ]
+        for copy in copies {
+            let destination = try Realm(configuration: Realm.Configuration(path: copy.destination, schema: realm.schema))
+            var copier = RealmCopier(source: realm, destination: destination, options: copy.options)
+            copier.progressInterval = 1
+            var reports: [ExportProgress] = []
+            copier.onProgress = { reports.append($0) }
+            _ = try copier.run()
+            let last = try #require(reports.last, "\(copy.destination)")
+            #expect(last.total == copy.total, "\(copy.destination)")
+            #expect(last.completed.map { $0.done == $0.total } == true, "\(copy.destination)")
+            #expect(ProgressText.exporting(reports[0], elapsed: 1).contains(" s left"), "\(copy.destination)")
         }
     }
 

@@ -93,6 +93,34 @@ import Testing
         ("", "bad.yaml:1:1: error: the schema file is empty"),
     ]
 
+    /// An unknown type is reported where its name stands inside the property's type text.
+    static let unknownTypeNames: [(property: String, message: String)] = [
+        ("pets: list<Dgo>", "bad.yaml:4:18: error: Dog.pets: unknown type 'Dgo'"),
+        ("pets: set<Dgo>", "bad.yaml:4:17: error: Dog.pets: unknown type 'Dgo'"),
+        ("pets: map<Dgo?>", "bad.yaml:4:17: error: Dog.pets: unknown type 'Dgo'"),
+        ("pets: map<Dgo>", "bad.yaml:4:17: error: Dog.pets: unknown type 'Dgo'"),
+        ("pets: Dgo?", "bad.yaml:4:13: error: Dog.pets: unknown type 'Dgo'"),
+        ("pets: Dgo", "bad.yaml:4:13: error: Dog.pets: unknown type 'Dgo'"),
+        ("pets: \"list< Dgo >\"", "bad.yaml:4:20: error: Dog.pets: unknown type 'Dgo'"),
+        ("pets: 'set<Dgo>'", "bad.yaml:4:18: error: Dog.pets: unknown type 'Dgo'"),
+        ("pets: { indexed: false, type: list<Dgo> }", "bad.yaml:4:42: error: Dog.pets: unknown type 'Dgo'"),
+        ("pets: {type: list<l>}", "bad.yaml:4:25: error: Dog.pets: unknown type 'l'"),
+        ("pets: list<名前>", "bad.yaml:4:18: error: Dog.pets: unknown type '名前'"),
+        ("é: list<Dgo>", "bad.yaml:4:15: error: Dog.é: unknown type 'Dgo'"),
+        ("pets: { linkingObjects: Persn.dogs }", "bad.yaml:4:31: error: Dog.pets: linkingObjects names unknown type 'Persn'"),
+    ]
+
+    @Test(arguments: unknownTypeNames)
+    func anUnknownTypeIsReportedAtItsName(_ example: (property: String, message: String)) throws {
+        let yaml = "types:\n  Dog:\n    properties:\n      \(example.property)\n      name: string\n"
+        do {
+            _ = try Schema(yaml: yaml, file: "bad.yaml")
+            Issue.record("accepted: \(yaml)")
+        } catch {
+            #expect(error.description == example.message)
+        }
+    }
+
     @Test(arguments: badSchemas)
     func aBadSchemaIsRefusedWithItsPosition(_ example: (yaml: String, message: String)) throws {
         do {

@@ -4,24 +4,11 @@ import Testing
 
 /// A type name the realm does not have lists the realm's types and suggests the closest, wherever a
 /// type is named: `--type` of import, export, copy and delete, a document's `"$type"`, the Swift API.
-@Suite struct TypeSuggestionTests {
-    let folder: URL
-    let realmPath: String
-    let kura = Fixtures.executable("kura")
+@Suite struct TypeSuggestionTests: SamplesRealmSuite {
+    let samples: SamplesRealmFolder
     static let types = "types: Address, Dog, DogClub, DogToy, Person"
 
-    init() throws {
-        folder = try Fixtures.temporaryDirectory()
-        realmPath = folder.appendingPathComponent("people.realm").path
-        let created = try Fixtures.run(kura, ["init", realmPath, "--schema", Fixtures.samplesSchemaPath])
-        #expect(created.status == 0, "\(created.stderr)")
-    }
-
-    private func file(_ name: String, _ text: String) throws -> String {
-        let path = folder.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
+    init() throws { samples = try SamplesRealmFolder() }
 
     @Test func closestNameFirstByCaseThenByEditDistance() {
         let names = ["Person", "Dog", "DogToy", "DogClub", "Address"]
@@ -77,7 +64,7 @@ import Testing
         let tagged = try file("tagged.json", #"[{"$type": "Person", "name": "Ann"}, {"$type": "persn", "name": "Bob"}]"#)
         let result = try Fixtures.run(kura, ["import", realmPath, tagged])
         #expect(result.status == 65)
-        #expect(result.stderr == "kura: \(tagged):1:38: error: $[1]: no type 'persn' in the realm (did you mean 'Person'? \(Self.types))\n")
+        #expect(result.stderr == "kura: \(tagged):1:48: error: $[1].$type: no type 'persn' in the realm (did you mean 'Person'? \(Self.types))\n")
         let counters = try file("counters.json", #"[{"$realm": {"autoIncrement": {"Persn": 5}}}]"#)
         let counted = try Fixtures.run(kura, ["import", realmPath, counters])
         #expect(counted.status == 65)

@@ -6,7 +6,7 @@ import Testing
 /// Values come back as they went in, or are refused with a message (issue 23, item 7): a date holds
 /// whole milliseconds within JavaScript's range, data holds bytes of the generic binary subtype, and
 /// a double or float keeps the sign of zero.
-@Suite struct ValueFidelityTests {
+@Suite struct ValueFidelityTests: SamplesRealmSuite {
     static let schema = """
         schemaVersion: 1
         types:
@@ -22,15 +22,9 @@ import Testing
               any: mixed
         """
 
-    let folder: URL
-    let realmPath: String
-    let kura = Fixtures.executable("kura")
+    let samples: SamplesRealmFolder
 
-    init() throws {
-        folder = try Fixtures.temporaryDirectory()
-        realmPath = folder.appendingPathComponent("samples.realm").path
-        _ = try Realm(path: realmPath, schema: try Schema(yaml: Self.schema))
-    }
+    init() throws { samples = try SamplesRealmFolder(schema: try Schema(yaml: Self.schema), realmName: "samples.realm") }
 
     /// The errors mapping one JSON document gives, one line each, or the mapped value.
     static func mapped(_ json: String, _ options: MappingOptions = MappingOptions()) throws -> String {

@@ -35,6 +35,9 @@ public struct DocumentError: Error, Equatable, CustomStringConvertible {
     public var position: TextPosition?
     /// The error that caused this one, if any; not compared by `==`.
     public var underlying: (any Error)?
+    /// The document the error is in, as read (a value it cannot hold kept as its text), when the
+    /// error is that document's alone and the reader reads on after it; not compared by `==`.
+    public var document: DocumentNode?
 
     /// Makes a document error.
     public init(_ code: Code, _ message: String, file: String, position: TextPosition? = nil, underlying: (any Error)? = nil) {

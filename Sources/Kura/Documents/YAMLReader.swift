@@ -28,7 +28,13 @@ public final class YAMLReader {
     private var failure: DocumentError?
     /// The items of a top-level sequence still to be returned, each a document of its own.
     private var sequenceItems: [DocumentNode] = []
+    /// The value errors of those items, each the first of its item's, in item order.
+    private var itemErrors: [YAMLTreeBuilder.ValueError] = []
     private var nextItem = 0
+    private var nextError = 0
+    /// Whether the document last returned is an item after the first of a top-level sequence: it
+    /// may alias anchors of the items before it, which are one YAML document with it.
+    private(set) var continuesSequence = false
 
     /// Opens the file at `path` for reading; nothing is read until `next()`.
     public convenience init(path: String, maxDepth: Int = 512) throws(DocumentError) {
@@ -76,31 +82,56 @@ public final class YAMLReader {
     /// A YAML document whose root is a sequence is a list of documents, as a JSON file's top-level
     /// array is (SPEC §3): each item is a document, and an item that is itself a sequence is one
     /// positional document.
+    ///
+    /// A document that reads as YAML but holds a value it cannot (a timestamp finer than a
+    /// millisecond, a scalar that does not fit its tag…) is thrown as an error whose `document` is
+    /// set; reading goes on with the next document.
     public func next() throws(DocumentError) -> DocumentNode? {
         if let failure { throw failure }
-        do {
+        do throws(DocumentError) {
             while true {
                 if nextItem < sequenceItems.count {
-                    defer { nextItem += 1 }
-                    return sequenceItems[nextItem]
+                    let item = nextItem
+                    nextItem += 1
+                    continuesSequence = item > 0
+                    if nextError < itemErrors.count, itemErrors[nextError].item == item {
+                        nextError += 1
+                        throw Self.documentError(itemErrors[nextError - 1].error, sequenceItems[item])
+                    }
+                    return sequenceItems[item]
                 }
                 sequenceItems = []
+                itemErrors = []
                 nextItem = 0
+                nextError = 0
+                continuesSequence = false
                 guard let segment = try splitter.next() else { return nil }
-                guard let node = try parse(segment) else { continue }
+                guard let (node, errors) = try parse(segment) else { continue }
                 var root = node
                 if case .anchored(_, let inner) = node.value { root = inner }  // nothing can link to a list
-                guard case .array(let items) = root.value else { return node }
+                // An error outside every item (a tag on the sequence itself) is the whole document's.
+                guard case .array(let items) = root.value, !errors.contains(where: { $0.item < 0 }) else {
+                    if let first = errors.first { throw Self.documentError(first.error, node) }
+                    return node
+                }
                 sequenceItems = items
+                itemErrors = errors
             }
         } catch {
-            failure = error
+            if error.document == nil { failure = error }
             throw error
         }
     }
 
-    /// Parses one document's text; nil if it turns out to hold no node.
-    private func parse(_ segment: YAMLSegment) throws(DocumentError) -> DocumentNode? {
+    /// `error`, as the error of `document` alone.
+    private static func documentError(_ error: DocumentError, _ document: DocumentNode) -> DocumentError {
+        var error = error
+        error.document = document
+        return error
+    }
+
+    /// Parses one document's text, with the value errors in it; nil if it turns out to hold no node.
+    private func parse(_ segment: YAMLSegment) throws(DocumentError) -> (DocumentNode, [YAMLTreeBuilder.ValueError])? {
         let positions = YAMLPositionMap(segment: segment)
         // Checked whole before parsing, so invalid UTF-8 anywhere is reported as such; the text
         // made to check it is dropped at once, as libyaml reads the bytes.
@@ -108,7 +139,8 @@ public final class YAMLReader {
             throw invalidUTF8(segment, positions)
         }
         var builder = YAMLTreeBuilder(file: file, maxDepth: maxDepth, positions: positions)
-        return try builder.build(segment.bytes)
+        guard let node = try builder.build(segment.bytes) else { return nil }
+        return (node, builder.valueErrors)
     }
 
     /// The position of the first byte that is not valid UTF-8.

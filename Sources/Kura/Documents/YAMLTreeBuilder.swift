@@ -10,10 +10,24 @@ import Yams
 ///
 /// An alias carries the position of the node it refers to, and an alias inside the node it refers
 /// to is undefined, as it was when Yams composed the documents.
+///
+/// A value the document cannot hold (a scalar that does not fit its tag, an unsupported tag, a
+/// date finer than a millisecond, an undefined alias, a merge key) does not stop the build:
+/// it is kept as its text and noted in `valueErrors`, the first of each item of a top-level
+/// sequence, so that only the document holding it is refused.
 struct YAMLTreeBuilder {
     let file: String
     let maxDepth: Int
     let positions: YAMLPositionMap
+
+    /// A value error and the item of a top-level sequence it stands in (-1 outside any item).
+    struct ValueError {
+        var item: Int
+        var error: DocumentError
+    }
+
+    /// The first value error of each item (or of the document when its root is no sequence).
+    private(set) var valueErrors: [ValueError] = []
 
     /// What an alias needs of the node its anchor names: where the node is, and for a scalar its
     /// text and style, so that it can be a mapping key.
@@ -105,19 +119,25 @@ struct YAMLTreeBuilder {
                 let isKey = try takeKey(scalar, at: position, in: &stack)
                 if let anchor { anchors[anchor] = AnchoredNode(position: position, scalar: scalar, isInTree: !isKey) }
                 if isKey { continue }
-                finished = DocumentNode(value: try scalarValue(scalar, at: position), position: position)
+                finished = DocumentNode(value: scalarValue(scalar, at: position, in: stack), position: position)
                 if let anchor { finished = DocumentNode(value: .anchored(anchor, finished), position: position) }
             case YAML_ALIAS_EVENT:
                 let name = Self.text(event.data.alias.anchor)
                 guard let anchored = anchors[name] else {
-                    throw DocumentError(.syntax, "invalid YAML: found undefined alias", file: file, position: position)
+                    note(DocumentError(
+                        .syntax, "YAML alias '*\(MessageText.shown(name))' names no anchor defined before it", file: file, position: position),
+                        in: stack)
+                    if try takeKey(Scalar(text: "*" + name, tag: "", isPlain: false), at: position, in: &stack) { continue }
+                    try refuseKey(in: stack, at: position)
+                    finished = DocumentNode(value: .alias(name), position: position)
+                    break
                 }
                 if let scalar = anchored.scalar, try takeKey(scalar, at: anchored.position, in: &stack) { continue }
                 try refuseKey(in: stack, at: position)
                 if let scalar = anchored.scalar, !anchored.isInTree {
                     // The anchor was on a key: its first use as a value defines it in the tree.
                     anchors[name]?.isInTree = true
-                    let node = DocumentNode(value: try scalarValue(scalar, at: anchored.position), position: anchored.position)
+                    let node = DocumentNode(value: scalarValue(scalar, at: anchored.position, in: stack), position: anchored.position)
                     finished = DocumentNode(value: .anchored(name, node), position: anchored.position)
                 } else {
                     finished = DocumentNode(value: .alias(name), position: anchored.position)
@@ -128,7 +148,7 @@ struct YAMLTreeBuilder {
                 let tag = isMapping
                     ? (event.data.mapping_start.implicit != 0 ? "" : Self.text(event.data.mapping_start.tag))
                     : (event.data.sequence_start.implicit != 0 ? "" : Self.text(event.data.sequence_start.tag))
-                try checkTag(tag, allowed: isMapping ? Tag.Name.map.rawValue : Tag.Name.seq.rawValue, at: position)
+                checkTag(tag, allowed: isMapping ? Tag.Name.map.rawValue : Tag.Name.seq.rawValue, at: position, in: stack)
                 if stack.count >= maxDepth {
                     throw DocumentError(.depthLimit, "nesting deeper than \(Counted(maxDepth, "level"))", file: file, position: position)
                 }
@@ -161,19 +181,27 @@ struct YAMLTreeBuilder {
     }
 
     /// Takes `scalar` as the next key when the innermost collection is a mapping waiting for one;
-    /// a key read twice is refused there and then.
-    private func takeKey(_ scalar: Scalar, at position: TextPosition, in stack: inout [Frame]) throws(DocumentError) -> Bool {
+    /// a key read twice is refused there and then, before the rest of a wide mapping is read.
+    private mutating func takeKey(_ scalar: Scalar, at position: TextPosition, in stack: inout [Frame]) throws(DocumentError) -> Bool {
         guard let top = stack.indices.last, stack[top].isMapping, stack[top].key == nil else { return false }
         // Only the style tells a merge key: plain scalars are not resolved to tags here.
         if scalar.text == "<<" && (scalar.isPlain || scalar.tag == Tag.Name.merge.rawValue) {
-            throw DocumentError(.syntax, "YAML merge keys are not supported", file: file, position: position)
-        }
-        guard stack[top].keys.insert(scalar.text).inserted else {
+            note(DocumentError(.syntax, "YAML merge keys are not supported", file: file, position: position), in: stack)
+        } else if !stack[top].keys.insert(scalar.text).inserted {
             throw DocumentError(
                 .syntax, "invalid YAML: duplicated mapping key '\(MessageText.shown(scalar.text))'", file: file, position: position)
         }
         stack[top].key = (scalar.text, position)
         return true
+    }
+
+    /// Notes a value error, unless the item of the top-level sequence it stands in (or the
+    /// document) already has one.
+    private mutating func note(_ error: DocumentError, in stack: [Frame]) {
+        // The item being built is the next one of the root sequence.
+        let item = stack.first.map { $0.isMapping ? -1 : $0.items.count } ?? -1
+        if let last = valueErrors.last, last.item == item { return }
+        valueErrors.append(ValueError(item: item, error: error))
     }
 
     /// Refuses a collection where a mapping key is due.
@@ -210,9 +238,10 @@ struct YAMLTreeBuilder {
         }
     }
 
-    private func checkTag(_ name: String, allowed: String, at position: TextPosition) throws(DocumentError) {
+    private mutating func checkTag(_ name: String, allowed: String, at position: TextPosition, in stack: [Frame]) {
         guard name.isEmpty || name == "!" || name == allowed else {
-            throw unsupportedTag(name, at: position)
+            note(unsupportedTag(name, at: position), in: stack)
+            return
         }
     }
 
@@ -227,22 +256,33 @@ struct YAMLTreeBuilder {
     }
 
     /// The value of a scalar: untagged plain scalars are resolved, quoted and block scalars are
-    /// strings, and explicit standard tags must fit their text.
-    private func scalarValue(_ scalar: Scalar, at position: TextPosition) throws(DocumentError) -> DocumentValue {
+    /// strings, and explicit standard tags must fit their text. A scalar that cannot be its value
+    /// is noted (`note`) and kept as its text.
+    private mutating func scalarValue(_ scalar: Scalar, at position: TextPosition, in stack: [Frame]) -> DocumentValue {
+        switch Self.value(of: scalar, at: position, file: file) {
+        case .success(let value):
+            return value
+        case .failure(let error):
+            note(error, in: stack)
+            return .string(scalar.text)
+        }
+    }
+
+    private static func value(of scalar: Scalar, at position: TextPosition, file: String) -> Result<DocumentValue, DocumentError> {
         let text = scalar.text
         let tag = scalar.tag
         let resolved: YAMLScalarResolver.Resolved
         switch tag {
         case "":
-            guard scalar.isPlain else { return .string(text) }
+            guard scalar.isPlain else { return .success(.string(text)) }
             resolved = YAMLScalarResolver.resolve(text)
         case "!", Tag.Name.str.rawValue:
-            return .string(text)
+            return .success(.string(text))
         case Tag.Name.binary.rawValue:
             guard let data = YAMLScalarResolver.binary(text) else {
-                throw DocumentError(.syntax, "invalid base64 in YAML !!binary scalar", file: file, position: position)
+                return .failure(DocumentError(.syntax, "invalid base64 in YAML !!binary scalar", file: file, position: position))
             }
-            return .binary(data)
+            return .success(.binary(data))
         default:
             // An explicit tag: the text must read as that type.
             let actual = YAMLScalarResolver.resolve(text)
@@ -253,38 +293,40 @@ struct YAMLTreeBuilder {
             case Tag.Name.int.rawValue: fits = actual == .int
             case Tag.Name.float.rawValue: fits = actual == .float || actual == .int
             case Tag.Name.timestamp.rawValue: fits = actual == .timestamp
-            default: throw unsupportedTag(tag, at: position)
+            default: return .failure(DocumentError(.syntax, "unsupported YAML tag '\(shortTag(tag))'", file: file, position: position))
             }
             guard fits else {
-                throw DocumentError(
-                    .syntax, "YAML scalar '\(MessageText.shown(text))' is not a valid \(Self.shortTag(tag))", file: file, position: position)
+                return .failure(DocumentError(
+                    .syntax, "YAML scalar '\(MessageText.shown(text))' is not a valid \(shortTag(tag))", file: file, position: position))
             }
             resolved = tag == Tag.Name.float.rawValue ? .float : actual
         }
         switch resolved {
-        case .null: return .null
-        case .bool(let value): return .bool(value)
-        case .string, .value: return .string(text)
-        case .int: return .number(YAMLScalarResolver.integer(text))
+        case .null: return .success(.null)
+        case .bool(let value): return .success(.bool(value))
+        case .string, .value: return .success(.string(text))
+        case .int: return .success(.number(YAMLScalarResolver.integer(text)))
         case .float:
             guard let number = YAMLScalarResolver.float(text) else {
-                throw DocumentError(.invalidNumber, "YAML float '\(MessageText.shown(text))' is not a finite number", file: file, position: position)
+                return .failure(DocumentError(
+                    .invalidNumber, "YAML float '\(MessageText.shown(text))' is not a finite number", file: file, position: position))
             }
-            return .number(number)
+            return .success(.number(number))
         case .timestamp:
             switch YAMLScalarResolver.checkedTimestamp(text) {
             case .success(let milliseconds):
-                return .timestamp(milliseconds)
+                return .success(.timestamp(milliseconds))
             case .failure(.subMillisecond):
                 // A timestamp is a date wherever it stands: its lost digits cannot wait for the mapper.
-                throw DocumentError(
+                return .failure(DocumentError(
                     .syntax, "YAML timestamp '\(MessageText.shown(text))' has digits below a millisecond, which a date cannot hold",
-                    file: file, position: position)
+                    file: file, position: position))
             case .failure:
-                throw DocumentError(.syntax, "YAML timestamp '\(MessageText.shown(text))' is not a valid date", file: file, position: position)
+                return .failure(DocumentError(
+                    .syntax, "YAML timestamp '\(MessageText.shown(text))' is not a valid date", file: file, position: position))
             }
         case .merge:
-            throw DocumentError(.syntax, "YAML merge keys are not supported", file: file, position: position)
+            return .failure(DocumentError(.syntax, "YAML merge keys are not supported", file: file, position: position))
         }
     }
 }

@@ -23,10 +23,14 @@ public struct DocumentDecoder {
         let mapper = DocumentMapper(schema: schema, options: options, file: reader.file)
         let graph = DocumentGraph(schema: schema, file: reader.file)
         var roots: [ObjectRef] = []
+        // The items of a YAML top-level sequence may alias anchors of the items before them.
+        let yaml = reader as? YAMLReader
+        let anchors = yaml.map { _ in SharedAnchors() }
         while let node = try reader.next() {
+            if let anchors, yaml?.continuesSequence != true { anchors.reset() }
             if RealmDocument.isRealmDocument(node) { continue }  // a whole-realm export's counters: no model
             let path = "$[\(roots.count)]"
-            let mapped = try mapper.map(node, as: T.typeName, path: path)
+            let mapped = try mapper.map(node, as: T.typeName, path: path, anchors: anchors)
             roots.append(try graph.add(mapped.value, as: objectType, path: path, position: node.position))
         }
         try graph.finish()

@@ -32,8 +32,26 @@ public struct DocumentMapper: Sendable {
     /// Maps one document to the properties of a `typeName` object (a `.map` for `Realm.create`), or
     /// throws every error the document has, up to `options.maxErrors`.
     public func map(_ node: DocumentNode, as typeName: String, path: String = "$") throws(MappingErrors) -> MappedDocument {
+        try map(node, as: typeName, path: path, anchors: nil)
+    }
+
+    /// Maps one document as `map(_:as:path:)` does; its aliases may name the `anchors` of the
+    /// documents before it in the same YAML document, and its own are added to them.
+    func map(_ node: DocumentNode, as typeName: String, path: String, anchors: SharedAnchors?) throws(MappingErrors) -> MappedDocument {
         let context = MappingContext(mapper: self)
+        if let anchors {
+            // Moved, not shared, so that adding to them copies nothing.
+            swap(&context.anchors, &anchors.values)
+            swap(&context.linkAnchors, &anchors.links)
+        }
+        defer {
+            if let anchors {
+                swap(&context.anchors, &anchors.values)
+                swap(&context.linkAnchors, &anchors.links)
+            }
+        }
         guard let box = type(named: typeName) else {
+            context.registerAnchors(in: node)
             context.fail(.invalidValue, node, path, schema.noTypeMessage(typeName, in: "the schema"))
             throw context.errors()
         }
@@ -56,12 +74,16 @@ public struct DocumentMapper: Sendable {
 extension DocumentMapper {
     /// The type a document names with `"$type"`, as documents of a whole-realm input do.
     public static func declaredType(of node: DocumentNode) -> String? {
+        guard case .string(let name)? = typeTag(of: node)?.value else { return nil }
+        return name
+    }
+
+    /// The value of a document's `"$type"` member, whatever it holds; nil without one.
+    static func typeTag(of node: DocumentNode) -> DocumentNode? {
         var node = node
         if case .anchored(_, let inner) = node.value { node = inner }
-        guard case .object(let members) = node.value,
-            let member = members.first(where: { $0.key == "$type" }), case .string(let name) = member.value.value
-        else { return nil }
-        return name
+        guard case .object(let members) = node.value, let member = members.first(where: { $0.key == "$type" }) else { return nil }
+        return member.value
     }
 }
 

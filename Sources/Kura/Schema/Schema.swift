@@ -27,10 +27,15 @@ public struct SchemaLocations: Sendable {
     var types: [String: SourceLocation] = [:]
     var properties: [String: SourceLocation] = [:]
     var primaryKeys: [String: SourceLocation] = [:]
+    /// Where the object type a property names is written inside its type text (`Dog` in
+    /// `list<Dog>`, the type of a `linkingObjects`), by `Type.property`.
+    var typeNames: [String: SourceLocation] = [:]
 
     /// An empty set of locations (for schemas that do not come from a file).
     public init() {}
 
     func type(_ name: String) -> SourceLocation? { types[name] }
     func property(_ type: String, _ name: String) -> SourceLocation? { properties["\(type).\(name)"] }
+    /// Where property `name` of `type` names its object type, else where the property is.
+    func typeName(_ type: String, _ name: String) -> SourceLocation? { typeNames["\(type).\(name)"] ?? property(type, name) }
 }

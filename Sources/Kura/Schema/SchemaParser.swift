@@ -6,6 +6,8 @@ struct SchemaParser {
     let file: String
     let purpose: SchemaValidator.Purpose
     private(set) var locations = SchemaLocations()
+    /// The schema's lines, to place a name inside a scalar's text.
+    private var lines: [Substring] = []
 
     init(file: String, purpose: SchemaValidator.Purpose = .install) {
         self.file = file
@@ -13,6 +15,7 @@ struct SchemaParser {
     }
 
     mutating func parse(_ text: String) throws(SchemaError) -> Schema {
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {
@@ -68,7 +71,7 @@ struct SchemaParser {
         return type
     }
 
-    private func parseProperty(_ name: String, of owner: String, _ node: Node) throws(SchemaError) -> Property {
+    private mutating func parseProperty(_ name: String, of owner: String, _ node: Node) throws(SchemaError) -> Property {
         let path = "\(owner).\(name)"
         if node.scalar != nil {
             return Property(name: name, type: try typeExpression(node, path))
@@ -81,6 +84,7 @@ struct SchemaParser {
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 throw error(.invalidLinkingObjects, "\(path): linkingObjects must be written 'Type.property', found '\(text)'", origin)
             }
+            locations.typeNames[path] = location(of: String(parts[0]), at: 0, in: origin)
             return Property(name: name, type: .linkingObjects(type: String(parts[0]), property: String(parts[1])))
         }
         try checkKeys(body, allowed: ["type", "default", "indexed", "autoIncrement", "renamedFrom"], in: path)
@@ -97,7 +101,7 @@ struct SchemaParser {
         return property
     }
 
-    private func typeExpression(_ node: Node, _ path: String) throws(SchemaError) -> PropertyType {
+    private mutating func typeExpression(_ node: Node, _ path: String) throws(SchemaError) -> PropertyType {
         let text = try scalarString(node, "a type")
         guard let type = PropertyType.parse(text) else {
             if let name = PropertyType.namePart(of: text), let problem = Identifier.problem(with: name),
@@ -109,6 +113,11 @@ struct SchemaParser {
                 .invalidType,
                 "\(path): '\(text)' is not a type (expected a scalar such as int or string?, a type name, or list<…>, set<…>, map<…>)",
                 node)
+        }
+        // The name is the last one in the text: only `?`, `>` and spaces follow it.
+        if let name = type.objectTypeName, let range = text.range(of: name, options: .backwards) {
+            let offset = text.unicodeScalars.distance(from: text.startIndex, to: range.lowerBound)
+            locations.typeNames[path] = location(of: name, at: offset, in: node)
         }
         return type
     }
@@ -193,6 +202,20 @@ struct SchemaParser {
 
     private func location(_ node: Node) -> SourceLocation? {
         node.mark.map { SourceLocation(file: file, line: $0.line, column: $0.column) }
+    }
+
+    /// Where `name`, `offset` characters into the text of scalar `node`, stands in the file (libyaml
+    /// counts columns in characters); where the node starts if the text is not written as read
+    /// (escapes, a block scalar).
+    private func location(of name: String, at offset: Int, in node: Node) -> SourceLocation? {
+        guard let mark = node.mark else { return nil }
+        let style = node.scalar?.style
+        let column = mark.column + offset + (style == .singleQuoted || style == .doubleQuoted ? 1 : 0)
+        if mark.line >= 1, mark.line <= lines.count {
+            let written = lines[mark.line - 1].unicodeScalars.dropFirst(column - 1).prefix(name.unicodeScalars.count)
+            if written.elementsEqual(name.unicodeScalars) { return SourceLocation(file: file, line: mark.line, column: column) }
+        }
+        return location(node)
     }
 
     private func error(_ code: SchemaError.Code, _ message: String, _ node: Node) -> SchemaError {

@@ -59,7 +59,7 @@ struct SchemaValidator {
         for property in type.properties where !property.isComputed {
             guard let target = property.type.objectTypeName, schema[type: target] == nil else { continue }
             throw SchemaError(
-                .unknownType, "\(type.name).\(property.name): unknown type '\(target)'", at: locations.property(type.name, property.name))
+                .unknownType, "\(type.name).\(property.name): unknown type '\(target)'", at: locations.typeName(type.name, property.name))
         }
     }
 
@@ -95,7 +95,7 @@ struct SchemaValidator {
             try validateLinkingObjects(path, owner: owner, sourceType: sourceType, sourceProperty: sourceProperty, at: location)
         case .object(let target):
             guard schema[type: target] != nil else {
-                throw SchemaError(.unknownType, "\(path): unknown type '\(target)'", at: location)
+                throw SchemaError(.unknownType, "\(path): unknown type '\(target)'", at: locations.typeName(owner.name, property.name))
             }
             throw SchemaError(.invalidType, "\(path): a to-one link is always optional: write '\(target)?'", at: location)
         case .optional(let wrapped):
@@ -112,7 +112,7 @@ struct SchemaValidator {
         switch type {
         case .object(let target):
             guard let targetType = schema[type: target] else {
-                throw SchemaError(.unknownType, "\(path): unknown type '\(target)'", at: location)
+                throw SchemaError(.unknownType, "\(path): unknown type '\(target)'", at: locations.typeNames[path] ?? location)
             }
             if targetType.isAsymmetric {
                 throw SchemaError(.invalidEmbedding, "\(path): '\(target)' is asymmetric and cannot be linked to", at: location)
@@ -149,7 +149,9 @@ struct SchemaValidator {
         _ path: String, owner: ObjectSchema, sourceType: String, sourceProperty: String, at location: SourceLocation?
     ) throws(SchemaError) {
         guard let source = schema[type: sourceType] else {
-            throw SchemaError(.invalidLinkingObjects, "\(path): linkingObjects names unknown type '\(sourceType)'", at: location)
+            throw SchemaError(
+                .invalidLinkingObjects, "\(path): linkingObjects names unknown type '\(sourceType)'",
+                at: locations.typeNames[path] ?? location)
         }
         guard let origin = source[property: sourceProperty] else {
             throw SchemaError(

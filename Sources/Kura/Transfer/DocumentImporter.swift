@@ -46,8 +46,8 @@ public final class DocumentImporter {
         mapping.defersMissingProperties = options.mode == .all || options.mode == .modified
         let mappers = readers.map { DocumentMapper(schema: schema, options: mapping, file: $0.file) }
         let type = options.type
-        let pipeline = DocumentPipeline(readers: readers, mappers: mappers) { node, path, mapper in
-            Self.prepare(node, path: path, mapper: mapper, type: type)
+        let pipeline = DocumentPipeline(readers: readers, mappers: mappers) { node, context, mapper in
+            Self.prepare(node, context, mapper: mapper, type: type)
         }
         pipeline.start()
         defer { pipeline.stop() }
@@ -213,22 +213,39 @@ public final class DocumentImporter {
 
     /// What the pipeline's thread makes of a document before it is written: the counters of a
     /// `{"$realm": …}` document, or the object values mapped from it, or what is wrong with it.
-    private static func prepare(_ node: DocumentNode, path: String, mapper: DocumentMapper, type: String?) -> PreparedDocument {
+    private static func prepare(
+        _ node: DocumentNode, _ context: DocumentPipeline.Context, mapper: DocumentMapper, type: String?
+    ) -> PreparedDocument {
+        let path = context.path
         var typeName = type ?? "?"
+        var isMapped = false
+        // A refused document's anchors stay defined for the documents after it.
+        defer { if !isMapped, let anchors = context.anchors { anchors.register(node, mapper: mapper) } }
         do {
+            if let readError = context.readError {
+                typeName = type ?? DocumentMapper.declaredType(of: node) ?? "?"
+                throw TransferError(.badDocument, readError.message, file: readError.file, position: readError.position, underlying: readError)
+            }
             if let counters = try RealmDocument.counters(in: node, file: mapper.file, path: path) {
                 return PreparedDocument(node: node, path: path, typeName: typeName, outcome: .success(.counters(counters)))
             }
             if type == nil {
-                guard let declared = DocumentMapper.declaredType(of: node) else {
+                guard let tag = DocumentMapper.typeTag(of: node) else {
                     throw TransferError(
                         .badDocument, "\(path): a document of a whole-realm input names its type with \"$type\" (or give --type)",
                         file: mapper.file, position: node.position)
                 }
+                // Errors in the type's name are placed at it, as a mixed value's are.
+                guard case .string(let declared) = tag.value else {
+                    throw TransferError(
+                        .badDocument, "\(path).$type: expected a type name, found \(MappingContext.describe(tag.value))",
+                        file: mapper.file, position: tag.position)
+                }
                 typeName = declared
-                try checkTopLevel(declared, schema: mapper.schema, file: mapper.file, position: node.position, path: path)
+                try checkTopLevel(declared, schema: mapper.schema, file: mapper.file, position: tag.position, path: "\(path).$type")
             }
-            let mapped = try mapper.map(node, as: typeName, path: path)
+            isMapped = true
+            let mapped = try mapper.map(node, as: typeName, path: path, anchors: context.anchors)
             return PreparedDocument(node: node, path: path, typeName: typeName, outcome: .success(.mapped(mapped)))
         } catch {
             return PreparedDocument(node: node, path: path, typeName: typeName, outcome: .failure(error))

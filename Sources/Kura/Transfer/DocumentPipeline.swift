@@ -24,8 +24,18 @@ final class DocumentPipeline: @unchecked Sendable {
     /// Items pass between the threads in runs of this many, so the lock is taken once a run.
     static let run = 32
 
+    /// What the reader tells of a document besides its node.
+    struct Context {
+        /// The document's path, such as `$[12]`.
+        let path: String
+        /// Set when the reader read the document but found a value in it that it cannot hold.
+        let readError: DocumentError?
+        /// The anchors that earlier documents of the same YAML document defined (nil for JSON).
+        let anchors: SharedAnchors?
+    }
+
     private let readers: [any DocumentReader]
-    private let prepare: @Sendable (DocumentNode, String, DocumentMapper) -> PreparedDocument
+    private let prepare: @Sendable (DocumentNode, Context, DocumentMapper) -> PreparedDocument
     private let mappers: [DocumentMapper]
     private let condition = NSCondition()
     /// Items handed over by the producer, not yet taken by the writer.
@@ -42,7 +52,7 @@ final class DocumentPipeline: @unchecked Sendable {
     /// Makes a pipeline over `readers`, each mapped with its mapper and prepared by `prepare`.
     init(
         readers: [any DocumentReader], mappers: [DocumentMapper],
-        prepare: @escaping @Sendable (DocumentNode, String, DocumentMapper) -> PreparedDocument
+        prepare: @escaping @Sendable (DocumentNode, Context, DocumentMapper) -> PreparedDocument
     ) {
         self.readers = readers
         self.mappers = mappers
@@ -96,18 +106,28 @@ final class DocumentPipeline: @unchecked Sendable {
         var bytesBefore = 0
         for (reader, mapper) in zip(readers, mappers) {
             var documents = 0
+            let yaml = reader as? YAMLReader
+            let anchors = yaml.map { _ in SharedAnchors() }
             while true {
                 let node: DocumentNode?
+                var readError: DocumentError?
                 do {
                     node = try reader.next()
                 } catch {
-                    // A file that cannot be read is no fault of its documents, and stays an I/O error.
-                    pending.append(.failed(error.code == .io ? error : TransferError(
-                        .badInput, error.message, file: error.file, position: error.position, underlying: error)))
-                    return
+                    if let document = error.document {
+                        // The document's own error: it is refused like a document the mapper refuses.
+                        node = document
+                        readError = error
+                    } else {
+                        // A file that cannot be read is no fault of its documents, and stays an I/O error.
+                        pending.append(.failed(error.code == .io ? error : TransferError(
+                            .badInput, error.message, file: error.file, position: error.position, underlying: error)))
+                        return
+                    }
                 }
                 guard let node else { break }
-                let prepared = prepare(node, "$[\(documents)]", mapper)
+                if let anchors, yaml?.continuesSequence != true { anchors.reset() }
+                let prepared = prepare(node, Context(path: "$[\(documents)]", readError: readError, anchors: anchors), mapper)
                 documents += 1
                 pending.append(.document(prepared, bytesRead: bytesBefore + reader.bytesRead))
                 if pending.count == Self.run {

@@ -34,8 +34,12 @@ public struct RealmCopier {
     public let destination: Realm
     /// What is copied and how.
     public let options: CopyOptions
-    /// Called now and then with how many top-level objects have been copied (`bytes` stays 0).
+    /// Called now and then with how far the copy has got towards a total counted before it
+    /// starts, as an export counts it: every object for a whole realm, the selected objects for
+    /// a type (`bytes` stays 0).
     public var onProgress: ((ExportProgress) -> Void)?
+    /// How many documents pass between progress reports of an object-by-object copy.
+    public var progressInterval = 1000
     /// Whether a whole-realm copy between two realm files may be made in SQL, table by table
     /// (when nothing needs judging object by object); off only to compare the two ways in tests.
     var allowsSetBasedCopy = true
@@ -82,10 +86,13 @@ public struct RealmCopier {
             try source.read { db in
                 var stream = try ObjectStream(db: db, catalog: catalog, sink: sink, rootType: options.type)
                 stream.onProgress = onProgress
+                stream.progressInterval = progressInterval
                 if let type = options.type {
                     let ids = try RealmExporter.selectedIds(type, predicate: options.predicate, db: db, catalog: catalog)
+                    if onProgress != nil { stream.total = .documents(ids.count) }
                     try stream.writeSelection(type, ids: ids, followingKeyedLinks: true)
                 } else {
+                    if onProgress != nil { stream.total = .objects(try RealmExporter.objectCount(db: db, catalog: catalog)) }
                     try stream.writeRealm()
                 }
             }

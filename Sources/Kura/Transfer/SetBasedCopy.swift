@@ -30,17 +30,24 @@ struct SetBasedCopy {
         }
         try requireRoomForShiftedIds(of: types.map(\.name))
         let remap = try IdRemapping(source: source, destination: destination, types: types.map(\.name), db: db)
+        var total: ExportTotal?
+        if onProgress != nil { total = .objects(try types.reduce(0) { $0 + (try rowCount(of: $1)) }) }
         var counts: [String: ChangeCounts] = [:]
         var copied = 0
         for type in types {
             let inserted = try copyTables(of: type, remap: remap)
             counts[type.name] = ChangeCounts(inserted: inserted)
             copied += inserted
-            onProgress?(ExportProgress(documents: copied, bytes: 0))
+            onProgress?(ExportProgress(documents: copied, bytes: 0, objects: copied, total: total))
         }
         try copyMixedContainers(remap: remap)
         try raiseCounters(of: types.map(\.name))
         return counts
+    }
+
+    /// How many objects of `type` the source holds.
+    private func rowCount(of type: ObjectSchema) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM \(Self.sourceSchema).\(TableLayout.objectTable(type.name))") ?? 0
     }
 
     /// Fails when shifting the source's ids past the destination's would pass Int64.max, where the
