@@ -75,10 +75,16 @@ let package = Package(
             dependencies: ["Kura"],
             path: "Examples/ReadmeExample"
         ),
+        // A realm used from an actor, run by ActorExampleTests; the Concurrency article shows it.
+        .executableTarget(
+            name: "ActorExample",
+            dependencies: ["Kura"],
+            path: "Examples/ActorExample"
+        ),
         .testTarget(
             name: "KuraTests",
             dependencies: [
-                "Kura", "KuraServer", "kura", "kura-probe", "kura-crash", "ReadmeExample",
+                "Kura", "KuraServer", "kura", "kura-probe", "kura-crash", "ReadmeExample", "ActorExample",
                 // Raw SQL on realm files, to break the invariants `kura check` looks for.
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

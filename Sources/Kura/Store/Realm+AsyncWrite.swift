@@ -7,9 +7,14 @@ extension Realm {
     /// The caller's thread (the main actor's included) is never blocked: waiting for the write lock,
     /// while another task, thread or process writes, happens on the writer queue. The asynchronous
     /// writes of every handle on one file run one after another, in the order they were asked for.
-    /// The block gets the realm and runs synchronously on one thread, so it may call any realm
-    /// method, `add` and `delete` included. A task cancelled before its write starts throws
-    /// `CancellationError` and writes nothing; once started, the write runs to its end.
+    /// The block runs synchronously on one thread and may call any realm method, `add` and
+    /// `delete` included, on the realm it is given or on this one. A task cancelled before its write
+    /// starts throws `CancellationError` and writes nothing; once started, the write runs to its end.
+    ///
+    /// A realm file's asynchronous writes go through a second connection of this handle, opened on
+    /// the first of them: while one waits for the lock or writes, reads of this handle (from the
+    /// main actor, say) go on, as reads of other connections do. A realm in memory has one
+    /// connection, which its reads then wait for.
     @discardableResult
     public func asyncWrite<T: Sendable>(_ block: @escaping @Sendable (Realm) throws -> T) async throws -> T {
         try Task.checkCancellation()
@@ -23,7 +28,7 @@ extension Realm {
                         return
                     }
                     do {
-                        continuation.resume(returning: try self.write { try block(self) })
+                        continuation.resume(returning: try self.writeThroughAsyncWriter(block))
                     } catch {
                         continuation.resume(throwing: error)
                     }
@@ -32,6 +37,33 @@ extension Realm {
         } onCancel: {
             start.cancel()
         }
+    }
+}
+
+extension Realm {
+    /// Runs `block` in a write transaction of the handle asynchronous writes use, which this handle
+    /// shares on the calling thread meanwhile, so that the block may use either.
+    fileprivate func writeThroughAsyncWriter<T>(_ block: (Realm) throws -> T) throws -> T {
+        let writer = try asyncWriter()
+        guard writer !== self else { return try write { try block(self) } }
+        defer { state.committed() }
+        return try writer.write {
+            transaction = writer.transaction
+            defer { transaction = nil }
+            return try block(writer)
+        }
+    }
+
+    /// The second handle of a realm file that asynchronous writes go through (opened on first use,
+    /// only ever from the file's writer queue, so never twice at once), or this handle in memory or
+    /// read-only, where no second connection can write.
+    private func asyncWriter() throws -> Realm {
+        if configuration.isInMemory || configuration.readOnly { return self }
+        if let writer = state.asyncWriter { return writer }
+        let sharing = Configuration(path: configuration.path, busyTimeout: configuration.busyTimeout)
+        let writer = try Realm(configuration: sharing, migrating: false, identities: identities)
+        state.asyncWriter = writer
+        return writer
     }
 }
 

@@ -59,7 +59,7 @@ public final class Realm: Sendable {
     /// Everything that changes after opening, behind a lock (see `RealmState`).
     let state: RealmState
     /// The model class instances read from or added to this realm, with the objects they are.
-    let identities = ManagedIdentities()
+    let identities: ManagedIdentities
     /// Where `asyncWrite` runs its blocks: the realm file's serial queue.
     let writerQueue: DispatchQueue
 
@@ -101,8 +101,10 @@ public final class Realm: Sendable {
     }
 
     /// Opens the realm; `migrating` allows changes other than additive ones (see `MigrationExecutor`).
-    init(configuration: Configuration, migrating: Bool) throws {
+    /// A second handle of one realm shares its model `identities`.
+    init(configuration: Configuration, migrating: Bool, identities: ManagedIdentities = ManagedIdentities()) throws {
         self.configuration = configuration
+        self.identities = identities
         writerQueue = WriterQueues.shared.queue(for: configuration)
         var config = GRDB.Configuration()
         if configuration.isInMemory {

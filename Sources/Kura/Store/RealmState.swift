@@ -17,8 +17,10 @@ final class RealmState: @unchecked Sendable {
     private var _commitVersion = 0
     private var _resultsRowsRead = 0
     private var _openOutcome = OpenOutcome.opened
-    private var _transaction: WriteTransaction?
-    private var owner: pthread_t?
+    /// The open write transactions and the threads they belong to: at most one per connection,
+    /// and a handle whose `asyncWrite` writes through a second connection may see two.
+    private var transactions: [(owner: pthread_t, transaction: WriteTransaction)] = []
+    private var _asyncWriter: Realm?
 
     init(catalog: SchemaCatalog) {
         _catalog = catalog
@@ -50,20 +52,24 @@ final class RealmState: @unchecked Sendable {
     func countRowsRead(_ count: Int) { lock.withLock { _resultsRowsRead += count } }
 
     /// The write transaction the calling thread opened, if any; `nil` on every other thread.
+    /// Setting it sets (or with `nil` ends) the calling thread's.
     var transaction: WriteTransaction? {
         get {
             let current = pthread_self()
-            return lock.withLock {
-                guard let owner, pthread_equal(owner, current) != 0 else { return nil }
-                return _transaction
-            }
+            return lock.withLock { transactions.first { pthread_equal($0.owner, current) != 0 }?.transaction }
         }
         set {
             let current = pthread_self()
             lock.withLock {
-                _transaction = newValue
-                owner = newValue == nil ? nil : current
+                transactions.removeAll { pthread_equal($0.owner, current) != 0 }
+                if let newValue { transactions.append((current, newValue)) }
             }
         }
+    }
+
+    /// The second handle `asyncWrite` writes through, once opened.
+    var asyncWriter: Realm? {
+        get { lock.withLock { _asyncWriter } }
+        set { lock.withLock { _asyncWriter = newValue } }
     }
 }
