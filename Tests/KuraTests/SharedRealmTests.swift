@@ -190,7 +190,13 @@ struct Litter: KuraObject, Sendable, Equatable {
             #expect(realm.isInWriteTransaction)
             try realm.add(Litter(name: "captured", writer: 0, round: 2))
         }
-        #expect(try realm.objects(Litter.self).map(\.name) == ["kept", "captured"])
+        // Objects made in the block belong to the handle asyncWrite was called on.
+        let made = try await realm.asyncWrite { realm in
+            try realm.create("Litter", value: ["name": "made", "writer": 0, "round": 3])
+        }
+        #expect(made.realm === realm)
+        #expect(try realm.objects("Litter").last == made)
+        #expect(try realm.objects(Litter.self).map(\.name) == ["kept", "captured", "made"])
         #expect(!realm.isInWriteTransaction)
     }
 

@@ -7,9 +7,9 @@ extension Realm {
     /// The caller's thread (the main actor's included) is never blocked: waiting for the write lock,
     /// while another task, thread or process writes, happens on the writer queue. The asynchronous
     /// writes of every handle on one file run one after another, in the order they were asked for.
-    /// The block runs synchronously on one thread and may call any realm method, `add` and
-    /// `delete` included, on the realm it is given or on this one. A task cancelled before its write
-    /// starts throws `CancellationError` and writes nothing; once started, the write runs to its end.
+    /// The block gets this realm, runs synchronously on one thread and may call any realm method,
+    /// `add` and `delete` included. A task cancelled before its write starts throws
+    /// `CancellationError` and writes nothing; once started, the write runs to its end.
     ///
     /// A realm file's asynchronous writes go through a second connection of this handle, opened on
     /// the first of them: while one waits for the lock or writes, reads of this handle (from the
@@ -41,16 +41,20 @@ extension Realm {
 }
 
 extension Realm {
-    /// Runs `block` in a write transaction of the handle asynchronous writes use, which this handle
-    /// shares on the calling thread meanwhile, so that the block may use either.
+    /// Runs `block` with this realm in a write transaction of the handle asynchronous writes use:
+    /// on the calling thread this handle works through that transaction meanwhile, so the objects
+    /// the block makes belong to this handle.
     fileprivate func writeThroughAsyncWriter<T>(_ block: (Realm) throws -> T) throws -> T {
         let writer = try asyncWriter()
         guard writer !== self else { return try write { try block(self) } }
         defer { state.committed() }
         return try writer.write {
+            // The transaction took up any schema another process stored since this handle read it.
+            let current = writer.catalog
+            if current.schema != catalog.schema { catalog = current }
             transaction = writer.transaction
             defer { transaction = nil }
-            return try block(writer)
+            return try block(self)
         }
     }
 
