@@ -8,7 +8,8 @@ import GRDB
 ///
 /// A `Realm` is `Sendable`: one handle may be used from any thread or task at once. Its connection
 /// runs one statement sequence at a time, so uses from several threads take turns, and a read on
-/// another thread waits while a write transaction is open. A write transaction belongs to the
+/// another thread waits while a `write` transaction is open on it (`asyncWrite` writes through a
+/// second connection, which reads do not wait for). A write transaction belongs to the
 /// thread that opened it: inside `write { … }` that thread reads and writes through it (the block
 /// may call any realm method), while other threads see no transaction (`isInWriteTransaction` is
 /// `false` for them) and their writes wait for it to end. `asyncWrite` does the waiting off the
