@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        // `swift package generate-documentation --target Kura` builds Sources/Kura/Kura.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -75,10 +77,22 @@ let package = Package(
             dependencies: ["Kura"],
             path: "Examples/ReadmeExample"
         ),
+        // A realm used from an actor, run by ActorExampleTests; the Concurrency article shows it.
+        .executableTarget(
+            name: "ActorExample",
+            dependencies: ["Kura"],
+            path: "Examples/ActorExample"
+        ),
+        // The DocC catalog's Swift samples (Sources/Kura/Kura.docc), compiled and run by DocsExampleTests.
+        .executableTarget(
+            name: "DocsExample",
+            dependencies: ["Kura"],
+            path: "Examples/DocsExample"
+        ),
         .testTarget(
             name: "KuraTests",
             dependencies: [
-                "Kura", "KuraServer", "kura", "kura-probe", "kura-crash", "ReadmeExample",
+                "Kura", "KuraServer", "kura", "kura-probe", "kura-crash", "ReadmeExample", "ActorExample", "DocsExample",
                 // A logger for KuraService, whose router the OpenAPI test reads.
                 .product(name: "Logging", package: "swift-log"),
                 // Raw SQL on realm files, to break the invariants `kura check` looks for.

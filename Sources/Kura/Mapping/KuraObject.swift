@@ -6,7 +6,10 @@
 /// (links that may form cycles). A property given `.linkingObjects` in `propertyOptions` is a
 /// computed backlink, never stored: declare it `@Backlinks var owners: [Person]` (or `[Person]`),
 /// or leave it out of the Swift type and read it with `DynamicObject.linkingObjects(_:)`.
-public protocol KuraObject: Codable {
+///
+/// The type itself (not its values) may be used on any thread (`SendableMetatype`), so that
+/// `Results` of it can be read from any task; values are `Sendable` only if the type says so.
+public protocol KuraObject: Codable, SendableMetatype {
     /// The type's name in the schema; by default the Swift type's name.
     static var typeName: String { get }
     /// The name of the primary key property, if any.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `and` and `or` hold flat lists, so that long chains of conditions do not nest (nor recurse)
 /// deeper than the parentheses and `NOT`s written.
-indirect enum ParsedPredicate: Equatable {
+indirect enum ParsedPredicate: Equatable, Sendable {
     case constant(Bool)
     case and([ParsedPredicate])
     case or([ParsedPredicate])
@@ -13,7 +13,7 @@ indirect enum ParsedPredicate: Equatable {
 }
 
 /// `[ANY|ALL|NONE] keyPath op[modifier] value`.
-struct PredicateComparison: Equatable {
+struct PredicateComparison: Equatable, Sendable {
     var quantifier: PredicateQuantifier?
     var keyPath: PredicateKeyPath
     var op: ComparisonOperator
@@ -26,7 +26,7 @@ struct PredicateComparison: Equatable {
 }
 
 /// `ANY`/`SOME`, `ALL` or `NONE` before a key path through a collection.
-struct PredicateQuantifier: Equatable {
+struct PredicateQuantifier: Equatable, Sendable {
     enum Kind: Equatable { case any, all, none }
 
     var kind: Kind
@@ -36,7 +36,7 @@ struct PredicateQuantifier: Equatable {
 }
 
 /// A dotted path of property names, possibly ending in an aggregate such as `@count`.
-struct PredicateKeyPath: Equatable {
+struct PredicateKeyPath: Equatable, Sendable {
     struct Component: Equatable {
         var name: String
         var isAggregate: Bool
@@ -53,7 +53,7 @@ struct PredicateKeyPath: Equatable {
     }
 }
 
-enum ComparisonOperator: Equatable {
+enum ComparisonOperator: Equatable, Sendable {
     case equal, notEqual, less, lessOrEqual, greater, greaterOrEqual
     case beginsWith, contains, endsWith, like
     case `in`, between
@@ -104,14 +104,14 @@ enum ComparisonOperator: Equatable {
 }
 
 /// The right-hand side of a comparison.
-enum PredicateOperand: Equatable {
+enum PredicateOperand: Equatable, Sendable {
     case literal(PredicateLiteral)
     /// `{a, b, …}` for `IN` and `BETWEEN`.
     case list([PredicateLiteral], column: Int)
 }
 
 /// A constant written in a predicate.
-struct PredicateLiteral: Equatable {
+struct PredicateLiteral: Equatable, Sendable {
     enum Value: Equatable {
         case null
         case bool(Bool)

@@ -1,5 +1,5 @@
 /// One key of a sort order: a key path (through to-one links) and a direction.
-struct SortKey: Equatable {
+struct SortKey: Equatable, Sendable {
     var keyPath: PredicateKeyPath
     var ascending: Bool
 

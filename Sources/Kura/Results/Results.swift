@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The objects of one type that match a query, read lazily: Realm's `Results`.
@@ -9,6 +10,9 @@ import GRDB
 ///
 /// Results are live: after a write committed on this realm, or by another connection or process,
 /// the next access reads the new state.
+///
+/// Results of `Sendable` elements (structs, `DynamicObject`) are `Sendable` and may be read from
+/// several threads at once; each read is one read transaction of the realm's connection.
 ///
 /// `Results` is a `Sequence`, not a `Collection`: reading can fail (an I/O error, or a stored object
 /// that no longer decodes as the model) and Kura never traps on data, so `count`, `first`, `last`
@@ -23,7 +27,7 @@ public struct Results<Element>: Sequence {
     let sortKeys: [SortKey]
     let query: ObjectQuery
     /// Makes the elements for ids read in `db`, in the same read transaction.
-    let load: (Realm, Database, [Int64]) throws -> [Element]
+    let load: @Sendable (Realm, Database, [Int64]) throws -> [Element]
     private let cache: ResultsCache<Element>
 
     /// How many objects a read fetches at once.
@@ -31,7 +35,7 @@ public struct Results<Element>: Sequence {
 
     init(
         realm: Realm, type: String, predicates: [ParsedPredicate] = [], sortKeys: [SortKey] = [],
-        load: @escaping (Realm, Database, [Int64]) throws -> [Element]
+        load: @escaping @Sendable (Realm, Database, [Int64]) throws -> [Element]
     ) throws(QueryError) {
         self.realm = realm
         self.typeName = type
@@ -167,7 +171,7 @@ public struct Results<Element>: Sequence {
         let realm = self.realm
         return try realm.read { db in
             let ids = try query.matchingIds(db, limit: Self.windowSize, offset: start)
-            realm.resultsRowsRead += ids.count
+            realm.state.countRowsRead(ids.count)
             return try load(realm, db, ids)
         }
     }
@@ -248,8 +252,29 @@ struct ResultsVersion: Equatable {
 }
 
 /// What a `Results` remembers between reads; a class so that copies of one `Results` share it.
-final class ResultsCache<Element> {
-    var count: (version: ResultsVersion, value: Int)?
-    var window: (version: ResultsVersion, start: Int, elements: [Element])?
-    var iterationError: (any Error)?
+///
+/// `@unchecked Sendable`: its fields are read and written only under `lock`. `Results` is `Sendable`
+/// only when its elements are, so the elements it hands out may be shared.
+final class ResultsCache<Element>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _count: (version: ResultsVersion, value: Int)?
+    private var _window: (version: ResultsVersion, start: Int, elements: [Element])?
+    private var _iterationError: (any Error)?
+
+    var count: (version: ResultsVersion, value: Int)? {
+        get { lock.withLock { _count } }
+        set { lock.withLock { _count = newValue } }
+    }
+
+    var window: (version: ResultsVersion, start: Int, elements: [Element])? {
+        get { lock.withLock { _window } }
+        set { lock.withLock { _window = newValue } }
+    }
+
+    var iterationError: (any Error)? {
+        get { lock.withLock { _iterationError } }
+        set { lock.withLock { _iterationError = newValue } }
+    }
 }
+
+extension Results: Sendable where Element: Sendable {}

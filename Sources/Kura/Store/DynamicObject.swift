@@ -1,8 +1,9 @@
 /// A handle to a stored object, read and written by property name.
 ///
 /// The handle stays valid while the object exists; once it is deleted every use throws
-/// `StoreError` with code `.objectDeleted`.
-public struct DynamicObject {
+/// `StoreError` with code `.objectDeleted`. Like its realm, a handle may be used from any thread;
+/// `setValue(_:forKey:)` needs a write transaction of the calling thread.
+public struct DynamicObject: Sendable {
     /// The realm the object lives in.
     public let realm: Realm
     /// The object's type and internal id.

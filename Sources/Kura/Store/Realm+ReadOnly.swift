@@ -14,13 +14,17 @@ import GRDB
 /// - a process that may not (another user's realm, a read-only folder) opens it `immutable`: SQLite
 ///   reads the file as it is and creates nothing. Such a reader holds no lock, so a writer that
 ///   starts meanwhile and copies its log into the file may change pages under it.
-final class ReadOnlyConnection {
+///
+/// `@unchecked Sendable`: a realm handle holding it is shared by threads; `isClosed`, its only
+/// mutable state, is read and set under `closeLock`, so only one close ever runs.
+final class ReadOnlyConnection: @unchecked Sendable {
     /// The connection (SQLite's `SQLITE_OPEN_READONLY`: every write fails).
     let queue: DatabaseQueue
     private let path: String
     /// Whether this connection's `-wal` and `-shm` files are to be removed after it.
     private let removesLogFiles: Bool
     private var isClosed = false
+    private let closeLock = NSLock()
 
     /// Opens the realm file at `path`; `prepare` runs on the new connection.
     init(path: String, busyTimeout: TimeInterval, prepare: (@Sendable (Database) throws -> Void)? = nil) throws(StoreError) {
@@ -45,8 +49,11 @@ final class ReadOnlyConnection {
     /// Closes the connection and removes the `-wal` and `-shm` files it made, unless another
     /// connection uses them. Closing twice does nothing.
     func close() {
-        guard !isClosed else { return }
-        isClosed = true
+        let first = closeLock.withLock {
+            defer { isClosed = true }
+            return !isClosed
+        }
+        guard first else { return }
         try? queue.close()
         guard removesLogFiles, RealmFile.exists(path + "-wal") || RealmFile.exists(path + "-shm") else { return }
         var config = GRDB.Configuration()

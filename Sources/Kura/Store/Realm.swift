@@ -3,9 +3,18 @@ import GRDB
 
 /// A realm: one object store in an SQLite file (WAL mode) or in memory.
 ///
-/// A `Realm` is used from one thread at a time. Changes happen inside `write { … }`,
-/// which is one atomic SQLite transaction; other processes wait for it rather than fail.
-public final class Realm {
+/// Changes happen inside `write { … }`, which is one atomic SQLite transaction; other connections
+/// and processes wait for it rather than fail.
+///
+/// A `Realm` is `Sendable`: one handle may be used from any thread or task at once. Its connection
+/// runs one statement sequence at a time, so uses from several threads take turns, and a read on
+/// another thread waits while a `write` transaction is open on it (`asyncWrite` writes through a
+/// second connection, which reads do not wait for). A write transaction belongs to the
+/// thread that opened it: inside `write { … }` that thread reads and writes through it (the block
+/// may call any realm method), while other threads see no transaction (`isInWriteTransaction` is
+/// `false` for them) and their writes wait for it to end. `asyncWrite` does the waiting off the
+/// caller's thread. A write block must not wait for another thread that uses the same realm.
+public final class Realm: Sendable {
     /// Where a realm lives and which schema it should have.
     public struct Configuration: Sendable {
         /// A file path, or `:memory:` for a private in-memory realm.
@@ -44,22 +53,41 @@ public final class Realm {
 
     /// How the realm was opened.
     public let configuration: Configuration
+    /// The connection; GRDB serialises its use by several threads.
     let queue: DatabaseQueue
     /// For a realm opened read-only, what closes its connection and tidies after it.
-    private var readOnlyConnection: ReadOnlyConnection?
-    /// Set once the schema is prepared; a migration replaces it as it goes.
-    var catalog: SchemaCatalog
-    var transaction: WriteTransaction?
-    /// What opening did to the realm file.
-    public internal(set) var openOutcome = OpenOutcome.opened
-    /// Bumped by every committed write, so that `Results` know to read again.
-    var commitVersion = 0
+    private let readOnlyConnection: ReadOnlyConnection?
+    /// Everything that changes after opening, behind a lock (see `RealmState`).
+    let state: RealmState
     /// The model class instances read from or added to this realm, with the objects they are.
-    let identities = ManagedIdentities()
+    let identities: ManagedIdentities
+    /// Where `asyncWrite` runs its blocks: the realm file's serial queue.
+    let writerQueue: DispatchQueue
+
+    /// Set once the schema is prepared; a migration replaces it as it goes.
+    var catalog: SchemaCatalog {
+        get { state.catalog }
+        set { state.catalog = newValue }
+    }
+    /// The write transaction the calling thread opened, if any.
+    var transaction: WriteTransaction? {
+        get { state.transaction }
+        set { state.transaction = newValue }
+    }
+    /// What opening did to the realm file.
+    public internal(set) var openOutcome: OpenOutcome {
+        get { state.openOutcome }
+        set { state.openOutcome = newValue }
+    }
+    /// Bumped by every committed write, so that `Results` know to read again.
+    var commitVersion: Int { state.commitVersion }
     /// How many object ids `Results` have read, for tests that check they read in windows.
-    var resultsRowsRead = 0
+    var resultsRowsRead: Int { state.resultsRowsRead }
     /// SQLite's schema cookie when the catalog was made, to notice other processes' schema changes.
-    var catalogCookie: Int64 = 0
+    var catalogCookie: Int64 {
+        get { state.catalogCookie }
+        set { state.catalogCookie = newValue }
+    }
 
     /// The realm's schema.
     public var schema: Schema { catalog.schema }
@@ -74,8 +102,11 @@ public final class Realm {
     }
 
     /// Opens the realm; `migrating` allows changes other than additive ones (see `MigrationExecutor`).
-    init(configuration: Configuration, migrating: Bool) throws {
+    /// A second handle of one realm shares its model `identities`.
+    init(configuration: Configuration, migrating: Bool, identities: ManagedIdentities = ManagedIdentities()) throws {
         self.configuration = configuration
+        self.identities = identities
+        writerQueue = WriterQueues.shared.queue(for: configuration)
         var config = GRDB.Configuration()
         if configuration.isInMemory {
             config.busyMode = .timeout(configuration.busyTimeout)
@@ -116,9 +147,10 @@ public final class Realm {
                 try Self.requireRealmBeforeWAL(configuration)
             }
             if !configuration.isInMemory { try RealmFile.requireWritable(configuration.path) }
+            readOnlyConnection = nil
             queue = try Self.openQueue(configuration, config)
         }
-        catalog = SchemaCatalog(schema: Schema(types: []), typeIds: [:])
+        state = RealmState(catalog: SchemaCatalog(schema: Schema(types: []), typeIds: [:]))
         try openSchema(migrating: migrating)
     }
 
@@ -129,12 +161,15 @@ public final class Realm {
 
     // MARK: Transactions
 
-    /// Whether a write transaction is open on this realm.
+    /// Whether the calling thread has a write transaction open on this realm.
     public var isInWriteTransaction: Bool { transaction != nil }
 
     /// Runs `block` in one atomic write transaction: everything it writes is committed together,
     /// or nothing is if it throws. The transaction first takes up a schema another process stored
     /// since this realm read it (such as a property added with a default), so `schema` may change.
+    ///
+    /// The calling thread waits while another thread or process writes; `asyncWrite` waits off it.
+    /// Writing again inside `block` (on the same thread) throws `.notInWriteTransaction`.
     @discardableResult
     public func write<Result>(_ block: () throws -> Result) throws -> Result {
         guard transaction == nil else {
@@ -161,7 +196,7 @@ public final class Realm {
                 }
             }
             used?.finishScopes(committed: true)
-            commitVersion &+= 1
+            state.committed()
             return result
         } catch {
             // References defined by a rolled-back transaction name objects that no longer exist.

@@ -1,0 +1,27 @@
+import Foundation
+import Kura
+
+/// The samples of "Queries".
+func queries() throws {
+    let realm = try Realm(path: "queries.realm", schema: try Schema(models: [Person.self]))
+    try realm.write {
+        try realm.add(Person(name: "Ana", dogs: [Dog(name: "Rex", age: 3), Dog(name: "Fido", age: 1)], address: Address(city: "Lisbon")))
+        try realm.add(Person(name: "Bo", dogs: [Dog(name: "Max", age: 5)], address: Address(city: "Oslo")))
+    }
+
+    let dogs = try realm.objects(Dog.self)
+    let older = try dogs.filter("age >= %@", 3).sorted(byKeyPath: "name")
+    print(try older.count, older.map(\.name))               // 2 ["Max", "Rex"]
+    let inLisbon = try dogs.filter("ANY owners.address.city == %@", "Lisbon")
+    print(inLisbon.map(\.name))                             // ["Rex", "Fido"]
+    let byAge = try dogs.sorted(by: [SortDescriptor(keyPath: "age", ascending: false), SortDescriptor(keyPath: "name")])
+    print(try byAge.first?.name ?? "", try byAge[1].name, try byAge.last?.name ?? "")   // Max Rex Fido
+    let people = try realm.objects(Person.self).filter("%K BEGINSWITH %@ AND dogs.@count > 0", "name", "B")
+    print(people.map(\.name))                               // ["Bo"]
+
+    let young = try realm.objects("Dog").filter("age < 3")  // the dynamic API: DynamicObject handles
+    for dog in young {
+        print(try dog["name"], try dog.linkingObjects("owners").count)
+    }
+    // "Fido" 1
+}
