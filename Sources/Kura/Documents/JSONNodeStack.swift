@@ -4,7 +4,7 @@
 /// traffic and no over-allocation; `Array` cannot drop moved-from elements, hence the manual memory.
 final class JSONNodeStack<Element> {
     private var base: UnsafeMutablePointer<Element>
-    private var capacity: Int
+    private(set) var capacity: Int
     /// The number of elements on the stack.
     private(set) var count = 0
 
