@@ -7,6 +7,8 @@
 #              ones must be at most 5 (linear: 4, with slack; quadratic, as it was, 16). The wall
 #              times are shown too; on a shared machine they include waiting for other processes
 #              and for the disk
+#   library delete  the same through the library's realm.delete(_:where:) (kura-probe delete, one
+#              write whose delete runs in a savepoint of its own): at most 5 too
 #   forward    peak RSS of importing 2N documents whose first N link by primary key to the last N
 #              (N links pending at once) minus the same documents with the targets first, over N:
 #              bytes per pending forward link, at most 256 (it was about 725); and with "$id" and
@@ -22,6 +24,7 @@
 #   RUNS               runs per measurement (default 3); the table shows medians
 #   FORWARD            pending forward references (default 200000)
 #   KURA_BIN           a kura binary to measure instead of building one
+#   KURA_PROBE_BIN     a kura-probe binary (the library delete row) instead of building one
 #   KURA_SCRATCH_PATH  swift build --scratch-path when building
 #   TMPDIR             where the temporary data goes (about 150 MB for the defaults)
 set -euo pipefail
@@ -39,6 +42,13 @@ for count in "$DELETED" "$KEYS" "$FORWARD"; do
 done
 
 find_kura
+if [[ -n "${KURA_PROBE_BIN:-}" ]]; then
+    PROBE=$KURA_PROBE_BIN
+    [[ -x "$PROBE" ]] || { echo "error: KURA_PROBE_BIN=$PROBE is not an executable" >&2; exit 1; }
+    echo "== using KURA_PROBE_BIN=$PROBE"
+else
+    build_probe
+fi
 make_workdir
 
 # --- data ------------------------------------------------------------------------------------------
@@ -137,6 +147,11 @@ for ((run = 1; run <= RUNS; run++)); do
         timed "$WORK/out.txt" "$KURA" delete "$DB" --type Thing
         record "delete $size"
         printf '   run %d/%d  delete %-3s %10.3f s  cpu %7.2f s\n' "$run" "$RUNS" "$size" "$RUN_WALL" "$RUN_CPU"
+        fresh_realm "$DB"
+        "$KURA" import "$DB" "$WORK/things-$size.jsonl" --type Thing > /dev/null
+        timed "$WORK/out.txt" "$PROBE" delete "$DB" Thing
+        record "library delete $size"
+        printf '   run %d/%d  library delete %-3s %10.3f s  cpu %7.2f s\n' "$run" "$RUNS" "$size" "$RUN_WALL" "$RUN_CPU"
     done
     for input in keys-forward keys-back refs-forward refs-back; do
         fresh_realm "$DB"
@@ -163,18 +178,23 @@ verdict() { awk -v value="$1" -v limit="$2" 'BEGIN { print (value <= limit ? "PA
 
 echo
 echo "== results: median of $RUNS runs"
-line=$(
-    n=$(median_wall "delete n")
-    four=$(median_wall "delete 4n")
-    n_cpu=$(median_cpu "delete n")
-    four_cpu=$(median_cpu "delete 4n")
+# delete_line NAME: the row of the delete measurements recorded as "NAME n" and "NAME 4n".
+delete_line() {
+    local n four n_cpu four_cpu ratio cpu_ratio
+    n=$(median_wall "$1 n")
+    four=$(median_wall "$1 4n")
+    n_cpu=$(median_cpu "$1 n")
+    four_cpu=$(median_cpu "$1 4n")
     ratio=$(awk -v a="$four" -v b="$n" 'BEGIN { printf "%.2f", a / b }')
     cpu_ratio=$(awk -v a="$four_cpu" -v b="$n_cpu" 'BEGIN { printf "%.2f", a / b }')
-    printf 'delete %d and %d objects: wall %.3f s, %.3f s (x %.2f); cpu %.2f s, %.2f s (x %.2f)  target cpu <= 5.00  %s' \
-        "$DELETED" $((4 * DELETED)) "$n" "$four" "$ratio" "$n_cpu" "$four_cpu" "$cpu_ratio" "$(verdict "$cpu_ratio" 5)"
-)
-echo "$line"
-count_verdicts "$line"
+    printf '%-14s %d and %d objects: wall %.3f s, %.3f s (x %.2f); cpu %.2f s, %.2f s (x %.2f)  target cpu <= 5.00  %s' \
+        "$1" "$DELETED" $((4 * DELETED)) "$n" "$four" "$ratio" "$n_cpu" "$four_cpu" "$cpu_ratio" "$(verdict "$cpu_ratio" 5)"
+}
+for name in delete "library delete"; do
+    line=$(delete_line "$name")
+    echo "$line"
+    count_verdicts "$line"
+done
 line=$(
     forward_kib=$(median_rss keys-forward)
     back_kib=$(median_rss keys-back)

@@ -1,4 +1,4 @@
-// The commands that act on a realm: `create` and `dump`.
+// The commands that act on a realm: `create`, `dump` and `delete`.
 import Kura
 
 /// `create REALM TYPE COUNT PREFIX`: creates COUNT objects `{name: PREFIX-i}`, one transaction each.
@@ -27,6 +27,19 @@ func runDump(_ arguments: [String]) {
                 print("\(object.ref) \(fields)")
             }
         }
+    } catch {
+        fail("\(error)")
+    }
+}
+
+/// `delete REALM TYPE [PREDICATE]`: deletes the objects of TYPE matching PREDICATE (all without one)
+/// through the library's `delete(_:where:)` in one write, and prints `deleted=N`.
+func runDelete(_ arguments: [String]) {
+    guard arguments.count == 2 || arguments.count == 3 else { fail("usage: kura-probe delete REALM TYPE [PREDICATE]") }
+    do {
+        let realm = try Realm(path: arguments[0])
+        let deleted = try realm.write { try realm.delete(arguments[1], where: arguments.count == 3 ? arguments[2] : nil) }
+        print("deleted=\(deleted)")
     } catch {
         fail("\(error)")
     }

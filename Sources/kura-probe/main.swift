@@ -2,6 +2,7 @@
 // from a second process; the benchmarks use it to time reading and mapping documents.
 //   kura-probe create REALM TYPE COUNT PREFIX   creates COUNT objects {name: PREFIX-i}, one transaction each
 //   kura-probe dump REALM                        prints every object of every non-asymmetric type, one per line
+//   kura-probe delete REALM TYPE [PREDICATE]     deletes the matching objects with realm.delete(_:where:), in one write
 //   kura-probe map FILE --schema SCHEMA --type TYPE [--format json|jsonl|yaml] [--parse-only]
 //                                                reads every document of FILE and maps it as TYPE (see MapCommand.swift)
 import Foundation
@@ -9,6 +10,7 @@ import Foundation
 let usage = """
     usage: kura-probe create REALM TYPE COUNT PREFIX
            kura-probe dump REALM
+           kura-probe delete REALM TYPE [PREDICATE]
            kura-probe map FILE --schema SCHEMA --type TYPE [--format json|jsonl|yaml] [--parse-only]
     """
 
@@ -24,6 +26,7 @@ let rest = Array(arguments.dropFirst())
 switch command {
 case "create": runCreate(rest)
 case "dump": runDump(rest)
+case "delete": runDelete(rest)
 case "map": runMap(rest)
 default: fail("unknown command '\(command)'\n\(usage)")
 }

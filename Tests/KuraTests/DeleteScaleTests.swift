@@ -114,18 +114,69 @@ import Testing
         }
     }
 
+    /// The link indexes of the realm at `path`, by name.
+    static func linkIndexes(_ path: String) throws -> [String] {
+        try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%#link' ORDER BY name")
+        }
+    }
+
+    /// Drops the link indexes of the realm at `path`, as a realm made before them lacks them.
+    static func dropLinkIndexes(_ path: String) throws {
+        try DatabaseQueue(path: path).write { db in
+            for name in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%#link'") {
+                try db.execute(sql: "DROP INDEX \(TableLayout.quote(name))")
+            }
+        }
+    }
+
     /// A realm made before the link indexes existed is sound without them: `kura check` finds
     /// nothing, and deleting still unlinks every mixed value.
     @Test func aRealmWithoutLinkIndexesChecksCleanAndStillUnlinks() throws {
         let (_, path) = try seededRealm(count: 3)
-        try DatabaseQueue(path: path).write { db in
-            let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%#link'")
-            #expect(names.count == 6)
-            for name in names { try db.execute(sql: "DROP INDEX \(TableLayout.quote(name))") }
-        }
+        try Self.dropLinkIndexes(path)
+        let realm = try Realm(configuration: Realm.Configuration(path: path, readOnly: true))
+        #expect(try Fixtures.problems(realm) == [])
+        #expect(try Self.linkIndexes(path) == [])
+    }
+
+    /// A realm without the link indexes gets them back when it is opened for writing, in the
+    /// open's own transaction; opened read-only it is left as it is. Either way `kura check` is
+    /// clean, and `kura delete` unlinks every mixed value.
+    @Test func openingForWritingAddsTheMissingLinkIndexes() throws {
+        let (_, path) = try seededRealm(count: 4)
+        let made = try Self.linkIndexes(path)
+        #expect(made == ["#mixed#link", "Part.any#link", "Thing.any#link", "Thing.anyList#link", "Thing.anyMap#link", "Thing.anySet#link"])
+        try Self.dropLinkIndexes(path)
+
+        let kura = Fixtures.executable("kura")
+        let export = try Fixtures.run(kura, ["export", path, "--output", path + ".json"])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(try Self.linkIndexes(path) == [])
+
+        let reopened = try Realm(path: path)
+        #expect(try Self.linkIndexes(path) == made)
+        #expect(try Fixtures.problems(reopened) == [])
+        // Present: opening again changes nothing, not even the schema cookie.
+        let cookie = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA schema_version") }
+        _ = try Realm(path: path)
+        #expect(try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA schema_version") } == cookie)
+
+        try Self.dropLinkIndexes(path)
+        let deleted = try Fixtures.run(kura, ["delete", path, "--type", "Thing", "--where", "code IN {1, 3}"])
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(deleted.stdout == "Thing: 2 deleted\n")
+        #expect(try Self.linkIndexes(path) == made)
+        let check = try Fixtures.run(kura, ["check", path])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         let realm = try Realm(path: path)
-        #expect(try Fixtures.problems(realm) == [])
-        try realm.write { try realm.delete("Thing", where: "code == 1") }
-        #expect(try Fixtures.problems(realm) == [])
+        let four = try #require(try realm.object(ofType: "Thing", forPrimaryKey: 4))
+        #expect(try four["any"] == ["nested": [2]])
+        #expect(try four["anyList"] == ["x"])
+        #expect(try four["anySet"] == [3])
+        #expect(try four["anyMap"] == [:])
+        let two = try #require(try realm.object(ofType: "Thing", forPrimaryKey: 2))
+        #expect(try two["any"] == ["nested": [2]])
+        #expect(try realm.count("Thing") == 2)
     }
 }

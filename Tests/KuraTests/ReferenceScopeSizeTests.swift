@@ -84,11 +84,35 @@ import Testing
         #expect(scope.mark == 0)
     }
 
-    /// A slot holds a type index, an inline integer or string key and a packed position, not a
-    /// type name, a `Value` and a `TextPosition`: at most 72 bytes (it was 128), which a pending
-    /// reference pays about four times over in a dictionary that has just grown.
+    /// A slot holds a type index, an inline integer or string key, a path code and a packed
+    /// position, not a type name, a `Value`, a path string and a `TextPosition`: at most 56 bytes
+    /// (it was 128, then 72), which a pending reference pays about twice over in a table's spare room.
     @Test func anEntryIsCompact() {
-        #expect(MemoryLayout<ReferenceScope.SlotKey>.stride + MemoryLayout<ReferenceScope.Slot>.stride <= 72)
+        #expect(MemoryLayout<ReferenceScope.SlotKey>.stride + MemoryLayout<ReferenceScope.Slot>.stride <= 56)
+    }
+
+    /// A path comes back byte for byte from its code, whatever its digits: a number with a
+    /// leading zero or too many digits, none at all, digits in other scripts, an empty path.
+    @Test func aPathReadsBackAsItWasGiven() {
+        var paths = ReferencePaths()
+        let given = [
+            "$[0]", "$[12].next", "$[13].next", "$[12].dogs[2].toy", "$[007].next", "$[999999999].x", "$[4294967296].x",
+            "$[12345678901234567890].x", "Keyed", "", "名前[3].友達", "$[٣].next", "a1b2c3", "0", "00", "source object Keyed(5)",
+        ]
+        let codes = given.map { paths.code($0) }
+        #expect(codes.map(paths.path) == given)
+        // The paths of one shape share a template.
+        #expect(codes[1].template == codes[2].template)
+        #expect(codes[1].number == 12 && codes[2].number == 13)
+    }
+
+    /// Past the last template a scope keeps, paths are kept whole, and still read back.
+    @Test func pathsBeyondTheTemplatesAreKeptWhole() {
+        var paths = ReferencePaths()
+        let given = (0..<(ReferencePaths.maxTemplates + 100)).map { "$[0].friends[\($0)]" }
+        let codes = given.map { paths.code($0) }
+        #expect(codes.last?.template == ReferencePaths.wholeTemplate)
+        #expect(codes.map(paths.path) == given)
     }
 
     /// What goes in comes back out: the type, the path and the position, also one whose line
@@ -108,6 +132,15 @@ import Testing
         #expect(scope[.init(id: .string("c"))] == .defined(ObjectRef(type: "Named", id: 9), path: "$[7]"))
         #expect(scope[.init(type: "Named", key: .int(9))] == nil)
         #expect(scope[.init(type: "Other", key: .int(9))] == nil)
+        // A column past the packed 24 bits, and an offset past 40, are kept aside too.
+        let wideColumn = TextPosition(line: 2, column: 1 << 24, offset: 17)
+        let farOffset = TextPosition(line: 2, column: 4, offset: (1 << 40) + 7)
+        scope.set(.init(id: .string("d")), .reserved(ObjectRef(type: "Named", id: 11), path: "$[9].next", position: wideColumn))
+        scope.set(.init(id: .string("e")), .reserved(ObjectRef(type: "Named", id: 12), path: "$[10].next", position: farOffset))
+        #expect(scope[.init(id: .string("d"))] == .reserved(ObjectRef(type: "Named", id: 11), path: "$[9].next", position: wideColumn))
+        #expect(scope[.init(id: .string("e"))] == .reserved(ObjectRef(type: "Named", id: 12), path: "$[10].next", position: farOffset))
+        scope.set(.init(id: .string("d")), nil)
+        scope.set(.init(id: .string("e")), nil)
         #expect(scope.firstUnresolved?.message == "$[3].next: no Keyed with primary key 9 in the realm or this input")
         #expect(scope.firstUnresolved?.position == far)
         #expect(scope.unresolved.count == 3)

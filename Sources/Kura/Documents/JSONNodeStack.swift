@@ -4,7 +4,7 @@
 /// traffic and no over-allocation; `Array` cannot drop moved-from elements, hence the manual memory.
 final class JSONNodeStack<Element> {
     private var base: UnsafeMutablePointer<Element>
-    private var capacity: Int
+    private(set) var capacity: Int
     /// The number of elements on the stack.
     private(set) var count = 0
 
@@ -37,7 +37,22 @@ final class JSONNodeStack<Element> {
         array.reserveCapacity(n)
         for offset in 0..<n { array.append((source + offset).move()) }
         count = start
+        if capacity > Self.keptCapacity && count < capacity / 4 { shrink() }
         return array
+    }
+
+    /// The most room kept after a large container closes: beyond it, room left unused by what
+    /// remains is given back, so a container of a million members is not held twice (its array
+    /// and the stack it was built on) while its document is mapped and written.
+    static var keptCapacity: Int { 1 << 12 }
+
+    private func shrink() {
+        let smaller = max(Self.keptCapacity, count * 2)
+        let moved = UnsafeMutablePointer<Element>.allocate(capacity: smaller)
+        moved.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = smaller
     }
 
     /// Empties the stack, keeping its memory.

@@ -17,8 +17,9 @@ extension ObjectWriter {
         }
         // Only a reserved entry matters here: with none, the key's entry is not even built.
         if let key, !key.isNull, !scope.isResolved,
-            case let keyEntry = ReferenceScope.Key(type: type.name, key: key), case .reserved(let held, _, _)? = scope[keyEntry]
+            case let keyEntry = ReferenceScope.Key(type: type.name, key: key), let slot = scope.slot(for: keyEntry), slot.isReserved
         {
+            let held = scope.objectRef(slot)
             // Linked by its primary key before it was written: it takes the id held for it. The
             // entry goes: from here on the stored key finds the object.
             scope.set(keyEntry, nil)
@@ -28,19 +29,21 @@ extension ObjectWriter {
         guard let id = given.id.map(ReferenceScope.Key.init(id:)) else {
             return ObjectRef(type: type.name, id: try transaction.nextObjectId(type))
         }
-        switch scope[id] {
-        case .reserved(let ref, _, _)? where ref.type == type.name:
-            scope.set(id, .defined(ref, path: path()))
-            return ref
-        case .reserved(let ref, let usedAt, _)?:
-            throw StoreError(
-                .unresolvedReference, "\(path()): \"$id\": \(id.value) is a \(type.name), but \(usedAt) links to it as a \(ref.type)")
-        case .defined(_, let firstPath)?:
-            throw StoreError(.duplicateReferenceId, "\(path()): \"$id\": \(id.value) is already used by \(firstPath)")
-        case nil:
+        guard let slot = scope.slot(for: id) else {
             let ref = ObjectRef(type: type.name, id: try transaction.nextObjectId(type))
             scope.set(id, .defined(ref, path: path()))
             return ref
+        }
+        if slot.isReserved, case let ref = scope.objectRef(slot), ref.type == type.name {
+            scope.set(id, .defined(ref, path: path()))
+            return ref
+        }
+        switch scope.entry(slot) {
+        case .reserved(let ref, let usedAt, _):
+            throw StoreError(
+                .unresolvedReference, "\(path()): \"$id\": \(id.value) is a \(type.name), but \(usedAt) links to it as a \(ref.type)")
+        case .defined(_, let firstPath):
+            throw StoreError(.duplicateReferenceId, "\(path()): \"$id\": \(id.value) is already used by \(firstPath)")
         }
     }
 
@@ -74,18 +77,17 @@ extension ObjectWriter {
         guard let scope = transaction.references else {
             throw StoreError(.unresolvedReference, "\(path()): {\"$ref\": \(id)} given outside an input with \"$id\" documents")
         }
-        switch scope[key] {
-        case .defined(let ref, _)?, .reserved(let ref, _, _)?:
+        if let slot = scope.slot(for: key) {
+            let ref = scope.objectRef(slot)
             guard ref.type == target.name else {
                 throw StoreError(.unresolvedReference, "\(path()): {\"$ref\": \(id)} names a \(ref.type), expected a \(target.name)")
             }
             return ref.id.databaseValue
-        case nil:
-            if let reason = scope.unresolvableMessage(key) { throw StoreError(.unresolvedReference, "\(path()): " + reason) }
-            let ref = ObjectRef(type: target.name, id: try transaction.nextObjectId(target))
-            scope.set(key, .reserved(ref, path: path(), position: scope.position))
-            return ref.id.databaseValue
         }
+        if let reason = scope.unresolvableMessage(key) { throw StoreError(.unresolvedReference, "\(path()): " + reason) }
+        let ref = ObjectRef(type: target.name, id: try transaction.nextObjectId(target))
+        scope.set(key, .reserved(ref, path: path(), position: scope.position))
+        return ref.id.databaseValue
     }
 
     /// Points every link to `old` at `new`: typed link properties and links held in mixed values.

@@ -68,11 +68,13 @@ extension Realm {
     /// A realm that is there with the requested schema is read in a read transaction, which in WAL
     /// mode never waits for writers: an export or another import opens while an import's long
     /// transaction goes on. Only a change takes the write lock, and then looks again, since another
-    /// process may have made the change meanwhile.
+    /// process may have made the change meanwhile. A realm made before the link indexes
+    /// (`LinkIndexes`) gets them that way when it is opened for writing.
     func openSchema(migrating: Bool) throws {
         let ready = try Self.run(sql: nil) {
             try queue.read { db -> SchemaCatalog? in
                 guard let ready = try existingCatalog(db) else { return nil }
+                if !configuration.readOnly, try !LinkIndexes.missing(in: db, schema: ready.schema).isEmpty { return nil }
                 catalogCookie = try Self.schemaCookie(db)
                 return ready
             }
@@ -87,6 +89,7 @@ extension Realm {
                 try queue.writeWithoutTransaction { db in
                     try db.inTransaction(.immediate) {
                         migration = try prepareSchema(in: db, migrating: migrating)
+                        try LinkIndexes.addMissing(in: db, schema: catalog.schema)
                         catalogCookie = try Self.schemaCookie(db)
                         return .commit
                     }

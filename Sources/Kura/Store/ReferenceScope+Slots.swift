@@ -1,7 +1,7 @@
 /// The compact form of a scope's entries. A pending reference is held until its target comes, so
 /// a long input may hold hundreds of thousands at once: a type is an index into the scope's type
-/// names rather than a string, and a position is packed; messages are built from them only when
-/// an entry is read.
+/// names rather than a string, a path a code into its `paths`, and a position is packed; messages
+/// are built from them only when an entry is read.
 extension ReferenceScope {
     /// A `Key` as the scope files it: the type as an index into `typeNames`, -1 for an `"$id"`.
     struct SlotKey: Hashable {
@@ -49,24 +49,40 @@ extension ReferenceScope {
         }
     }
 
-    /// An `Entry` as the scope keeps it.
+    /// An `Entry` as the scope keeps it, in 32 bytes: the path as a code into `paths`, the
+    /// position packed, the type and the state in one word.
     struct Slot {
         let objectId: Int64
-        let path: String
-        /// The position's offset, line and column, when `state` says there is one; a line of
-        /// `UInt32.max` sends to `widePositions`.
-        let offset: Int
+        /// With a position that fits (see `line`), its offset in the low 40 bits and its column
+        /// in the high 24; otherwise the whole offset, the key into `widePositions`.
+        let place: UInt64
+        /// The position's line; `UInt32.max` when it does not fit, or there is none.
         let line: UInt32
-        let column: UInt32
-        let typeIndex: Int32
-        let state: State
+        let path: ReferencePaths.Code
+        /// The index into `typeNames` shifted left by two, and the state in the low two bits.
+        let typeAndState: UInt32
 
-        enum State: UInt8 {
+        enum State: UInt32 {
             case defined, reserved, reservedAt
         }
 
+        init(objectId: Int64, place: UInt64, line: UInt32, path: ReferencePaths.Code, typeIndex: Int32, state: State) {
+            self.objectId = objectId
+            self.place = place
+            self.line = line
+            self.path = path
+            typeAndState = UInt32(truncatingIfNeeded: typeIndex) << 2 | state.rawValue
+        }
+
+        var typeIndex: Int { Int(typeAndState >> 2) }
+        var state: State { State(rawValue: typeAndState & 3) ?? .defined }
         var isReserved: Bool { state != .defined }
     }
+
+    /// The bits of a packed position: 40 for the offset (a terabyte), 24 for the column.
+    private static let offsetBits: UInt64 = 40
+    private static let offsetMask: UInt64 = 1 << offsetBits - 1
+    private static let columnLimit = 1 << 24
 
     static let idTypeIndex: Int32 = -1
 
@@ -91,37 +107,47 @@ extension ReferenceScope {
     func slot(_ entry: Entry) -> Slot {
         switch entry {
         case .defined(let ref, let path):
-            return Slot(objectId: ref.id, path: path, offset: 0, line: 0, column: 0, typeIndex: typeIndex(ref.type), state: .defined)
+            return Slot(objectId: ref.id, place: 0, line: .max, path: paths.code(path), typeIndex: typeIndex(ref.type), state: .defined)
         case .reserved(let ref, let path, nil):
-            return Slot(objectId: ref.id, path: path, offset: 0, line: 0, column: 0, typeIndex: typeIndex(ref.type), state: .reserved)
+            return Slot(objectId: ref.id, place: 0, line: .max, path: paths.code(path), typeIndex: typeIndex(ref.type), state: .reserved)
         case .reserved(let ref, let path, let position?):
-            var line = UInt32.max
-            var column: UInt32 = 0
-            if let narrowLine = UInt32(exactly: position.line), narrowLine != .max, let narrowColumn = UInt32(exactly: position.column) {
+            let place: UInt64
+            let line: UInt32
+            if let narrowLine = UInt32(exactly: position.line), narrowLine != .max, (0..<Self.columnLimit).contains(position.column),
+                let offset = UInt64(exactly: position.offset), offset <= Self.offsetMask
+            {
+                place = offset | UInt64(position.column) << Self.offsetBits
                 line = narrowLine
-                column = narrowColumn
             } else {
                 widePositions[position.offset] = position
+                place = UInt64(truncatingIfNeeded: position.offset)
+                line = .max
             }
-            return Slot(
-                objectId: ref.id, path: path, offset: position.offset, line: line, column: column, typeIndex: typeIndex(ref.type),
-                state: .reservedAt)
+            return Slot(objectId: ref.id, place: place, line: line, path: paths.code(path), typeIndex: typeIndex(ref.type), state: .reservedAt)
         }
     }
 
     func entry(_ slot: Slot) -> Entry {
-        let ref = ObjectRef(type: typeNames[Int(slot.typeIndex)], id: slot.objectId)
+        let ref = objectRef(slot)
+        let path = paths.path(slot.path)
         switch slot.state {
         case .defined:
-            return .defined(ref, path: slot.path)
+            return .defined(ref, path: path)
         case .reserved:
-            return .reserved(ref, path: slot.path, position: nil)
+            return .reserved(ref, path: path, position: nil)
         case .reservedAt:
-            let position = slot.line == .max
-                ? widePositions[slot.offset]
-                : TextPosition(line: Int(slot.line), column: Int(slot.column), offset: slot.offset)
-            return .reserved(ref, path: slot.path, position: position)
+            guard slot.line != .max else {
+                return .reserved(ref, path: path, position: widePositions[Int(truncatingIfNeeded: slot.place)])
+            }
+            let position = TextPosition(
+                line: Int(slot.line), column: Int(slot.place >> Self.offsetBits), offset: Int(slot.place & Self.offsetMask))
+            return .reserved(ref, path: path, position: position)
         }
+    }
+
+    /// The object a slot holds, without rebuilding its path.
+    func objectRef(_ slot: Slot) -> ObjectRef {
+        ObjectRef(type: typeNames.indices.contains(slot.typeIndex) ? typeNames[slot.typeIndex] : "", id: slot.objectId)
     }
 
     private func typeIndex(_ name: String) -> Int32 {

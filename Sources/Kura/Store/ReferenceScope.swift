@@ -77,20 +77,22 @@ public final class ReferenceScope {
     }
 
     /// The entries, in compact form: a long input can hold hundreds of thousands of them at once.
-    private(set) var entries: [SlotKey: Slot] = [:]
+    private(set) var entries = ReferenceSlotTable()
     /// Every change since the last commit as the entry it replaced, so a failed change can be
     /// undone; not kept while `snapshot` stands in for it.
     private var journal: [(key: SlotKey, previous: Slot?)] = []
     /// The entries as they were when a transaction that undoes nothing short of its whole self
     /// began (see `keepSnapshot`), restored when it rolls back.
-    private var snapshot: (entries: [SlotKey: Slot], reservedCount: Int)?
+    private var snapshot: (entries: ReferenceSlotTable, reservedCount: Int)?
     private var reservedCount = 0
     /// The type names entries refer to, each once; a slot holds an index into it. Never shrinks,
     /// so an index stays valid across undo.
     var typeNames: [String] = []
     var typeIndices: [String: Int32] = [:]
-    /// Positions whose line or column does not fit a slot's 32 bits, by byte offset (unique in one input).
+    /// Positions that do not fit a slot's packed form, by byte offset (unique in one input).
     var widePositions: [Int: TextPosition] = [:]
+    /// The paths entries were made at, each rebuilt from a slot's code.
+    var paths = ReferencePaths()
 
     /// Where the document being written starts, recorded with the references it leaves unresolved.
     var position: TextPosition?
@@ -104,8 +106,8 @@ public final class ReferenceScope {
 
     /// The references not resolved so far, in no particular order.
     public var unresolved: [Unresolved] {
-        entries.compactMap { slotKey, slot in
-            guard case .reserved(let ref, let path, let position) = entry(slot) else { return nil }
+        entries.all.compactMap { slotKey, slot in
+            guard slot.isReserved, case .reserved(let ref, let path, let position) = entry(slot) else { return nil }
             return Unresolved(id: key(slotKey).publicId, type: ref.type, path: path, position: position)
         }
     }
@@ -121,10 +123,17 @@ public final class ReferenceScope {
         return entry(slot)
     }
 
+    /// The slot filed under `key`: its object (`objectRef`) and state read without rebuilding the
+    /// path and position, which only a message needs (`entry`).
+    func slot(for key: Key) -> Slot? {
+        guard let slotKey = existingSlotKey(key) else { return nil }
+        return entries[slotKey]
+    }
+
     func set(_ key: Key, _ entry: Entry?) {
         let slotKey = self.slotKey(key)
         let slot = entry.map(self.slot)
-        let previous = slot.map { entries.updateValue($0, forKey: slotKey) } ?? entries.removeValue(forKey: slotKey)
+        let previous = entries.set(slot, forKey: slotKey)
         if snapshot == nil { journal.append((slotKey, previous)) }
         adjustReserved(removing: previous, adding: slot)
     }
@@ -140,8 +149,7 @@ public final class ReferenceScope {
             return
         }
         while journal.count > mark, let (key, previous) = journal.popLast() {
-            let current = entries[key]
-            entries[key] = previous
+            let current = entries.set(previous, forKey: key)
             adjustReserved(removing: current, adding: previous)
         }
     }
@@ -150,7 +158,7 @@ public final class ReferenceScope {
     /// after the first round, they were defined by documents since refused.
     func markUnresolvable() {
         let definedByRefused = !unresolvable.isEmpty
-        for (slotKey, slot) in entries where slot.isReserved { unresolvable[key(slotKey)] = definedByRefused }
+        for (slotKey, slot) in entries.all where slot.isReserved { unresolvable[key(slotKey)] = definedByRefused }
     }
 
     /// Why a reference filed under `key`, marked unresolvable, is refused.

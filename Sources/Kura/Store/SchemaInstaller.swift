@@ -58,6 +58,23 @@ enum SchemaInstaller {
         "CREATE INDEX \(TableLayout.quote(name)) ON \(table)(\(tag), \(value)) WHERE \(MixedTag.linkTerm(tag))"
     }
 
+    /// The link index of a mixed property or a collection of mixed values (`nil` for any other
+    /// property): on the object table's value and tag columns, or on the collection table's.
+    static func linkIndexSQL(_ typeName: String, _ property: Property) -> String? {
+        let name = linkIndexName(typeName, property)
+        if property.type == .mixed {
+            return linkIndexSQL(
+                name: name, table: TableLayout.objectTable(typeName), tag: TableLayout.tagColumn(property.name),
+                value: TableLayout.column(property.name))
+        }
+        guard property.type.isCollection, property.type.element == .mixed else { return nil }
+        return linkIndexSQL(
+            name: name, table: TableLayout.collectionTable(typeName, property.name), tag: TableLayout.tagColumn,
+            value: TableLayout.valueColumn)
+    }
+
+    static func linkIndexName(_ typeName: String, _ property: Property) -> String { "\(typeName).\(property.name)#link" }
+
     /// Gives a type its row in the types table (its stable id and counters), unless it has one.
     static func register(_ typeName: String, in db: Database) throws {
         try db.execute(sql: "INSERT OR IGNORE INTO \(TableLayout.typesTable) (\"name\") VALUES (?)", arguments: [typeName])
@@ -72,10 +89,9 @@ enum SchemaInstaller {
         for property in type.storedProperties where !property.type.isCollection {
             let column = TableLayout.column(property.name)
             columns.append("\(column) \(TableLayout.sqlType(property.type))")
-            if property.type == .mixed {
+            if let linkIndex = linkIndexSQL(type.name, property) {
                 columns.append("\(TableLayout.tagColumn(property.name)) INTEGER NOT NULL DEFAULT 0")
-                indexes.append(linkIndexSQL(
-                    name: "\(type.name).\(property.name)#link", table: table, tag: TableLayout.tagColumn(property.name), value: column))
+                indexes.append(linkIndex)
             }
             let indexName = TableLayout.quote("\(type.name).\(property.name)#index")
             if property.name == type.primaryKey {
@@ -117,9 +133,7 @@ enum SchemaInstaller {
         if element.objectTypeName != nil {
             statements.append("CREATE INDEX \(TableLayout.quote("\(typeName).\(property.name)#value")) ON \(table)(\(value))")
         }
-        if tagged {
-            statements.append(linkIndexSQL(name: "\(typeName).\(property.name)#link", table: table, tag: TableLayout.tagColumn, value: value))
-        }
+        if let linkIndex = linkIndexSQL(typeName, property) { statements.append(linkIndex) }
         return statements
     }
 

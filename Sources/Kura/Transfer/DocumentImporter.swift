@@ -46,8 +46,10 @@ public final class DocumentImporter {
         mapping.defersMissingProperties = options.mode == .all || options.mode == .modified
         let mappers = readers.map { DocumentMapper(schema: schema, options: mapping, file: $0.file) }
         let type = options.type
+        // Only a document set aside needs its text again; otherwise its position is enough.
+        let keepsNodes = options.onError == .skip
         let pipeline = DocumentPipeline(readers: readers, mappers: mappers) { node, context, mapper in
-            Self.prepare(node, context, mapper: mapper, type: type)
+            Self.prepare(node, context, mapper: mapper, type: type, keepingNode: keepsNodes)
         }
         pipeline.start()
         defer { pipeline.stop() }
@@ -213,8 +215,11 @@ public final class DocumentImporter {
 
     /// What the pipeline's thread makes of a document before it is written: the counters of a
     /// `{"$realm": …}` document, or the object values mapped from it, or what is wrong with it.
+    /// Unless `keepingNode`, a mapped document keeps only its node's position: its tree goes here,
+    /// so a large document's tree and its mapped values are not both held while it is written.
     private static func prepare(
-        _ node: DocumentNode, _ context: DocumentPipeline.Context, mapper: DocumentMapper, type: String?
+        _ node: DocumentNode, _ context: DocumentPipeline.Context, mapper: DocumentMapper, type: String?,
+        keepingNode: Bool
     ) -> PreparedDocument {
         let path = context.path
         var typeName = type ?? "?"
@@ -246,7 +251,8 @@ public final class DocumentImporter {
             }
             isMapped = true
             let mapped = try mapper.map(node, as: typeName, path: path, anchors: context.anchors)
-            return PreparedDocument(node: node, path: path, typeName: typeName, outcome: .success(.mapped(mapped)))
+            let kept = keepingNode ? node : DocumentNode(value: .null, position: node.position)
+            return PreparedDocument(node: kept, path: path, typeName: typeName, outcome: .success(.mapped(mapped)))
         } catch {
             return PreparedDocument(node: node, path: path, typeName: typeName, outcome: .failure(error))
         }
