@@ -38,7 +38,7 @@ struct ExportRoute: RouteSet {
             let pipe = ChunkPipe()
             let logger = self.logger
             let metrics = self.metrics
-            DispatchQueue.global().async {
+            BlockingWork.start {
                 do {
                     let realm = try realms.open(name)
                     let output = DocumentOutput(name: "<http>") { try pipe.send($0) }
