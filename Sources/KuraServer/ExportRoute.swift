@@ -30,20 +30,22 @@ struct ExportRoute: RouteSet {
             let realms = self.realms
             // Refuse a bad realm, type or query before the 200 is sent; the stream can only break off.
             try await BlockingWork.run {
-                let realm = try realms.open(name)
-                guard let type = options.type else { return }
-                _ = try ServedRealms.type(type, in: realm, realmName: name)
-                _ = try realm.objects(type, where: options.predicate, sortedBy: options.sort, limit: 0)
+                try realms.reading(name) { realm in
+                    guard let type = options.type else { return }
+                    _ = try ServedRealms.type(type, in: realm, realmName: name)
+                    _ = try realm.objects(type, where: options.predicate, sortedBy: options.sort, limit: 0)
+                }
             }
             let pipe = ChunkPipe()
             let logger = self.logger
             let metrics = self.metrics
-            DispatchQueue.global().async {
+            BlockingWork.start {
                 do {
-                    let realm = try realms.open(name)
-                    let output = DocumentOutput(name: "<http>") { try pipe.send($0) }
-                    let writer = DocumentWriter(schema: realm.schema, format: format, pretty: pretty, output: output)
-                    let summary = try RealmExporter(realm: realm, options: options).run(to: writer)
+                    let summary = try realms.reading(name) { realm in
+                        let output = DocumentOutput(name: "<http>") { try pipe.send($0) }
+                        let writer = DocumentWriter(schema: realm.schema, format: format, pretty: pretty, output: output)
+                        return try RealmExporter(realm: realm, options: options).run(to: writer)
+                    }
                     metrics.exported(realm: name, documents: summary.totalDocuments, bytes: summary.bytes)
                     pipe.finish(throwing: nil)
                 } catch {

@@ -31,8 +31,9 @@ struct ImportRoute: RouteSet {
             let options = try Self.options(QueryParameters(request))
             let realms = self.realms
             try await BlockingWork.run {
-                let realm = try realms.open(name)
-                if let type = options.type { _ = try ServedRealms.type(type, in: realm, realmName: name) }
+                try realms.reading(name) { realm in
+                    if let type = options.type { _ = try ServedRealms.type(type, in: realm, realmName: name) }
+                }
             }
             let pipe = BodyPipe()
             let limit = maxBodyBytes

@@ -20,9 +20,10 @@ struct ObjectRoutes: RouteSet {
                 limit: query.integer("limit", in: 1...Self.maxLimit) ?? Self.defaultLimit, after: query.text("after"))
             let realms = self.realms
             let body = try await BlockingWork.run {
-                let realm = try realms.open(name)
-                let type = try ServedRealms.type(typeName, in: realm, realmName: name)
-                return try ObjectPage(realm: realm, realmName: name, type: type, request: request).json()
+                try realms.reading(name) { realm in
+                    let type = try ServedRealms.type(typeName, in: realm, realmName: name)
+                    return try ObjectPage(realm: realm, realmName: name, type: type, request: request).json()
+                }
             }
             return ResponseMaking.json(body)
         }
@@ -33,9 +34,10 @@ struct ObjectRoutes: RouteSet {
             let keyText = rawKey.removingPercentEncoding ?? rawKey
             let realms = self.realms
             let document = try await BlockingWork.run {
-                let realm = try realms.open(name)
-                let type = try ServedRealms.type(typeName, in: realm, realmName: name)
-                return try Self.document(of: type, key: keyText, in: realm, realmName: name)
+                try realms.reading(name) { realm in
+                    let type = try ServedRealms.type(typeName, in: realm, realmName: name)
+                    return try Self.document(of: type, key: keyText, in: realm, realmName: name)
+                }
             }
             let tag = ETag.of(document)
             if let wanted = request.headers[.ifNoneMatch], ETag.matches(wanted, tag) {

@@ -12,14 +12,14 @@ struct RealmRoutes: RouteSet {
             let realms = self.realms
             let names = realms.names.filter { tokens.mayList($0, authorization: request.headers[.authorization]) }
             let entries = try await BlockingWork.run {
-                try names.map { name in try Self.summary(of: try realms.open(name), named: name) }
+                try names.map { name in try realms.reading(name) { try Self.summary(of: $0, named: name) } }
             }
             return ResponseMaking.json(JSONText.object([("realms", JSONText.array(entries))]))
         }
         group.get("realms/:realm/schema") { request, context in
             let realms = self.realms
             let name = try context.parameters.require("realm")
-            let yaml = try await BlockingWork.run { try realms.open(name).schema.yaml }
+            let yaml = try await BlockingWork.run { try realms.reading(name) { $0.schema.yaml } }
             if MediaTypes.accepts(request, "application/json") {
                 return ResponseMaking.json(try SchemaJSON.json(fromYAML: yaml))
             }

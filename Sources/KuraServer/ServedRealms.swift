@@ -1,11 +1,12 @@
 import Foundation
 import Kura
 
-/// The realms a server serves, by name, each opened afresh for the request that needs it so that
-/// requests share no connection and reads run beside writes (WAL).
+/// The realms a server serves, by name: opened afresh for each write, so that writes share no
+/// connection, and kept open in a pool for reads, which run beside writes (WAL).
 public struct ServedRealms: Sendable {
     /// Realm names and their files.
     public let paths: [String: String]
+    private let pool = RealmPool()
 
     /// Serves `paths` (name to file).
     public init(paths: [String: String]) { self.paths = paths }
@@ -29,6 +30,13 @@ public struct ServedRealms: Sendable {
             throw ServerSetupError(.realmMissing, "realm '\(name)': no realm file at '\(path)'")
         }
         return path
+    }
+
+    /// Runs `body` with realm `name` for reading (404 `unknown-realm` when it is not served), lent
+    /// by the pool: `body` must not keep it, nor write with it.
+    func reading<Result>(_ name: String, _ body: (Realm) throws -> Result) throws -> Result {
+        let path = paths[name] ?? ""
+        return try pool.reading(name, path: path, open: { try open(name) }, body)
     }
 
     /// Checks that every realm file exists and opens, before the server starts.

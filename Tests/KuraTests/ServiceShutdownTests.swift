@@ -25,6 +25,8 @@ import Testing
         server.process.waitUntilExit()
         #expect(server.process.terminationStatus == 0)
         #expect(try Realm(path: fixture.path("zoo.realm")).count("Person") == 2003)
+        let check = try Fixtures.run(fixture.kura, ["check", fixture.path("zoo.realm")])
+        #expect(check.status == 0, "\(check.stdout)")
         // New connections are refused once it has stopped.
         #expect(throws: (any Error).self) { try RawClient(port: server.port) }
     }

@@ -120,6 +120,12 @@ extension Realm {
         catalogCookie = cookie
     }
 
+    /// Reloads the schema when another connection changed the stored one since this realm read it,
+    /// for a realm kept open across many reads (SQLite's schema cookie tells cheaply whether it did).
+    public func refresh() throws {
+        try Self.run(sql: nil) { try queue.read { db in try refreshCatalog(db) } }
+    }
+
     /// Whether the database holds any table, index, view or trigger.
     private static func holdsTables(_ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master)") ?? false

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Foundation
+import GRDBSQLite
 
 /// What is at a realm's path before SQLite opens it, so that every way of opening a realm refuses a
 /// path that cannot be one with the same message, before SQLite creates or changes anything.
@@ -39,12 +40,30 @@ enum RealmFile {
             if creating { return false }
             throw notARealm(path, "the file is empty")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }  // SQLite reports it
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 20)).map(Array.init) ?? []
+        guard let header = header(of: path, count: min(20, Int(info.st_size))) else { return false }  // SQLite reports it
         if !header.starts(with: sqliteHeader) { throw notARealm(path, "it is not an SQLite database") }
         // Bytes 18 and 19: the file format versions for writing and reading, 2 in WAL mode.
         return header.count == 20 && header[18] != 2
+    }
+
+    /// The first `count` bytes of the file at `path` (at most its size), read through SQLite's own
+    /// file layer; nil when it cannot be read.
+    ///
+    /// Closing any descriptor of a file drops every POSIX lock this process holds on it, those of
+    /// its open SQLite connections included: another process could then take a realm in use for
+    /// unused and delete its WAL. SQLite keeps its descriptor of a file open until no connection of
+    /// the process holds a lock on it.
+    private static func header(of path: String, count: Int) -> [UInt8]? {
+        var connection: OpaquePointer?
+        defer { sqlite3_close(connection) }
+        guard sqlite3_open_v2(path, &connection, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let connection else { return nil }
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(connection, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK, let file,
+            let read = file.pointee.pMethods?.pointee.xRead
+        else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let status = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress, Int32($0.count), 0) }
+        return status == SQLITE_OK ? bytes : nil
     }
 
     /// Refuses to open for writing a realm file this process may not write, before SQLite makes
