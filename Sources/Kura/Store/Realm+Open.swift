@@ -70,15 +70,22 @@ extension Realm {
     /// transaction goes on. Only a change takes the write lock, and then looks again, since another
     /// process may have made the change meanwhile.
     func openSchema(migrating: Bool) throws {
+        var needsChangeLog = false
         let ready = try Self.run(sql: nil) {
             try queue.read { db -> SchemaCatalog? in
                 guard let ready = try existingCatalog(db) else { return nil }
                 catalogCookie = try Self.schemaCookie(db)
+                let hasLog = try ChangeTracker.hasTables(db)
+                needsChangeLog = !configuration.readOnly && !hasLog
                 return ready
             }
         }
         if let ready {
             catalog = ready
+            // A realm made before change tracking gets its log on a writable open.
+            if needsChangeLog {
+                try Self.run(sql: nil) { try queue.write { db in try ChangeTracker.installTables(db) } }
+            }
             return
         }
         var migration: WriteTransaction?
@@ -87,6 +94,8 @@ extension Realm {
                 try queue.writeWithoutTransaction { db in
                     try db.inTransaction(.immediate) {
                         migration = try prepareSchema(in: db, migrating: migrating)
+                        try ChangeTracker.installTables(db)
+                        if case .updated = openOutcome { try ChangeTracker.recordSchemaChange(db) }
                         catalogCookie = try Self.schemaCookie(db)
                         return .commit
                     }

@@ -60,6 +60,8 @@ public final class Realm {
     var resultsRowsRead = 0
     /// SQLite's schema cookie when the catalog was made, to notice other processes' schema changes.
     var catalogCookie: Int64 = 0
+    /// Records every commit's changes in the realm's change log (see `ChangeTracker`).
+    let changeTracker = ChangeTracker()
 
     /// The realm's schema.
     public var schema: Schema { catalog.schema }
@@ -100,6 +102,7 @@ public final class Realm {
             // document's pages (sorting still spills to files; durability is unchanged).
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             QueryFunctions.install(in: db)
+            try ChangeTracker.prepareConnection(db)
         }
         if configuration.readOnly && !configuration.isInMemory {
             guard configuration.schema == nil && !migrating else {
@@ -147,6 +150,7 @@ public final class Realm {
                     var result: Result?
                     try db.inTransaction(.immediate) {
                         try refreshCatalog(db)
+                        try changeTracker.begin(db, catalog: catalog)
                         let transaction = WriteTransaction(db: db, catalog: catalog)
                         used = transaction
                         self.transaction = transaction
@@ -154,6 +158,7 @@ public final class Realm {
                         result = try block()
                         try transaction.requireResolvedReferences()
                         try transaction.flushCounters()
+                        try changeTracker.commit(db)
                         return .commit
                     }
                     guard let result else { throw StoreError(.database, "the write transaction returned no result") }
