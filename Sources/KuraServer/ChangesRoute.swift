@@ -83,8 +83,9 @@ struct ChangesRoute: RouteSet {
     /// The version to send changes after: the realm's latest, or the one `Last-Event-ID` gives.
     private static func startingVersion(_ realm: Realm, resumeText: String?) throws -> Int64 {
         let latest = try realm.changeVersion
-        guard let resumeText else { return latest }
-        let trimmed = resumeText.trimmingCharacters(in: .whitespaces)
+        // An empty Last-Event-ID is none, as the server-sent events standard has it.
+        let trimmed = resumeText?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard let resumeText, !trimmed.isEmpty else { return latest }
         guard let version = Int64(trimmed), version >= 0 else {
             throw Problem.badParameter("Last-Event-ID '\(resumeText)' is not a version: it must be a whole number")
         }
