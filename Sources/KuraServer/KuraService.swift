@@ -40,6 +40,7 @@ public struct KuraService: Sendable {
                 registry: ImportRegistry()),
             DeleteRoutes(realms: realms, writeWait: configuration.writeWait),
             CheckRoute(realms: realms),
+            ChangesRoute(realms: realms, feeds: ChangeFeeds(realms: realms), logger: logger),
             CopyRoute(realms: realms, tokens: tokens, maxBodyBytes: configuration.maxOtherBodyBytes, writeWait: configuration.writeWait),
         ]
         for routes in routeSets { routes.addRoutes(to: v1) }

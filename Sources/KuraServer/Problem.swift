@@ -29,6 +29,7 @@ public struct Problem: Error, Sendable, Equatable {
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 409: "Conflict"
+        case 410: "Gone"
         case 412: "Precondition Failed"
         case 413: "Content Too Large"
         case 415: "Unsupported Media Type"

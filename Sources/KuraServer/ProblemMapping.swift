@@ -88,6 +88,7 @@ public enum ProblemMapping {
         case .duplicatePrimaryKey: Problem(status: 409, code: "exists", detail: error.message)
         case .unknownType: Problem(status: 404, code: "unknown-type", detail: error.message)
         case .objectDeleted: Problem(status: 404, code: "unknown-key", detail: error.message)
+        case .changesPruned: Problem(status: 410, code: "changes-pruned", detail: error.message)
         case .embeddedMisuse, .asymmetricMisuse: Problem(status: 400, code: "bad-parameter", detail: error.message)
         case .schemaMismatch, .schemaVersionTooLow: Problem(status: 409, code: "schema-mismatch", detail: error.message)
         default: Problem(status: 422, code: "invalid-document", detail: error.message)

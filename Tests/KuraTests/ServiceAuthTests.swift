@@ -101,6 +101,16 @@ import Testing
         let listed = try server.request("/v1/realms", headers: ["Authorization": "Bearer \(farmOnly.token)"])
         #expect(listed.text.hasPrefix(#"{"realms":[{"name":"farm","#))
         #expect(!listed.text.contains("zoo"))
+        // The change stream: read scope on its realm, answered before the stream starts.
+        let changes = "/v1/realms/zoo/changes"
+        #expect(try server.request(changes).text == missing + "\n")
+        #expect(try server.request(changes, headers: ["Authorization": "Bearer \(farmOnly.token)"]).text == otherRealm + "\n")
+        for token in [read.token, write.token, admin.token] {
+            let stream = try EventStreamClient("http://127.0.0.1:\(server.port)\(changes)", headers: ["Authorization": "Bearer \(token)"])
+            #expect(stream.startVersion() != nil)
+            #expect(stream.head.hasPrefix("HTTP/1.1 200"))
+            stream.stop()
+        }
         // Probes need no token.
         #expect(try server.request("/healthz").status == 200)
         #expect(try server.request("/readyz").status == 200)

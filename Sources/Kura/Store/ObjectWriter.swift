@@ -173,6 +173,8 @@ struct ObjectWriter {
             }
         }
         transaction.count(type, changed ? .updated : .unchanged)
+        // Rows inserted into its collections fire no trigger (see `ChangeTracker`).
+        if changed { try ChangeTracker.noteModified(type.name, id: ref.id, in: db) }
         return changed
     }
 

@@ -71,16 +71,23 @@ extension Realm {
     /// process may have made the change meanwhile. A realm made before the link indexes
     /// (`LinkIndexes`) gets them that way when it is opened for writing.
     func openSchema(migrating: Bool) throws {
+        var needsChangeLog = false
         let ready = try Self.run(sql: nil) {
             try queue.read { db -> SchemaCatalog? in
                 guard let ready = try existingCatalog(db) else { return nil }
                 if !configuration.readOnly, try !LinkIndexes.missing(in: db, schema: ready.schema).isEmpty { return nil }
                 catalogCookie = try Self.schemaCookie(db)
+                let hasLog = try ChangeTracker.hasTables(db)
+                needsChangeLog = !configuration.readOnly && !hasLog
                 return ready
             }
         }
         if let ready {
             catalog = ready
+            // A realm made before change tracking gets its log on a writable open.
+            if needsChangeLog {
+                try Self.run(sql: nil) { try queue.write { db in try ChangeTracker.installTables(db) } }
+            }
             return
         }
         var migration: WriteTransaction?
@@ -90,6 +97,8 @@ extension Realm {
                     try db.inTransaction(.immediate) {
                         migration = try prepareSchema(in: db, migrating: migrating)
                         try LinkIndexes.addMissing(in: db, schema: catalog.schema)
+                        try ChangeTracker.installTables(db)
+                        if case .updated = openOutcome { try ChangeTracker.recordSchemaChange(db) }
                         catalogCookie = try Self.schemaCookie(db)
                         return .commit
                     }

@@ -88,6 +88,8 @@ public final class Realm: Sendable {
         get { state.catalogCookie }
         set { state.catalogCookie = newValue }
     }
+    /// Records every commit's changes in the realm's change log (see `ChangeTracker`).
+    let changeTracker = ChangeTracker()
 
     /// The realm's schema.
     public var schema: Schema { catalog.schema }
@@ -131,6 +133,7 @@ public final class Realm: Sendable {
             // document's pages (sorting still spills to files; durability is unchanged).
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             QueryFunctions.install(in: db)
+            try ChangeTracker.prepareConnection(db)
         }
         if configuration.readOnly && !configuration.isInMemory {
             guard configuration.schema == nil && !migrating else {
@@ -182,6 +185,7 @@ public final class Realm: Sendable {
                     var result: Result?
                     try db.inTransaction(.immediate) {
                         try refreshCatalog(db)
+                        try changeTracker.begin(db, catalog: catalog)
                         let transaction = WriteTransaction(db: db, catalog: catalog)
                         used = transaction
                         self.transaction = transaction
@@ -189,6 +193,7 @@ public final class Realm: Sendable {
                         result = try block()
                         try transaction.requireResolvedReferences()
                         try transaction.flushCounters()
+                        try changeTracker.commit(db)
                         return .commit
                     }
                     guard let result else { throw StoreError(.database, "the write transaction returned no result") }

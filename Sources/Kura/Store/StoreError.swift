@@ -36,6 +36,8 @@ public struct StoreError: Error, Equatable, CustomStringConvertible {
         case indexOutOfRange
         /// A model that is no stored object: not read from or added to the realm, and without a stored primary key.
         case unmanagedObject
+        /// The change log no longer holds the versions asked for: it keeps only the latest ones.
+        case changesPruned
     }
 
     /// What kind of problem this is.
