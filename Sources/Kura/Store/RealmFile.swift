@@ -39,6 +39,11 @@ enum RealmFile {
             if creating { return false }
             throw notARealm(path, "the file is empty")
         }
+        // A `-wal` file beside it: in WAL mode, and maybe open in this process (a second handle, an
+        // observer's connection). Closing a descriptor of the file would then drop every POSIX lock the
+        // process holds on it, and another process would think its connection the last, checkpoint and
+        // delete the `-wal` file under ours. SQLite reports a file that is no database.
+        if exists(path + "-wal") { return false }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }  // SQLite reports it
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 20)).map(Array.init) ?? []
