@@ -20,8 +20,8 @@ final class ChangeNotifier: @unchecked Sendable {
     /// The serial queue every use of the notifier's state runs on.
     let queue: DispatchQueue
     private let key: String
-    /// The realm read through: a connection of the notifier's own, or for a private in-memory realm
-    /// the realm itself. Used only on `queue`.
+    /// The realm read through: a connection of the notifier's own, used only on `queue`; for a
+    /// private in-memory realm (`:memory:`), which no other connection can open, the realm itself.
     private let reader: Realm
     private var observers: [Int: any ChangeObserver] = [:]
     private var nextObserver = 0
@@ -98,6 +98,11 @@ final class ChangeNotifier: @unchecked Sendable {
 
     private func remove(_ number: Int) {
         observers[number] = nil
+        stopIfUnobserved()
+    }
+
+    /// Stops polling once no observer is left, and leaves the registry.
+    private func stopIfUnobserved() {
         guard observers.isEmpty else { return }
         timer?.cancel()
         timer = nil
@@ -141,10 +146,7 @@ final class ChangeNotifier: @unchecked Sendable {
             for observer in observers.values { observer.fail(error) }
             observers.removeAll()
         }
-        if observers.isEmpty, let timer {
-            timer.cancel()
-            self.timer = nil
-        }
+        stopIfUnobserved()
     }
 
     private static func state(_ db: Database, _ reader: Realm) throws -> FileState {

@@ -13,13 +13,12 @@ extension Realm {
         guard let object = try object(ofType: T.typeName, forPrimaryKey: key) else {
             throw StoreError(.objectDeleted, "no \(T.typeName) has primary key \(key): there is no object to observe")
         }
-        let model = Handover(value: T.self)
         return observe(object.ref, on: queue) { realm, ref, properties, error in
             if let error { return block(.error(error)) }
             guard let properties else { return block(.deleted) }
             // Decoded through this realm when the change is reported, as the object is then.
             do {
-                guard let decoded = try realm.decodeModels(model.value, [ref]).first else { return block(.deleted) }
+                guard let decoded = try realm.decodeModels(T.self, [ref]).first else { return block(.deleted) }
                 block(.change(decoded, properties))
             } catch {
                 block(.error(error))
@@ -42,14 +41,16 @@ extension Realm {
     /// `nil` once it is deleted, or an error.
     private func observe(
         _ ref: ObjectRef, on queue: DispatchQueue?,
-        report: @escaping @Sendable (Realm, ObjectRef, [PropertyChange]?, (any Error)?) -> Void
+        report: @escaping (Realm, ObjectRef, [PropertyChange]?, (any Error)?) -> Void
     ) -> NotificationToken {
         let token = NotificationToken()
+        // Not `@Sendable`: it makes values of the model's type, whose metatype need not be Sendable.
+        let handedReport = Handover(value: report)
         let handedRealm = Handover(value: self)
         let deliver: @Sendable ([PropertyChange]?, (any Error)?) -> Void = { properties, error in
             let run: @Sendable () -> Void = {
                 guard token.isActive else { return }
-                report(handedRealm.value, ref, properties, error)
+                handedReport.value(handedRealm.value, ref, properties, error)
             }
             if let queue { queue.async(execute: run) } else { run() }
         }
