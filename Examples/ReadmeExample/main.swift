@@ -65,4 +65,25 @@ let young = try realm.objects(Dog.self).filter("age < %@", 3).sorted(byKeyPath: 
 print(try young.count, try young.first?.name ?? "none")    // 1 Fido: one COUNT, then one window read
 print(realm.schema)                                        // the YAML `kura schema app.realm` prints
 
+// The README's "Observing changes" sample.
+let dogs = try realm.objects(Dog.self).sorted(byKeyPath: "name")
+var updates = 0
+for try await change in dogs.changes {                     // or dogs.observe { change in … } with a token
+    switch change {
+    case .initial(let dogs):
+        print("dogs:", dogs.map(\.name))
+        try realm.write { try realm.create("Dog", value: ["name": "Bella", "age": 1]) }
+    case .update(let dogs, let deletions, let insertions, let modifications):
+        print("dogs:", dogs.map(\.name), "deleted:", deletions, "inserted:", insertions, "modified:", modifications)
+        updates += 1
+        if updates == 1 { try realm.write { try realm.delete(try dogs.filter("name == 'Bella'")) } }
+    case .error(let error):
+        print("observing failed:", error)
+    }
+    if updates == 2 { break }
+}
+// dogs: ["Fido", "Rex"]
+// dogs: ["Bella", "Fido", "Rex"] deleted: [] inserted: [0] modified: []
+// dogs: ["Fido", "Rex"] deleted: [0] inserted: [] modified: []
+
 try migrateToVersion3()

@@ -85,6 +85,9 @@ import Testing
                 embedded: true
                 properties:
                   city: string?
+            dogs: ["Fido", "Rex"]
+            dogs: ["Bella", "Fido", "Rex"] deleted: [] inserted: [0] modified: []
+            dogs: ["Fido", "Rex"] deleted: [0] inserted: [] modified: []
             migrated: "Alice"
             migrated: "Bob"
             migrated: "Rex" "3 years"

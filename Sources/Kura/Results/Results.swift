@@ -29,6 +29,9 @@ public struct Results<Element>: Sequence {
     /// Makes the elements for ids read in `db`, in the same read transaction.
     let load: @Sendable (Realm, Database, [Int64]) throws -> [Element]
     private let cache: ResultsCache<Element>
+    /// For results an observer reports: the objects (by id, in order) they held at the commit the
+    /// report describes, so that its indexes fit them; `nil` for results that follow the query.
+    let pinnedIds: [Int64]?
 
     /// How many objects a read fetches at once.
     public static var windowSize: Int { 100 }
@@ -45,6 +48,24 @@ public struct Results<Element>: Sequence {
         self.query = try ObjectQuery(type, predicates: predicates, sortKeys: sortKeys, catalog: realm.catalog, allowsEmbedded: true)
         self.load = load
         self.cache = ResultsCache()
+        self.pinnedIds = nil
+    }
+
+    /// The same query's results holding the objects `ids` in that order, as they were at a commit
+    /// an observer reports, with a cache of their own (for handing to another thread).
+    func pinned(to ids: [Int64]) -> Results {
+        Results(copying: self, pinnedIds: ids)
+    }
+
+    private init(copying other: Results, pinnedIds: [Int64]) {
+        realm = other.realm
+        typeName = other.typeName
+        predicates = other.predicates
+        sortKeys = other.sortKeys
+        query = other.query
+        load = other.load
+        cache = ResultsCache()
+        self.pinnedIds = pinnedIds
     }
 
     // MARK: Refining
@@ -92,6 +113,7 @@ public struct Results<Element>: Sequence {
     public var count: Int {
         get throws {
             let version = try currentVersion()
+            if let pinnedIds { return pinnedIds.count }
             if let version, let known = cache.count, known.version == version { return known.value }
             let query = self.query
             let value = try realm.read { db in try query.count(db) }
@@ -150,6 +172,7 @@ public struct Results<Element>: Sequence {
 
     /// The internal ids of the matching objects, all of them, in order.
     func allIds() throws -> [Int64] {
+        if let pinnedIds { return pinnedIds }
         let query = self.query
         return try realm.read { db in try query.matchingIds(db) }
     }
@@ -169,8 +192,10 @@ public struct Results<Element>: Sequence {
         let query = self.query
         let load = self.load
         let realm = self.realm
+        let pinnedIds = self.pinnedIds
         return try realm.read { db in
-            let ids = try query.matchingIds(db, limit: Self.windowSize, offset: start)
+            let ids = try pinnedIds.map { Array($0.dropFirst(start).prefix(Self.windowSize)) }
+                ?? query.matchingIds(db, limit: Self.windowSize, offset: start)
             realm.state.countRowsRead(ids.count)
             return try load(realm, db, ids)
         }
