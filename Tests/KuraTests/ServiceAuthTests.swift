@@ -17,6 +17,30 @@ import Testing
         return (lines[0], lines[1])
     }
 
+    /// Serves zoo and farm with four tokens: read, write and admin on every realm, and admin on farm only.
+    private func serveWithScopedTokens() throws -> (
+        server: ServerProcess, read: (token: String, entry: String), write: (token: String, entry: String),
+        admin: (token: String, entry: String), farmOnly: (token: String, entry: String)
+    ) {
+        try fixture.makeRealm("farm.realm")
+        let read = try newToken(["reader", "--scope", "read"])
+        let write = try newToken(["writer", "--scope", "write"])
+        let admin = try newToken(["admin", "--scope", "admin"])
+        let farmOnly = try newToken(["farmer", "--scope", "admin", "--realm", "farm"])
+        try fixture.writeConfig("""
+            server:
+              realms: {zoo: zoo.realm, farm: farm.realm}
+              tokens:
+                \(read.entry)
+                \(write.entry)
+                \(admin.entry)
+                \(farmOnly.entry)
+
+            """)
+        let server = try fixture.serve([])
+        return (server, read, write, admin, farmOnly)
+    }
+
     @Test func sha256MatchesKnownDigests() {
         #expect(SHA256Digest.hex(of: "") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256Digest.hex(of: "abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
@@ -37,22 +61,7 @@ import Testing
     }
 
     @Test func everyReadRouteAnswers401403OrSuccessByToken() throws {
-        try fixture.makeRealm("farm.realm")
-        let read = try newToken(["reader", "--scope", "read"])
-        let write = try newToken(["writer", "--scope", "write"])
-        let admin = try newToken(["admin", "--scope", "admin"])
-        let farmOnly = try newToken(["farmer", "--scope", "admin", "--realm", "farm"])
-        try fixture.writeConfig("""
-            server:
-              realms: {zoo: zoo.realm, farm: farm.realm}
-              tokens:
-                \(read.entry)
-                \(write.entry)
-                \(admin.entry)
-                \(farmOnly.entry)
-
-            """)
-        let server = try fixture.serve([])
+        let (server, read, write, admin, farmOnly) = try serveWithScopedTokens()
         let routes = [
             "/v1/realms/zoo/schema", "/v1/realms/zoo/export", "/v1/realms/zoo/objects/Person",
             "/v1/realms/zoo/objects/Person/1", "/v1/realms/zoo/check",
@@ -123,22 +132,7 @@ import Testing
     }
 
     @Test func theWriteRoutesOfOneObjectAndMigrateAnswerByScope() throws {
-        try fixture.makeRealm("farm.realm")
-        let read = try newToken(["reader", "--scope", "read"])
-        let write = try newToken(["writer", "--scope", "write"])
-        let admin = try newToken(["admin", "--scope", "admin"])
-        let farmOnly = try newToken(["farmer", "--scope", "admin", "--realm", "farm"])
-        try fixture.writeConfig("""
-            server:
-              realms: {zoo: zoo.realm, farm: farm.realm}
-              tokens:
-                \(read.entry)
-                \(write.entry)
-                \(admin.entry)
-                \(farmOnly.entry)
-
-            """)
-        let server = try fixture.serve([])
+        let (server, read, write, admin, farmOnly) = try serveWithScopedTokens()
         let schema = try Data(contentsOf: Fixtures.packageRoot.appendingPathComponent("Samples/schema.yaml"))
         let person = Data(#"{"id": 3, "name": "Chen"}"#.utf8)
         // Method, path, body, content type, the scope it needs, and its success status.
