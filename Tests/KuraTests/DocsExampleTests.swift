@@ -35,7 +35,7 @@ import Testing
         let articles = try Self.articles()
         #expect(articles.map(\.name) == [
             "Concurrency", "DocumentsAndTheStrictRules", "GettingStarted", "ImportExportAndCopy", "Kura", "Migrations",
-            "ModelsAndSchema", "Queries",
+            "ModelsAndSchema", "ObservingChanges", "Queries",
         ])
         let files = try Self.exampleFiles()
         var count = 0
@@ -46,7 +46,7 @@ import Testing
                 #expect(files.contains { ReadmeExampleTests.contains($0, lines) }, "\(article.name).md's Swift block is not in an example:\n\(block)")
             }
         }
-        #expect(count >= 14)
+        #expect(count >= 20)
         // The comparison sees a changed line.
         let edited = ReadmeExampleTests.normalized("let older = try dogs.filter(\"age >= %@\", 4).sorted(byKeyPath: \"name\")")
         #expect(!files.contains { ReadmeExampleTests.contains($0, edited) })
@@ -131,6 +131,16 @@ import Testing
         4
         Dog 4
         4
+        # ObservingChanges
+        initial: ["Fido", "Rex"]
+        update: ["Bella", "Fido", "Rex"] deleted: [] inserted: [0] modified: []
+        update: ["Fido", "Rex"] deleted: [0] inserted: [] modified: []
+        deleted: [] inserted: [] modified: [1] Rex
+        Ana Maria name: "Ana" -> "Ana Maria"
+        deleted
+        object Dog#2 has been deleted or was never stored
+        1 Dog inserted: [4] deleted: []
+        2 Dog inserted: [] deleted: [4]
 
         """
 }

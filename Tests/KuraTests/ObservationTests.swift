@@ -261,6 +261,40 @@ import Testing
         #expect(try await recorder.settle().count == 3)
     }
 
+    @Test func aCommitRightAfterObservingAnObjectBeginsIsReported() async throws {
+        let (realm, _) = try houndRealm()
+        try realm.write { try realm.add(Keeper(id: 7, name: "name 0")) }
+        // The notifier reads its first look at the object later, on its queue: the change must
+        // still be measured from the values the object had when `observe` was called.
+        for round in 1...10 {
+            let recorder = ChangeRecorder<String>()
+            let token = try realm.observe(Keeper.self, primaryKey: 7) { change in
+                if case .change(_, let properties) = change {
+                    recorder.record(properties.map { "\($0.name) \($0.oldValue ?? .null) -> \($0.newValue ?? .null)" }.joined(separator: "; "))
+                }
+            }
+            try realm.write { try realm.create("Keeper", value: ["id": 7, "name": .string("name \(round)")], update: .modified) }
+            #expect(try await recorder.wait(for: 1) == [#"name "name \#(round - 1)" -> "name \#(round)""#])
+            token.invalidate()
+        }
+    }
+
+    @Test func observingAnObjectDeletedMeanwhileReportsItsDeletion() async throws {
+        let (realm, _) = try houndRealm()
+        try realm.write { try realm.add(Keeper(id: 7, name: "Bob")) }
+        guard let bob = try realm.object(ofType: "Keeper", forPrimaryKey: 7) else {
+            Issue.record("no Bob")
+            return
+        }
+        try realm.write { try realm.delete(bob) }
+        let recorder = ChangeRecorder<String>()
+        let token = realm.observe(bob) { change in
+            if case .deleted = change { recorder.record("deleted") } else { recorder.record("\(change)") }
+        }
+        defer { token.invalidate() }
+        #expect(try await recorder.wait(for: 1) == ["deleted"])
+    }
+
     @Test func anInvalidatedTokenHearsNothingMoreAndTheLastOneStopsThePoller() async throws {
         let (realm, _) = try houndRealm()
         let results = try realm.objects(Hound.self)

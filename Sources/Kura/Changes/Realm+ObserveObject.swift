@@ -54,11 +54,17 @@ extension Realm {
             }
             if let queue { queue.async(execute: run) } else { run() }
         }
-        let observer = ObjectObserver(ref: ref, token: token, report: deliver)
         do {
+            // The values as this call sees them: a commit made right after it, before the notifier
+            // gets to the new observer, is then reported too.
+            let catalog = self.catalog
+            let values = try read { db in try ObjectReader(db: db, catalog: catalog).values(of: ref) }
+            let observer = ObjectObserver(ref: ref, values: values, token: token, report: deliver)
             try ChangeNotifier.notifier(for: self).add(observer, token: token)
+        } catch let error as StoreError where error.code == .objectDeleted {
+            deliver(nil, nil)
         } catch {
-            observer.fail(error)
+            deliver(nil, error)
         }
         return token
     }
@@ -72,19 +78,25 @@ final class ObjectObserver: ChangeObserver, @unchecked Sendable {
     private let report: @Sendable ([PropertyChange]?, (any Error)?) -> Void
     private var values: [String: Value] = [:]
 
-    init(ref: ObjectRef, token: NotificationToken, report: @escaping @Sendable ([PropertyChange]?, (any Error)?) -> Void) {
+    /// Observes `ref`, whose values were `values` when observing was asked for.
+    init(
+        ref: ObjectRef, values: [String: Value], token: NotificationToken,
+        report: @escaping @Sendable ([PropertyChange]?, (any Error)?) -> Void
+    ) {
         self.ref = ref
+        self.values = values
         self.token = token
         self.report = report
     }
 
+    /// Reports what changed since observing was asked for, if anything did.
     func start(_ db: Database, _ reader: Realm) throws {
         let reading = ObjectReader(db: db, catalog: reader.catalog)
         guard try reading.exists(ref) else {
             report(nil, nil)
             throw ObservationEnded()
         }
-        values = try reading.values(of: ref)
+        compare(with: try reading.values(of: ref), reader)
     }
 
     func refresh(_ db: Database, _ reader: Realm, _ span: ChangeSpan) throws -> Bool {
@@ -95,7 +107,12 @@ final class ObjectObserver: ChangeObserver, @unchecked Sendable {
             return false
         }
         guard !span.complete || span.modified[ref.type]?.contains(ref.id) == true else { return true }
-        let now = try reading.values(of: ref)
+        compare(with: try reading.values(of: ref), reader)
+        return true
+    }
+
+    /// Reports the properties whose values differ from the last ones seen, and keeps `now`.
+    private func compare(with now: [String: Value], _ reader: Realm) {
         // In the schema's order, as Realm reports them.
         let names = reader.catalog.schema[type: ref.type]?.storedProperties.map(\.name) ?? now.keys.sorted()
         let changed = names.compactMap { name -> PropertyChange? in
@@ -105,7 +122,6 @@ final class ObjectObserver: ChangeObserver, @unchecked Sendable {
         }
         values = now
         if !changed.isEmpty { report(changed, nil) }
-        return true
     }
 
     func fail(_ error: any Error) {
