@@ -1,4 +1,5 @@
 import Prometheus
+import Synchronization
 
 /// The server's Prometheus metrics: requests by route, method and status with their durations, and
 /// documents and bytes imported and exported by realm.
@@ -20,12 +21,36 @@ final class ServiceMetrics: Sendable {
     private static var documentsExported: MetricNameDescriptor { name("documents_exported", "total", "Documents exported over HTTP") }
     private static var bytesExported: MetricNameDescriptor { name("bytes_exported", "total", "Bytes exported over HTTP") }
 
+    /// One request series: its counter and its histogram of durations.
+    private struct RequestSeries {
+        let count: Counter
+        let durations: DurationHistogram
+    }
+
+    /// The series made so far by route, method and status, so that a request finds its own without
+    /// the registry building and checking names and labels again.
+    private let series = Mutex<[RequestSeriesKey: RequestSeries]>([:])
+
+    private struct RequestSeriesKey: Hashable {
+        let route: String
+        let method: String
+        let status: Int
+    }
+
     /// Counts a finished request and records how long it took.
     func request(route: String, method: String, status: Int, duration: Duration) {
-        registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("method", method), ("status", String(status))])
-            .increment()
-        registry.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route), ("method", method)], buckets: Self.durationBuckets)
-            .record(duration)
+        let key = RequestSeriesKey(route: route, method: method, status: status)
+        let found = series.withLock { known in
+            if let made = known[key] { return made }
+            let made = RequestSeries(
+                count: registry.makeCounter(descriptor: Self.requests, labels: [("route", route), ("method", method), ("status", String(status))]),
+                durations: registry.makeDurationHistogram(
+                    descriptor: Self.durations, labels: [("route", route), ("method", method)], buckets: Self.durationBuckets))
+            known[key] = made
+            return made
+        }
+        found.count.increment()
+        found.durations.record(duration)
     }
 
     /// Counts what an import wrote into `realm`.

@@ -94,6 +94,54 @@ import Testing
         #expect(changed.headers["etag"] != tag)
     }
 
+    /// `kura export` of the one Person `key`, as a keyed GET must answer it.
+    private func exported(_ key: Int) throws -> String {
+        try Fixtures.run(fixture.kura, ["export", fixture.path("zoo.realm"), "--type", "Person", "--where", "id == \(key)", "--format", "jsonl"]).stdout
+    }
+
+    @Test func keyedReadsOnPooledConnectionsSeeEveryWrite() throws {
+        let server = try fixture.serve()
+        // Reads first, so the pooled connection holds its prepared statements when the writes come.
+        for key in [1, 2, 3, 1, 2] {
+            #expect(try server.request("/v1/realms/zoo/objects/Person/\(key)").text == (try exported(key)))
+        }
+        // A write through this server.
+        let json = ["Content-Type": "application/json"]
+        let patched = try server.request("/v1/realms/zoo/objects/Person/3", method: "PATCH", headers: json, body: Data(#"{"name": "Chen Li"}"#.utf8))
+        #expect(patched.status == 200)
+        let afterPatch = try server.request("/v1/realms/zoo/objects/Person/3")
+        #expect(afterPatch.text.contains(#""name":"Chen Li""#))
+        #expect(afterPatch.text == (try exported(3)))
+
+        // A write from another process: new rows in the collections the read path loads in blocks.
+        let realm = try Realm(path: fixture.path("zoo.realm"))
+        try realm.write {
+            let dog: Value = .map([
+                "name": .string("Bella"), "age": .int(2), "citiesVisited": .list([.string("Oslo"), .string("Tromsø")]),
+                "favoriteParksByCity": .map(["Oslo": .string("Vigeland")]), "companion": .string("cat"),
+            ])
+            try realm.create("Person", value: .map(["id": .int(3), "name": .string("Chen"), "dogs": .list([dog])]), update: .modified)
+        }
+        let afterImport = try server.request("/v1/realms/zoo/objects/Person/3")
+        #expect(afterImport.text.contains(#""citiesVisited":["Oslo","Tromsø"]"#))
+        #expect(afterImport.text == (try exported(3)))
+        #expect(afterImport.headers["etag"] != afterPatch.headers["etag"])
+
+        // A schema change through the server: every read after it has the new property.
+        let schema = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Samples/schema.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")
+            .replacingOccurrences(of: "      name: string\n      dogs: list<Dog>", with: "      name: string\n      nickname: string?\n      dogs: list<Dog>")
+        #expect(schema.contains("nickname"))
+        let migrated = try server.request(
+            "/v1/realms/zoo/migrate", method: "POST", headers: ["Content-Type": "application/yaml"], body: Data(schema.utf8))
+        #expect(migrated.status == 200, "\(migrated.text)")
+        for key in [1, 2, 3] {
+            let reply = try server.request("/v1/realms/zoo/objects/Person/\(key)")
+            #expect(reply.text.contains(#""nickname":null"#))
+            #expect(reply.text == (try exported(key)))
+        }
+    }
+
     @Test func sortedPagesNeitherRepeatNorSkipWhileObjectsAreInserted() throws {
         // Names repeat, so ties fall back to the object id; people without a best friend sort first by it.
         let realm = try Realm(path: fixture.path("zoo.realm"))

@@ -13,12 +13,15 @@ final class LinkCensus {
     private let owners: Set<String>?
     private var mixedLinks: [ObjectRef: Int] = [:]
     private var last: (ref: ObjectRef, count: Int)?
+    private let blockSize: Int64
 
-    /// Counts links held by objects of `owners` (every type when `nil`).
-    init(db: Database, catalog: SchemaCatalog, owners: Set<String>? = nil) throws {
+    /// Counts links held by objects of `owners` (every type when `nil`), a block of `blockSize`
+    /// target ids at a time. Its statements are the connection's cached ones.
+    init(db: Database, catalog: SchemaCatalog, owners: Set<String>? = nil, blockSize: Int64 = ObjectBlocks.blockSize) throws {
         self.db = db
         self.catalog = catalog
         self.owners = owners
+        self.blockSize = blockSize
         try countMixedLinks()
     }
 
@@ -28,9 +31,9 @@ final class LinkCensus {
         var linkedFromMixed: Set<String> = []
         if !catalog.mixedSites.isEmpty {
             for place in catalog.mixedLinkColumns {
-                let tags = try Int64.fetchAll(db, sql: """
+                let tags = try Int64.fetchAll(db.cachedStatement(sql: """
                     SELECT DISTINCT \(place.tag) FROM \(place.table) WHERE \(place.tag) >= ?
-                    """, arguments: [MixedTag.linkBase])
+                    """), arguments: [MixedTag.linkBase])
                 for tag in tags {
                     if let name = catalog.typeNames[tag - MixedTag.linkBase] { linkedFromMixed.insert(name) }
                 }
@@ -68,19 +71,19 @@ final class LinkCensus {
                 : (TableLayout.objectTable(link.ownerType), TableLayout.column(name))
             statements.append(try DirectStatement(db, sql: """
                 SELECT \(column) FROM \(table) WHERE \(column) >= ? AND \(column) < ?
-                """))
+                """, cached: true))
         }
-        return TargetCounts(statements: statements)
+        return TargetCounts(statements: statements, blockSize: blockSize)
     }
 
     private func countMixedLinks() throws {
         guard !catalog.mixedSites.isEmpty else { return }
         // Nested containers belong to no one type, so they always count.
         for place in catalog.mixedLinkColumns where place.ownerType.map({ owners?.contains($0) ?? true }) ?? true {
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT \(place.tag), \(place.value), count(*) FROM \(place.table) WHERE \(place.tag) >= ?
                 GROUP BY \(place.tag), \(place.value)
-                """, arguments: [MixedTag.linkBase])
+                """), arguments: [MixedTag.linkBase])
             for row in rows {
                 guard let tagValue = row[0] as Int64?, let id = row[1] as Int64?, let count = row[2] as Int?,
                     let typeName = catalog.typeNames[tagValue - MixedTag.linkBase]
@@ -94,12 +97,13 @@ final class LinkCensus {
 /// The typed link sites of one target type, and their counts for the current block of its ids.
 private final class TargetCounts {
     let statements: [DirectStatement]
-    var window = ReadWindow(size: ObjectBlocks.blockSize)
+    var window: ReadWindow
     /// Links to each id of the window's block, by id minus the block's first id.
     var counts: [Int] = []
 
-    init(statements: [DirectStatement]) {
+    init(statements: [DirectStatement], blockSize: Int64) {
         self.statements = statements
+        window = ReadWindow(size: blockSize)
     }
 
     /// How many typed links reach each id in `ids`, by id minus the first id.

@@ -4,16 +4,31 @@ import GRDBSQLite
 /// Reads objects for a stream (export, copy) a block at a time: one query for the columns of the
 /// next few hundred objects of a type and one per collection property, instead of one query per
 /// object and collection. Reads that jump around fall back to one object at a time (`ReadWindow`).
+///
+/// The statements are the connection's cached ones, so a connection kept open for many small
+/// reads (a server's) prepares them once.
 final class ObjectBlocks {
     static let blockSize: Int64 = 256
 
     private let db: Database
     private let catalog: SchemaCatalog
+    private let blockSize: Int64
     private var types = PerType<TypeBlock>()
 
-    init(db: Database, catalog: SchemaCatalog) {
+    /// Reads through `db` in blocks of `blockSize` ids.
+    init(db: Database, catalog: SchemaCatalog, blockSize: Int64 = ObjectBlocks.blockSize) {
         self.db = db
         self.catalog = catalog
+        self.blockSize = blockSize
+    }
+
+    /// The block size for a stream of `count` selected objects (`nil`: a whole type or realm):
+    /// as many as are selected, within 16...256, so that one object does not read a block of 256
+    /// with its collections, while the objects nested in it (stored next to each other) still
+    /// come in one query.
+    static func blockSize(selecting count: Int?) -> Int64 {
+        guard let count else { return blockSize }
+        return Int64(min(max(count, 16), Int(blockSize)))
     }
 
     /// Every stored property of the object, in the order of its type's `storedProperties`, links
@@ -52,7 +67,7 @@ final class ObjectBlocks {
     }
 
     private func typeBlock(_ name: String) throws -> TypeBlock {
-        try types.update(name, orAdd: { try TypeBlock(type: catalog.type(name), catalog: catalog, db: db) }) { $0 }
+        try types.update(name, orAdd: { try TypeBlock(type: catalog.type(name), catalog: catalog, db: db, blockSize: blockSize) }) { $0 }
     }
 
     private static func missing(_ ref: ObjectRef) -> StoreError {
@@ -65,7 +80,7 @@ private final class TypeBlock {
     let type: ObjectSchema
     /// The primary key's position among the stored properties.
     let keyPosition: Int?
-    var window = ReadWindow(size: ObjectBlocks.blockSize)
+    var window: ReadWindow
     /// The fields of the objects of `window.block`, by id minus the block's first id (`nil` where
     /// no object has that id).
     var objects: [[Value]?] = []
@@ -74,8 +89,9 @@ private final class TypeBlock {
     private let objectStatement: DirectStatement
     private let collections: [(isMap: Bool, position: Int, element: StoredColumn, statement: DirectStatement)]
 
-    init(type: ObjectSchema, catalog: SchemaCatalog, db: Database) throws {
+    init(type: ObjectSchema, catalog: SchemaCatalog, db: Database, blockSize: Int64) throws {
         self.type = type
+        window = ReadWindow(size: blockSize)
         let stored = type.storedProperties
         keyPosition = type.primaryKey.flatMap { key in stored.firstIndex { $0.name == key } }
         var positions: [String: Int] = [:]
@@ -87,7 +103,7 @@ private final class TypeBlock {
         objectStatement = try DirectStatement(db, sql: """
             SELECT \(selected.joined(separator: ", ")) FROM \(TableLayout.objectTable(type.name))
             WHERE \(id) >= ? AND \(id) < ? ORDER BY \(id)
-            """)
+            """, cached: true)
         var collections: [(isMap: Bool, position: Int, element: StoredColumn, statement: DirectStatement)] = []
         for (position, property) in stored.enumerated() {
             guard let element = property.type.element else { continue }
@@ -100,7 +116,7 @@ private final class TypeBlock {
                 SELECT \(owner), \(key), \(TableLayout.valueColumn), \(tag)
                 FROM \(TableLayout.collectionTable(type.name, property.name))
                 WHERE \(owner) >= ? AND \(owner) < ? ORDER BY \(owner), \(TableLayout.orderColumn(for: property.type))
-                """)
+                """, cached: true)
             collections.append((isMap, position, StoredColumn(element), statement))
         }
         self.collections = collections

@@ -142,7 +142,7 @@ extension Realm {
 
     /// SQLite's schema cookie, which every change to a table or index raises.
     private static func schemaCookie(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
+        try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA schema_version")) ?? 0
     }
 
     /// The catalog of a realm that needs no change to open as configured; `nil` when it needs one.

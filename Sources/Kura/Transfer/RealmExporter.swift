@@ -33,7 +33,10 @@ public struct RealmExporter {
         var next: QueryCursor?
         var summary = try realm.read { db in
             let sink = WriterSink(writer: writer)
-            var stream = try ObjectStream(db: db, catalog: catalog, sink: sink, rootType: options.type)
+            // A few objects (one by key, a short page) read blocks no larger than the selection.
+            let selected = options.type == nil ? nil : options.objectIds?.count ?? options.limit
+            var stream = try ObjectStream(
+                db: db, catalog: catalog, sink: sink, rootType: options.type, blockSize: ObjectBlocks.blockSize(selecting: selected))
             stream.onProgress = onProgress
             stream.progressInterval = progressInterval
             if let type = options.type {
