@@ -86,10 +86,7 @@ final class ChangeFeeds: Sendable {
             var lastVersion: Int64?
             var keepAliveDue = clock.now + keepAliveInterval
             while !Task.isCancelled {
-                // Opened afresh each time rather than held: a connection this process keeps open
-                // can lose its file locks when another of its connections to the file closes a
-                // descriptor, and then read a log another process has removed.
-                if let version = try? await BlockingWork.run({ try realms.open(name).changeVersion }) {
+                if let version = try? await BlockingWork.run({ try realms.reading(name) { try $0.changeVersion } }) {
                     // The first reading is signalled too: a commit may have come between a listener's
                     // first read and this one.
                     if version != lastVersion {

@@ -28,7 +28,7 @@ struct ChangesRoute: RouteSet {
             let name = try context.parameters.require("realm")
             let resumeText = HTTPField.Name("Last-Event-ID").flatMap { request.headers[$0] }
             let realms = self.realms
-            let start = try await BlockingWork.run { try Self.startingVersion(realms.open(name), resumeText: resumeText) }
+            let start = try await BlockingWork.run { try realms.reading(name) { try Self.startingVersion($0, resumeText: resumeText) } }
             let feeds = self.feeds
             let logger = self.logger
             var headers = HTTPFields()
@@ -73,7 +73,7 @@ struct ChangesRoute: RouteSet {
         var cursor = cursor
         while true {
             let from = cursor
-            let events = try await BlockingWork.run { try ChangeEvents(realm: realms.open(name), after: from, limit: batch) }
+            let events = try await BlockingWork.run { try realms.reading(name) { try ChangeEvents(realm: $0, after: from, limit: batch) } }
             if events.text.isEmpty { return cursor }
             try await writer.write(ByteBuffer(string: events.text))
             cursor = events.lastVersion
