@@ -32,8 +32,8 @@ final class LinkCensus {
         if !catalog.mixedSites.isEmpty {
             for place in catalog.mixedLinkColumns {
                 let tags = try Int64.fetchAll(db.cachedStatement(sql: """
-                    SELECT DISTINCT \(place.tag) FROM \(place.table) WHERE \(place.tag) >= ?
-                    """), arguments: [MixedTag.linkBase])
+                    SELECT DISTINCT \(place.tag) FROM \(place.table) WHERE \(MixedTag.linkTerm(place.tag))
+                    """))
                 for tag in tags {
                     if let name = catalog.typeNames[tag - MixedTag.linkBase] { linkedFromMixed.insert(name) }
                 }
@@ -81,9 +81,9 @@ final class LinkCensus {
         // Nested containers belong to no one type, so they always count.
         for place in catalog.mixedLinkColumns where place.ownerType.map({ owners?.contains($0) ?? true }) ?? true {
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT \(place.tag), \(place.value), count(*) FROM \(place.table) WHERE \(place.tag) >= ?
+                SELECT \(place.tag), \(place.value), count(*) FROM \(place.table) WHERE \(MixedTag.linkTerm(place.tag))
                 GROUP BY \(place.tag), \(place.value)
-                """), arguments: [MixedTag.linkBase])
+                """))
             for row in rows {
                 guard let tagValue = row[0] as Int64?, let id = row[1] as Int64?, let count = row[2] as Int?,
                     let typeName = catalog.typeNames[tagValue - MixedTag.linkBase]

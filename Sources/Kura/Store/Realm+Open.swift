@@ -73,7 +73,7 @@ extension Realm {
     func openSchema(migrating: Bool) throws {
         var needsChangeLog = false
         let ready = try Self.run(sql: nil) {
-            try queue.read { db -> SchemaCatalog? in
+            try queue.snapshot { db -> SchemaCatalog? in
                 guard let ready = try existingCatalog(db) else { return nil }
                 if !configuration.readOnly, try !LinkIndexes.missing(in: db, schema: ready.schema).isEmpty { return nil }
                 catalogCookie = try Self.schemaCookie(db)
@@ -132,7 +132,7 @@ extension Realm {
     /// Reloads the schema when another connection changed the stored one since this realm read it,
     /// for a realm kept open across many reads (SQLite's schema cookie tells cheaply whether it did).
     public func refresh() throws {
-        try Self.run(sql: nil) { try queue.read { db in try refreshCatalog(db) } }
+        try Self.run(sql: nil) { try queue.snapshot { db in try refreshCatalog(db) } }
     }
 
     /// Whether the database holds any table, index, view or trigger.

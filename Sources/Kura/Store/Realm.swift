@@ -223,7 +223,7 @@ public final class Realm: Sendable {
     /// Runs `body` with a connection: the open write transaction's, or a read transaction of its own.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         if let transaction { return try Self.run(sql: nil) { try body(transaction.db) } }
-        return try Self.run(sql: nil) { try queue.read(body) }
+        return try Self.run(sql: nil) { try queue.snapshot(body) }
     }
 
     /// Runs `body`, turning database errors into `StoreError`s that carry their SQL.
