@@ -28,6 +28,7 @@ public struct KuraService: Sendable {
         router.add(middleware: ProblemMiddleware(logger: logger))
         HealthRoutes(realms: realms).addRoutes(to: router.group())
         OpenAPIRoute().addRoutes(to: router.group())
+        StudioRoutes().addRoutes(to: router.group())
         MetricsRoute(metrics: metrics).addRoutes(to: router.group().add(middleware: AuthorizationMiddleware(tokens: tokens, scope: .read)))
         let v1 = router.group("v1").add(middleware: AuthorizationMiddleware(tokens: tokens, scope: nil))
         let routeSets: [any RouteSet] = [

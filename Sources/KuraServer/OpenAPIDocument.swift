@@ -86,6 +86,10 @@ enum OpenAPIDocument {
         Operation(method: "get", path: "/readyz", summary: "Readiness: the realms open", success: [(200, "ready", ["text/plain"])], problems: [503], isPublic: true),
         Operation(method: "get", path: "/metrics", summary: "Prometheus metrics", success: [(200, "Prometheus text", ["text/plain"])], problems: [403]),
         Operation(method: "get", path: "/openapi.json", summary: "This description", success: [(200, "OpenAPI 3.1", ["application/json"])], isPublic: true),
+        Operation(method: "get", path: "/", summary: "Kura Studio, the web console (its page; it uses the API above with the user's token)",
+                  success: [(200, "The page", ["text/html"])], isPublic: true),
+        Operation(method: "get", path: "/studio/{file}", summary: "Kura Studio's scripts and style sheet",
+                  success: [(200, "The file", ["text/javascript", "text/css"])], problems: [404], isPublic: true),
     ]
 
     /// The document as JSON text.

@@ -1,0 +1,175 @@
+// Part of Kura Studio, served by `StudioRoutes` from `StudioAssets`; kept as a string so that the
+// binary serves it without files beside it.
+
+/// `objects.js`: a type's objects as a paged, filtered, sorted table, and one object with its backlinks.
+enum StudioObjectsScript {
+    static let source = #"""
+// Kura Studio: a type's objects as a paged table with a predicate and sorting, and one object's
+// page with the objects that link to it.
+"use strict";
+
+Studio.pageSize = 50;
+// The cursors of the pages before the one shown, per query, for "Previous".
+Studio.trails = new Map();
+
+// The type of the route, or a message saying there is none.
+Studio.typeOf = function (schema, realm, typeName) {
+    const type = schema.byName.get(typeName);
+    if (!type) throw new Studio.ApiError(404, null, "realm '" + realm + "' has no type '" + typeName + "'");
+    return type;
+};
+
+// Whether a property can be a sort key: a single value, not a link or a collection.
+Studio.sortable = function (property) {
+    return property.type.collection === null && property.type.scalar && property.type.base !== "data";
+};
+
+Studio.showObjects = async function (view, realm, typeName, query) {
+    const el = Studio.el;
+    const schema = await Studio.schema(realm);
+    const type = Studio.typeOf(schema, realm, typeName);
+    const where = query.get("where") || "";
+    const sort = query.get("sort") || "";
+    const after = query.get("after") || "";
+    const trailKey = [realm, typeName, where, sort].join("\u0000");
+    if (!after) Studio.trails.set(trailKey, []);
+    const trail = Studio.trails.get(trailKey) || [];
+    const go = (changes) => {
+        const next = Object.assign({where, sort}, changes);
+        location.hash = Studio.link(["r", realm, "t", typeName], next);
+    };
+
+    const input = el("input", {id: "where", type: "search", value: where, spellcheck: "false", "aria-label": "where",
+        placeholder: "a predicate, such as name BEGINSWITH 'A' AND age > 2"});
+    input.addEventListener("keydown", (event) => { if (event.key === "Enter") go({where: input.value.trim(), sort}); });
+    const errorBox = el("div", {id: "where-error"});
+    view.replaceChildren(
+        el("h1", {}, typeName, el("span", {class: "sub"}, " in " + realm)),
+        el("p", {class: "meta"},
+            type.primaryKey ? "primary key " + type.primaryKey : "no primary key",
+            " · ", el("a", {href: Studio.link(["r", realm, "schema"])}, "schema"),
+            " · ", el("a", {href: Studio.link(["r", realm, "transfer"], {type: typeName})}, "import or export")),
+        el("div", {class: "query"}, el("label", {for: "where"}, "where"), input,
+            el("button", {type: "button", id: "where-apply", onclick: () => go({where: input.value.trim(), sort})}, "Filter"),
+            where ? el("button", {type: "button", onclick: () => go({where: "", sort})}, "Clear") : null),
+        errorBox,
+        el("p", {class: "loading"}, "Loading…"));
+
+    let page;
+    try {
+        page = await Studio.getJSON(Studio.realmPath(realm, "objects", typeName) + Studio.query({limit: Studio.pageSize, where, sort, after}));
+    } catch (error) {
+        view.querySelector(".loading").remove();
+        if (error.status === 400) { errorBox.replaceChildren(Studio.message("error", error.message)); return; }
+        throw error;
+    }
+    view.querySelector(".loading").remove();
+
+    const ctx = {realm, schema, here: null};
+    const columns = type.properties.filter((property) => property.type.collection !== "backlinks");
+    const [sortName, sortDirection] = sort.split(/\s+/);
+    const header = columns.map((property) => {
+        if (!Studio.sortable(property)) return el("th", {title: property.type.text}, property.name);
+        const current = sortName === property.name ? (sortDirection === "desc" ? "desc" : "asc") : null;
+        const nextSort = current === null ? property.name : current === "asc" ? property.name + " desc" : "";
+        return el("th", {class: "sortable" + (current ? " sorted-" + current : ""), title: property.type.text + " (click to sort)",
+            "aria-sort": current === "asc" ? "ascending" : current === "desc" ? "descending" : "none"},
+        el("button", {type: "button", class: "sort", onclick: () => go({where, sort: nextSort})},
+            property.name, current === "asc" ? " ▲" : current === "desc" ? " ▼" : ""));
+    });
+    const rows = page.objects.map((document) => el("tr", {}, columns.map((property) => {
+        const value = document[property.name];
+        if (type.primaryKey === property.name && value !== null && value !== undefined) {
+            return el("td", {class: "key"}, el("a", {class: "open", href: Studio.link(["r", realm, "t", typeName, "k", Studio.keyText(value)])},
+                Studio.keyText(value)));
+        }
+        return el("td", {}, Studio.renderValue(value, property.type, ctx, 1));
+    })));
+    const first = trail.length * Studio.pageSize + 1;
+    const shown = page.objects.length === 0
+        ? (page.count === 0 ? "No objects" : "No more objects") + (where ? " match" : "")
+        : "Objects " + Studio.formatCount(first) + "–" + Studio.formatCount(first + page.objects.length - 1) + " of " + Studio.formatCount(page.count);
+    let nextCursor = null;
+    if (page.next) nextCursor = new URL(page.next, location.origin).searchParams.get("after");
+    view.append(
+        el("div", {class: "table-wrap"}, el("table", {class: "objects"}, el("thead", {}, el("tr", {}, header)), el("tbody", {}, rows))),
+        el("div", {class: "pager"},
+            el("span", {id: "page-status"}, shown),
+            trail.length > 0 ? el("button", {type: "button", id: "page-previous", onclick: () => {
+                const previous = trail.pop();
+                go({where, sort, after: previous});
+            }}, "Previous") : null,
+            nextCursor ? el("button", {type: "button", id: "page-next", onclick: () => {
+                trail.push(after);
+                Studio.trails.set(trailKey, trail);
+                go({where, sort, after: nextCursor});
+            }}, "Next") : null));
+};
+
+Studio.showObject = async function (view, realm, typeName, key) {
+    const el = Studio.el;
+    const schema = await Studio.schema(realm);
+    const type = Studio.typeOf(schema, realm, typeName);
+    const response = await Studio.request(Studio.realmPath(realm, "objects", typeName, key), {headers: {"Accept": "application/json"}});
+    const document = await response.json();
+    const ctx = {realm, schema, here: null};
+    const rows = type.properties.filter((property) => property.type.collection !== "backlinks").map((property) =>
+        el("tr", {}, el("th", {}, property.name, el("span", {class: "type-text"}, property.type.text)),
+            el("td", {}, Studio.renderValue(document[property.name], property.type, ctx, 1))));
+    const backlinks = el("section", {id: "backlinks"}, el("h2", {}, "Linked from"), el("p", {class: "loading"}, "Loading…"));
+    view.replaceChildren(
+        el("h1", {}, typeName + " ", el("span", {class: "key-title"}, key), el("span", {class: "sub"}, " in " + realm)),
+        el("p", {class: "meta"}, el("a", {href: Studio.link(["r", realm, "t", typeName])}, "all " + typeName + " objects"),
+            " · ETag ", el("code", {}, response.headers.get("ETag") || "none")),
+        el("table", {class: "object"}, el("tbody", {}, rows)),
+        backlinks);
+    await Studio.showBacklinks(backlinks, realm, schema, type, document[type.primaryKey]);
+};
+
+// The places that can link to objects of `type`: [{origin, property, many, names}], `names` the
+// linkingObjects properties of `type` that declare the same relation.
+Studio.incomingLinks = function (schema, type) {
+    const places = [];
+    for (const origin of schema.types) {
+        if (origin.embedded) continue;
+        for (const property of origin.properties) {
+            const t = property.type;
+            if (t.scalar || t.collection === "backlinks" || t.base !== type.name) continue;
+            const names = type.properties.filter((p) => p.type.collection === "backlinks" && p.type.base === origin.name && p.type.via === property.name)
+                .map((p) => p.name);
+            places.push({origin, property, many: t.collection !== null, names});
+        }
+    }
+    return places;
+};
+
+Studio.showBacklinks = async function (section, realm, schema, type, key) {
+    const el = Studio.el;
+    const places = Studio.incomingLinks(schema, type);
+    section.querySelector(".loading").remove();
+    if (places.length === 0) { section.append(el("p", {class: "empty"}, "No type links to " + type.name + ".")); return; }
+    const ctx = {realm, schema, here: null};
+    for (const place of places) {
+        const path = place.property.name + "." + type.primaryKey;
+        const predicate = (place.many ? "ANY " : "") + path + " == " + Studio.literal(key);
+        const title = place.origin.name + "." + place.property.name + (place.names.length ? " (as " + place.names.join(", ") + ")" : "");
+        const group = el("div", {class: "backlink-group"}, el("h3", {}, title));
+        section.append(group);
+        try {
+            const page = await Studio.getJSON(Studio.realmPath(realm, "objects", place.origin.name) + Studio.query({where: predicate, limit: 20}));
+            if (page.count === 0) { group.append(el("p", {class: "empty"}, "none")); continue; }
+            const items = page.objects.map((document) => place.origin.primaryKey
+                ? el("li", {}, Studio.objectLink(ctx, place.origin.name, document[place.origin.primaryKey]))
+                : el("li", {}, Studio.renderObject(document, place.origin, ctx, 2)));
+            group.append(el("ul", {class: "backlinks"}, items));
+            if (page.count > page.objects.length) {
+                group.append(el("p", {}, el("a", {href: Studio.link(["r", realm, "t", place.origin.name], {where: predicate})},
+                    "all " + Studio.formatCount(page.count))));
+            }
+        } catch (error) {
+            group.append(Studio.message("error", error.message));
+        }
+    }
+};
+"""#
+}

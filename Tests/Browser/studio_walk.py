@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Walks through Kura Studio in Debian's chromium as a new user would, and prints what it saw as JSON.
+
+usage: studio_walk.py BASE_URL TOKEN FOLDER
+
+The server (started by StudioBrowserTests) serves `zoo` (the sample people), `fresh` (empty) and
+`many` (120 people), and has tokens, so the page first asks for one. FOLDER holds the sample files
+to import and receives the downloaded export. The Swift test asserts on the printed observations;
+this script only acts and reads the page.
+"""
+import json
+import sys
+
+from playwright.sync_api import sync_playwright
+
+base, token, folder = sys.argv[1], sys.argv[2], sys.argv[3]
+seen = {}
+problems = []
+
+
+def texts(page, selector):
+    return [text.strip() for text in page.locator(selector).all_inner_texts()]
+
+
+def column(page, index):
+    return texts(page, f"table.objects tbody tr td:nth-child({index})")
+
+
+def wait_until(page, condition, what):
+    """Polls condition() until it is true (the page's CSP forbids the eval that wait_for_function uses)."""
+    for _ in range(200):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    raise TimeoutError("waited 10 s for " + what)
+
+
+def go(page, hash_route, wait_for):
+    page.goto(base + "/" + hash_route)
+    page.wait_for_selector(wait_for)
+
+
+with sync_playwright() as playwright:
+    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+    page = browser.new_page(accept_downloads=True)
+    page.on("pageerror", lambda error: problems.append("pageerror: " + str(error)))
+    page.on("console", lambda message: problems.append(message.type + ": " + message.text)
+            if message.type == "error" and not any(f"status of {code}" in message.text for code in (400, 401, 422)) else None)
+
+    # The token: asked for, then the realms with their counts.
+    page.goto(base + "/")
+    page.wait_for_selector("#token-dialog:not([hidden])")
+    seen["tokenReason"] = page.inner_text("#token-reason")
+    page.fill("#token-input", token)
+    page.click("#token-save")
+    page.wait_for_selector("#realm-list ul.realms")
+    seen["sidebarRealms"] = texts(page, "#realm-list a.realm")
+    seen["zooCounts"] = texts(page, "section.card[data-realm=zoo] table.counts tr")
+
+    # A type's objects: the table, sorting by a header, a predicate, a bad predicate.
+    go(page, "#/r/zoo/t/Person", "table.objects")
+    seen["personHeaders"] = texts(page, "table.objects thead th")
+    seen["personNames"] = column(page, 2)
+    seen["personStatus"] = page.inner_text("#page-status")
+    page.click("table.objects thead th:nth-child(2) button.sort")
+    page.wait_for_selector("th.sorted-asc")
+    page.click("table.objects thead th:nth-child(2) button.sort")
+    page.wait_for_selector("th.sorted-desc")
+    seen["namesDescending"] = column(page, 2)
+    page.fill("#where", "name BEGINSWITH 'A' OR name == 'Chen'")
+    page.press("#where", "Enter")
+    wait_until(page, lambda: "of 2" in page.inner_text("#page-status"), "the filtered page")
+    seen["filteredNames"] = column(page, 2)
+    seen["filteredStatus"] = page.inner_text("#page-status")
+    page.fill("#where", "nme == 'x'")
+    page.click("#where-apply")
+    page.wait_for_selector("#where-error .message.error")
+    seen["badPredicate"] = page.inner_text("#where-error")
+
+    # Links and backlinks: Alice's best friend by a click, then who links to Bob.
+    go(page, "#/r/zoo/t/Person", "table.objects")
+    page.click("table.objects tbody tr:first-child a.link")
+    wait_until(page, lambda: page.locator("#backlinks .backlink-group").count() == 2
+               and page.locator("#backlinks .backlink-group > :is(ul, p)").count() == 2, "the backlinks")
+    seen["linkedHash"] = page.evaluate("location.hash")
+    seen["linkedTitle"] = page.inner_text("h1")
+    seen["backlinkGroups"] = texts(page, "#backlinks .backlink-group h3")
+    seen["backlinkItems"] = texts(page, "#backlinks .backlink-group li")
+    page.click("#backlinks a.link")
+    page.wait_for_selector("#backlinks .backlink-group")
+    wait_until(page, lambda: page.inner_text("h1").startswith("Person 1"), "the backlink's object")
+    seen["backlinkTitle"] = page.inner_text("h1")
+    seen["nestedShown"] = texts(page, "table.object .nested > .type")
+
+    # Paging through 120 objects 50 at a time.
+    go(page, "#/r/many/t/Person", "#page-status")
+    pages = [page.inner_text("#page-status")]
+    for button in ["#page-next", "#page-next", "#page-previous"]:
+        before = page.inner_text("#page-status")
+        page.click(button)
+        wait_until(page, lambda: page.inner_text("#page-status") != before, "the page after " + button)
+        pages.append(page.inner_text("#page-status"))
+    seen["pages"] = pages
+
+    # The schema diagram.
+    go(page, "#/r/zoo/schema", "svg.schema-diagram")
+    seen["diagramTypes"] = sorted(page.eval_on_selector_all("svg.schema-diagram a.type-box", "nodes => nodes.map(n => n.dataset.type)"))
+    seen["diagramArrows"] = sorted(page.eval_on_selector_all("svg.schema-diagram path.arrow", "nodes => nodes.map(n => n.getAttribute('class') + ' ' + n.textContent)"))
+
+    # Import: a bad file chosen, then the good one dropped.
+    go(page, "#/r/fresh/transfer?type=Person", "#import-file")
+    page.set_input_files("#import-file", folder + "/bad-people.json")
+    page.click("#import-start")
+    page.wait_for_selector("#import-errors")
+    seen["importErrorSummary"] = page.inner_text("#import-result .message.error")
+    seen["importErrors"] = [texts(page, f"#import-errors tbody tr:nth-child({n}) td") for n in range(1, page.locator("#import-errors tbody tr").count() + 1)]
+    seen["freshAfterBadImport"] = page.evaluate(
+        "fetch('/v1/realms', {headers: {Authorization: 'Bearer ' + sessionStorage.getItem('kura.token')}})"
+        ".then(r => r.json()).then(b => b.realms.find(r => r.name === 'fresh').counts)")
+    with open(folder + "/people.json", encoding="utf-8") as file:
+        people = file.read()
+    page.evaluate("""text => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([text], 'people.json', {type: 'application/json'}));
+        const zone = document.getElementById('drop-zone');
+        zone.dispatchEvent(new DragEvent('dragover', {dataTransfer: transfer, bubbles: true, cancelable: true}));
+        zone.dispatchEvent(new DragEvent('drop', {dataTransfer: transfer, bubbles: true, cancelable: true}));
+    }""", people)
+    seen["droppedFile"] = page.inner_text("#import-file-name")
+    page.click("#import-start")
+    page.wait_for_selector("#import-result table.summary")
+    seen["importStatus"] = page.inner_text("#import-status")
+    seen["importSummary"] = texts(page, "#import-result table.summary tbody tr")
+    fresh_person = page.locator("#realm-list a[href='#/r/fresh/t/Person']")
+    wait_until(page, lambda: fresh_person.count() == 1 and "3" in fresh_person.inner_text(), "the sidebar's new count")
+    seen["progressValue"] = page.get_attribute("#import-progress", "value")
+
+    # Export: the fresh realm's people as JSON Lines, downloaded.
+    page.select_option("#export-type", "Person")
+    page.select_option("#export-format", "jsonl")
+    with page.expect_download() as download_info:
+        page.click("#export-start")
+    download = download_info.value
+    seen["downloadName"] = download.suggested_filename
+    download.save_as(folder + "/studio-export.jsonl")
+    seen["exportStatus"] = page.inner_text("#export-status")
+
+    seen["problems"] = problems
+    browser.close()
+
+print(json.dumps(seen, ensure_ascii=False))

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// Whether Debian's chromium and Playwright for Python are here to drive Kura Studio; `.ci/run`
+/// installs both and sets `KURA_BROWSER_TESTS=required`, so that CI never skips the walk.
+enum StudioBrowser {
+    static let chromium = "/usr/bin/chromium"
+    static let walk = Fixtures.packageRoot.appendingPathComponent("Tests/Browser/studio_walk.py").path
+
+    static let isRequired = ProcessInfo.processInfo.environment["KURA_BROWSER_TESTS"] == "required"
+
+    static let isAvailable: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: chromium) else { return false }
+        return (try? Fixtures.run("/usr/bin/env", ["python3", "-c", "import playwright"]).status) == 0
+    }()
+}
+
+/// Kura Studio in a real browser, as a new user meets it: Debian's chromium driven by Playwright
+/// (`Tests/Browser/studio_walk.py`) against a real `kura serve` with a token and three realms. The
+/// script acts and reports what the page showed; the assertions are here.
+@Suite struct StudioBrowserTests {
+    @Test(.enabled(if: StudioBrowser.isAvailable || StudioBrowser.isRequired, "needs chromium and Playwright for Python"))
+    func aNewUserWalksThroughStudio() throws {
+        let fixture = try ServiceFixture()
+        let kura = fixture.kura
+        try Fixtures.run(kura, ["init", fixture.path("fresh.realm"), "--schema", Fixtures.samplesSchemaPath])
+        try Fixtures.run(kura, ["init", fixture.path("many.realm"), "--schema", Fixtures.samplesSchemaPath])
+        let many = (1...120).map { #"{"name": "Walker \#($0)"}"# }.joined(separator: "\n")
+        try many.write(toFile: fixture.path("many.jsonl"), atomically: true, encoding: .utf8)
+        #expect(try Fixtures.run(kura, ["import", fixture.path("many.realm"), fixture.path("many.jsonl"), "--type", "Person"]).status == 0)
+        for sample in ["people.json", "bad-people.json"] {
+            try FileManager.default.copyItem(
+                atPath: Fixtures.packageRoot.appendingPathComponent("Samples/\(sample)").path, toPath: fixture.path(sample))
+        }
+        let made = try Fixtures.run(kura, ["token", "new", "walker", "--scope", "write"])
+        let lines = made.stdout.split(separator: "\n").map(String.init)
+        let token = try #require(lines.first)
+        try fixture.writeConfig("server:\n  tokens:\n" + lines.dropFirst().map { "    \($0)\n" }.joined())
+        let server = try fixture.serve(["zoo.realm", "fresh.realm", "many.realm"])
+
+        let walked = try Fixtures.run("/usr/bin/env", ["python3", StudioBrowser.walk, "http://127.0.0.1:\(server.port)", token, fixture.folder.path])
+        #expect(walked.status == 0, "studio_walk.py failed: \(walked.stderr)")
+        let seen = try #require(try JSONSerialization.jsonObject(with: Data(walked.stdout.utf8)) as? [String: Any], "no report: \(walked.stdout)")
+        func strings(_ key: String) -> [String] { seen[key] as? [String] ?? [] }
+
+        // The token is asked for, then the realms show with their counts.
+        #expect(seen["tokenReason"] as? String == "This server needs a token: a bearer token is needed: send Authorization: Bearer TOKEN")
+        #expect(strings("sidebarRealms") == ["fresh", "many", "zoo"])
+        #expect(strings("zooCounts") == ["DogToy\t1", "Dog\t2", "Person\t3", "DogClub\t0"])
+        // A table of objects, sorted by a click on a header, filtered, and a bad predicate's message.
+        #expect(strings("personHeaders") == ["id", "name", "dogs", "address", "bestFriend", "createdAt"])
+        #expect(strings("personNames") == ["Alice", "Bob", "Chen"])
+        #expect(seen["personStatus"] as? String == "Objects 1–3 of 3")
+        #expect(strings("namesDescending") == ["Chen", "Bob", "Alice"])
+        #expect(strings("filteredNames") == ["Chen", "Alice"])
+        #expect(seen["filteredStatus"] as? String == "Objects 1–2 of 2")
+        #expect(seen["badPredicate"] as? String == "where:1: error: Person has no property 'nme'")
+        // A link followed by a click, the objects linking back, and one of them followed.
+        #expect(seen["linkedHash"] as? String == "#/r/zoo/t/Person/k/2")
+        #expect(seen["linkedTitle"] as? String == "Person 2 in zoo")
+        #expect(strings("backlinkGroups") == ["Person.bestFriend", "DogClub.members"])
+        #expect(strings("backlinkItems") == ["Person 1"])
+        #expect(seen["backlinkTitle"] as? String == "Person 1 in zoo")
+        #expect(strings("nestedShown") == ["Dog", "DogToy", "Address (embedded)"])
+        // Pages of 50 with a cursor, forward and back.
+        #expect(strings("pages") == ["Objects 1–50 of 120", "Objects 51–100 of 120", "Objects 101–120 of 120", "Objects 51–100 of 120"])
+        // The diagram: every type, every link, embedded object and backlink.
+        #expect(strings("diagramTypes") == ["Address", "Dog", "DogClub", "DogToy", "Person"])
+        #expect(strings("diagramArrows") == [
+            "arrow backlink Dog.owners → Person (linkingObjects Person.dogs)",
+            "arrow embedded Person.address → Address (Address?)",
+            "arrow link Dog.favoriteToy → DogToy (DogToy?)",
+            "arrow link DogClub.members → Person (list<Person>)",
+            "arrow link Person.bestFriend → Person (Person?)",
+            "arrow link Person.dogs → Dog (list<Dog>)",
+        ])
+        // A bad file: every error with line, column, path and message, and nothing written.
+        #expect(seen["importErrorSummary"] as? String == "the document has 1 error")
+        #expect(seen["importErrors"] as? [[String]] == [
+            ["2", "63", "$[0].dogs[0].age", #"body:2:63: error: $[0].dogs[0].age: expected int, found string "three""#]
+        ])
+        #expect(seen["freshAfterBadImport"] as? [String: Int] == ["DogToy": 0, "Dog": 0, "Person": 0, "DogClub": 0])
+        // A dropped file imports, with its progress and summary, and the sidebar's count follows.
+        #expect(seen["droppedFile"] as? String == "people.json (741 B)")
+        #expect(seen["importStatus"] as? String == "Imported: 3 documents")
+        #expect(strings("importSummary") == ["Address\t2\t0\t0\t0", "Dog\t2\t0\t0\t0", "DogToy\t1\t0\t0\t0", "Person\t3\t0\t0\t0"])
+        #expect(seen["progressValue"] as? String == "100")
+        // The download is what kura export writes.
+        #expect(seen["downloadName"] as? String == "fresh-Person.jsonl")
+        let exported = try Fixtures.run(kura, ["export", fixture.path("fresh.realm"), "--type", "Person", "--format", "jsonl"])
+        let downloaded = try String(contentsOfFile: fixture.path("studio-export.jsonl"), encoding: .utf8)
+        #expect(!downloaded.isEmpty && downloaded == exported.stdout)
+        #expect(seen["exportStatus"] as? String == "Exported \(downloaded.utf8.count) B: fresh-Person.jsonl")
+        #expect(strings("problems") == [])
+        #expect(!server.log.contains(token))
+    }
+}
