@@ -9,7 +9,7 @@ struct AuthorizationMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let needed = scope ?? (request.method == .get || request.method == .head ? .read : .write)
-        let realms = context.parameters.get("realm").map { [$0] } ?? []
+        let realms = context.parameters.decodedIfPresent("realm").map { [$0] } ?? []
         try tokens.authorize(request.headers[.authorization], scope: needed, realms: realms)
         return try await next(request, context)
     }

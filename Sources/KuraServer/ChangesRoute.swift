@@ -25,7 +25,7 @@ struct ChangesRoute: RouteSet {
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("realms/:realm/changes") { request, context in
-            let name = try context.parameters.require("realm")
+            let name = try context.parameters.decoded("realm")
             let resumeText = HTTPField.Name("Last-Event-ID").flatMap { request.headers[$0] }
             let realms = self.realms
             let start = try await BlockingWork.run { try realms.reading(name) { try Self.startingVersion($0, resumeText: resumeText) } }

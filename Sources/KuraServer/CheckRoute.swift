@@ -9,7 +9,7 @@ struct CheckRoute: RouteSet {
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("realms/:realm/check") { _, context in
-            let name = try context.parameters.require("realm")
+            let name = try context.parameters.decoded("realm")
             guard let path = realms.paths[name] else {
                 throw Problem.notFound("unknown-realm", "no realm named '\(name)' is served")
             }

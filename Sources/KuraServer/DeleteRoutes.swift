@@ -12,10 +12,9 @@ struct DeleteRoutes: RouteSet {
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.delete("realms/:realm/objects/:type/:key") { request, context in
-            let name = try context.parameters.require("realm")
-            let typeName = try context.parameters.require("type")
-            let rawKey = try context.parameters.require("key")
-            let keyText = rawKey.removingPercentEncoding ?? rawKey
+            let name = try context.parameters.decoded("realm")
+            let typeName = try context.parameters.decoded("type")
+            let keyText = try context.parameters.decoded("key")
             let condition = request.headers[.ifMatch]
             let realms = self.realms
             try await BlockingWork.run {
@@ -31,8 +30,8 @@ struct DeleteRoutes: RouteSet {
             return Response(status: .noContent)
         }
         group.delete("realms/:realm/objects/:type") { request, context in
-            let name = try context.parameters.require("realm")
-            let typeName = try context.parameters.require("type")
+            let name = try context.parameters.decoded("realm")
+            let typeName = try context.parameters.decoded("type")
             guard let predicate = QueryParameters(request).text("where") else {
                 throw Problem.badParameter("where is required to delete objects; where=TRUEPREDICATE deletes them all")
             }

@@ -12,7 +12,7 @@ struct ExportRoute: RouteSet {
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("realms/:realm/export") { request, context in
-            let name = try context.parameters.require("realm")
+            let name = try context.parameters.decoded("realm")
             let query = QueryParameters(request)
             let options = try ExportOptions(
                 type: query.text("type"), predicate: query.text("where"), sort: query.text("sort"),

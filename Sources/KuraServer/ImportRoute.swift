@@ -17,13 +17,13 @@ struct ImportRoute: RouteSet {
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("realms/:realm/imports") { _, context in
-            let name = try context.parameters.require("realm")
+            let name = try context.parameters.decoded("realm")
             let realms = self.realms
             _ = try await BlockingWork.run { try realms.path(of: name) }
             return ResponseMaking.json(registry.json(realm: name))
         }
         group.post("realms/:realm/import") { request, context in
-            let name = try context.parameters.require("realm")
+            let name = try context.parameters.decoded("realm")
             let format = try Self.format(of: request)
             if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
                 throw Self.tooLarge(maxBodyBytes)

@@ -14,7 +14,7 @@ struct MigrateRoute: RouteSet {
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.post("realms/:realm/migrate") { request, context in
-            let name = try context.parameters.require("realm")
+            let name = try context.parameters.decoded("realm")
             let dryRun = try QueryParameters(request).flag("dryRun")
             if let given = request.headers[.contentType], MediaTypes.format(of: given) == nil || MediaTypes.format(of: given) == .jsonl {
                 throw Problem(status: 415, code: "unsupported-media-type", detail: "Content-Type '\(given)': send the schema file as application/yaml")

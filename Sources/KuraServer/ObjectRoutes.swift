@@ -12,8 +12,8 @@ struct ObjectRoutes: RouteSet {
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("realms/:realm/objects/:type") { request, context in
-            let name = try context.parameters.require("realm")
-            let typeName = try context.parameters.require("type")
+            let name = try context.parameters.decoded("realm")
+            let typeName = try context.parameters.decoded("type")
             let query = QueryParameters(request)
             let request = try PageRequest(
                 predicate: query.text("where"), sort: query.text("sort"),
@@ -28,10 +28,9 @@ struct ObjectRoutes: RouteSet {
             return ResponseMaking.json(body)
         }
         group.get("realms/:realm/objects/:type/:key") { request, context in
-            let name = try context.parameters.require("realm")
-            let typeName = try context.parameters.require("type")
-            let rawKey = try context.parameters.require("key")
-            let keyText = rawKey.removingPercentEncoding ?? rawKey
+            let name = try context.parameters.decoded("realm")
+            let typeName = try context.parameters.decoded("type")
+            let keyText = try context.parameters.decoded("key")
             let realms = self.realms
             let document = try await BlockingWork.run {
                 try realms.reading(name) { realm in

@@ -26,8 +26,8 @@ struct ObjectWriteRoutes: RouteSet {
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.post("realms/:realm/objects/:type") { request, context in
-            let name = try context.parameters.require("realm")
-            let typeName = try context.parameters.require("type")
+            let name = try context.parameters.decoded("realm")
+            let typeName = try context.parameters.decoded("type")
             let mode = try Self.mode(QueryParameters(request).text("mode")) ?? .error
             try await checkType(typeName, in: name)
             let node = try await SingleDocumentBody.read(request, limit: maxBodyBytes)
@@ -52,10 +52,9 @@ struct ObjectWriteRoutes: RouteSet {
 
     /// PUT (`mode` `.replace`) and PATCH (`.all`) of the object the URL names.
     private func replace(_ request: Request, _ context: BasicRequestContext, mode: UpdatePolicy) async throws -> Response {
-        let name = try context.parameters.require("realm")
-        let typeName = try context.parameters.require("type")
-        let rawKey = try context.parameters.require("key")
-        let keyText = rawKey.removingPercentEncoding ?? rawKey
+        let name = try context.parameters.decoded("realm")
+        let typeName = try context.parameters.decoded("type")
+        let keyText = try context.parameters.decoded("key")
         let condition = request.headers[.ifMatch]
         try await checkType(typeName, in: name)
         let body = try await SingleDocumentBody.read(request, limit: maxBodyBytes)

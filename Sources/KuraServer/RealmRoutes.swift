@@ -18,7 +18,7 @@ struct RealmRoutes: RouteSet {
         }
         group.get("realms/:realm/schema") { request, context in
             let realms = self.realms
-            let name = try context.parameters.require("realm")
+            let name = try context.parameters.decoded("realm")
             let yaml = try await BlockingWork.run { try realms.reading(name) { $0.schema.yaml } }
             if MediaTypes.accepts(request, "application/json") {
                 return ResponseMaking.json(try SchemaJSON.json(fromYAML: yaml))

@@ -21,7 +21,7 @@ struct TokenCommand: ParsableCommand {
                 Example: kura token new loader --scope write --realm zoo
                 """)
 
-        @Argument(help: "A name for the token, shown in problems and config.yaml (letters, digits, '-', '_', '.').")
+        @Argument(help: "A name for the token, shown in problems and config.yaml (letters of any script, digits, '-', '_', '.').")
         var name: String
 
         @Option(name: .long, help: "read, write or admin.")
@@ -32,7 +32,7 @@ struct TokenCommand: ParsableCommand {
 
         func validate() throws {
             for word in [name] + realm where !Self.isPlainName(word) {
-                throw ValidationError("'\(word)' is not a plain name: use letters, digits, '-', '_' and '.'")
+                throw ValidationError("'\(word)' is not a plain name: use letters (of any script), digits, '-', '_' and '.'")
             }
             if AccessScope(rawValue: scope) == nil {
                 throw ValidationError("--scope must be read, write or admin, not '\(scope)'")
@@ -49,7 +49,7 @@ struct TokenCommand: ParsableCommand {
         }
 
         private static func isPlainName(_ word: String) -> Bool {
-            !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+            !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0) }
         }
 
         /// `kura_` and 32 random bytes in base64url (the system's cryptographic generator).

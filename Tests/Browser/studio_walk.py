@@ -22,6 +22,14 @@ def texts(page, selector):
     return [text.strip() for text in page.locator(selector).all_inner_texts()]
 
 
+def backlink_groups(page):
+    """Each "Linked from" group as "Type.property: item, item" (or ": none")."""
+    return page.eval_on_selector_all("#backlinks .backlink-group", """groups => groups.map(group => {
+        const items = [...group.querySelectorAll("ul.backlinks > li")].map(item => item.innerText.trim());
+        return group.querySelector("h3").innerText.trim() + ": " + (items.length ? items.join(", ") : "none");
+    })""")
+
+
 def column(page, index):
     return texts(page, f"table.objects tbody tr td:nth-child({index})")
 
@@ -84,8 +92,7 @@ with sync_playwright() as playwright:
                and page.locator("#backlinks .backlink-group > :is(ul, p)").count() == 2, "the backlinks")
     seen["linkedHash"] = page.evaluate("location.hash")
     seen["linkedTitle"] = page.inner_text("h1")
-    seen["backlinkGroups"] = texts(page, "#backlinks .backlink-group h3")
-    seen["backlinkItems"] = texts(page, "#backlinks .backlink-group li")
+    seen["backlinks"] = backlink_groups(page)
     page.click("#backlinks a.link")
     page.wait_for_selector("#backlinks .backlink-group")
     wait_until(page, lambda: page.inner_text("h1").startswith("Person 1"), "the backlink's object")

@@ -5,9 +5,10 @@ struct ServiceFixture {
     let folder: URL
     let kura = Fixtures.executable("kura")
 
-    init() throws {
+    /// A new folder, holding `zoo.realm` unless `makingSampleRealm` is false.
+    init(makingSampleRealm: Bool = true) throws {
         folder = try Fixtures.temporaryDirectory()
-        try makeRealm("zoo.realm")
+        if makingSampleRealm { try makeRealm("zoo.realm") }
     }
 
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }

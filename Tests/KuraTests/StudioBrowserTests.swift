@@ -6,6 +6,7 @@ import Testing
 enum StudioBrowser {
     static let chromium = "/usr/bin/chromium"
     static let walk = Fixtures.packageRoot.appendingPathComponent("Tests/Browser/studio_walk.py").path
+    static let keys = Fixtures.packageRoot.appendingPathComponent("Tests/Browser/studio_keys.py").path
 
     static let isRequired = ProcessInfo.processInfo.environment["KURA_BROWSER_TESTS"] == "required"
 
@@ -58,8 +59,7 @@ enum StudioBrowser {
         // A link followed by a click, the objects linking back, and one of them followed.
         #expect(seen["linkedHash"] as? String == "#/r/zoo/t/Person/k/2")
         #expect(seen["linkedTitle"] as? String == "Person 2 in zoo")
-        #expect(strings("backlinkGroups") == ["Person.bestFriend", "DogClub.members"])
-        #expect(strings("backlinkItems") == ["Person 1"])
+        #expect(strings("backlinks") == ["Person.bestFriend: Person 1", "DogClub.members: none"])
         #expect(seen["backlinkTitle"] as? String == "Person 1 in zoo")
         #expect(strings("nestedShown") == ["Dog", "DogToy", "Address (embedded)"])
         // Pages of 50 with a cursor, forward and back.
@@ -93,5 +93,28 @@ enum StudioBrowser {
         #expect(seen["exportStatus"] as? String == "Exported \(downloaded.utf8.count) B: fresh-Person.jsonl")
         #expect(strings("problems") == [])
         #expect(!server.log.contains(token))
+    }
+
+    @Test(.enabled(if: StudioBrowser.isAvailable || StudioBrowser.isRequired, "needs chromium and Playwright for Python"))
+    func linksAndBacklinksFollowKeysOfEveryKind() throws {
+        let fixture = try ServiceFixture(makingSampleRealm: false)
+        try Fixtures.writeKeysRealm(at: fixture.path("keys.realm"))
+        let server = try fixture.serve(["keys.realm"])
+        let walked = try Fixtures.run("/usr/bin/env", ["python3", StudioBrowser.keys, "http://127.0.0.1:\(server.port)"])
+        #expect(walked.status == 0, "studio_keys.py failed: \(walked.stderr)")
+        let seen = try #require(try JSONSerialization.jsonObject(with: Data(walked.stdout.utf8)) as? [String: Any], "no report: \(walked.stdout)")
+        func strings(_ key: String) -> [String] { seen[key] as? [String] ?? [] }
+
+        #expect(seen["cafeHash"] as? String == "#/r/keys/t/Caf%C3%A9")
+        #expect(strings("cafeKeys") == ["a/b 'c'"])
+        #expect(seen["cafeTitle"] as? String == "Café a/b 'c' in keys")
+        #expect(seen["itemTitle"] as? String == "Item 507f1f77bcf86cd799439011 in keys")
+        #expect(strings("itemBacklinks") == ["Item.other: none", "Café.item: Café a/b 'c'"])
+        #expect(seen["tagTitle"] as? String == "Tag 6f1c2a4e-8a7b-4c1d-9e2f-0a1b2c3d4e5f in keys")
+        #expect(strings("tagBacklinks") == [
+            "Item.tag: Item 507f1f77bcf86cd799439011", "Item.tags: Item 507f1f77bcf86cd799439011",
+            "Item.byName: Item 507f1f77bcf86cd799439011",
+        ])
+        #expect(strings("problems") == [])
     }
 }

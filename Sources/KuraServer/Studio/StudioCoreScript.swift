@@ -184,6 +184,16 @@ Studio.literal = function (value) {
     return "'" + String(value).replace(/\\/g, "\\\\").replace(/'/g, "\\'") + "'";
 };
 
+// The primary key `value` of an object of `type` as a predicate literal: export writes a uuid key
+// as a plain string, which a predicate reads as a string unless it is written uuid(...).
+Studio.keyLiteral = function (type, value) {
+    const key = type.properties.find((property) => property.name === type.primaryKey);
+    const base = key ? key.type.base : null;
+    if (base === "uuid" && typeof value === "string") return "uuid(" + value + ")";
+    if (base === "objectId" && typeof value === "string") return "oid(" + value + ")";
+    return Studio.literal(value);
+};
+
 // A primary key value as the text of a URL's {key}.
 Studio.keyText = function (value) {
     if (value && typeof value === "object") return String(value.$oid || value.$uuid || JSON.stringify(value));

@@ -151,7 +151,7 @@ Studio.showBacklinks = async function (section, realm, schema, type, key) {
     const ctx = {realm, schema, here: null};
     for (const place of places) {
         const path = place.property.name + "." + type.primaryKey;
-        const predicate = (place.many ? "ANY " : "") + path + " == " + Studio.literal(key);
+        const predicate = (place.many ? "ANY " : "") + path + " == " + Studio.keyLiteral(type, key);
         const title = place.origin.name + "." + place.property.name + (place.names.length ? " (as " + place.names.join(", ") + ")" : "");
         const group = el("div", {class: "backlink-group"}, el("h3", {}, title));
         section.append(group);
