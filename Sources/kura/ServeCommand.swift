@@ -8,7 +8,7 @@ import Logging
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve realms over HTTP: export, queries and objects, with bearer tokens.",
+        abstract: "Serve realms over HTTP: import, export, queries and objects, with bearer tokens, and Kura Studio.",
         discussion: """
             Realms given as arguments are served under their file name without extension \
             (Samples/samples.realm is 'samples'); server.realms in config.yaml names more. With \
@@ -24,6 +24,9 @@ struct ServeCommand: ParsableCommand {
               curl -fsS -X PATCH -H 'Content-Type: application/json' \\
                 -d '{"name": "Ann"}' localhost:8080/v1/realms/samples/objects/Person/1
               curl -fsS localhost:8080/openapi.json                  # every route
+
+            Kura Studio, a web console for the served realms (browse, query, follow links, import and \
+            export files), is at / (http://127.0.0.1:8080/ here).
 
             One line per request goes to standard error; the listening address to standard output.
             """)
@@ -80,7 +83,7 @@ struct ServeCommand: ParsableCommand {
             do {
                 try await service.run { host, port in
                     let names = service.configuration.realms.keys.sorted().joined(separator: ", ")
-                    FileHandle.standardOutput.write(Data("Serving \(names) on http://\(host):\(port)\n".utf8))
+                    FileHandle.standardOutput.write(Data("Serving \(names) on http://\(host):\(port)\nKura Studio: http://\(host):\(port)/\n".utf8))
                 }
             } catch {
                 outcome.failure = failure(error)

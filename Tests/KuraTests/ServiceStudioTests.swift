@@ -28,6 +28,10 @@ import Testing
         return found
     }
 
+    @Test func theServerSaysWhereStudioIs() {
+        #expect(server.output.contains("\nKura Studio: http://127.0.0.1:\(server.port)/\n"))
+    }
+
     @Test func thePageAndItsFilesNeedNoToken() throws {
         #expect(try server.request("/v1/realms").status == 401)
         let page = try server.request("/")
