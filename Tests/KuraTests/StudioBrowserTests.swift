@@ -117,4 +117,91 @@ enum StudioBrowser {
         ])
         #expect(strings("problems") == [])
     }
+
+    /// Every scalar type, mixed values of each shape, collections and embedded objects, a key past 2^53.
+    static let valuesSchema = """
+            schemaVersion: 1
+            types:
+              Thing:
+                primaryKey: id
+                properties:
+                  id: int
+                  flag: bool
+                  ratio: double
+                  small: float
+                  when: date
+                  blob: data
+                  amount: decimal
+                  ref: objectId
+                  code: uuid
+                  note: string?
+                  any: mixed
+                  anyList: mixed
+                  anyMap: mixed
+                  anyLink: mixed
+                  numbers: list<int>
+                  names: set<string>
+                  scores: map<double>
+                  parts: list<Part>
+                  main: Part?
+              Part:
+                embedded: true
+                properties:
+                  label: string
+                  size: int?
+            """
+
+    static let valuesDocuments = #"""
+            [{"id": 1, "flag": true, "ratio": 2.5, "small": 1.5, "when": {"$date": "2024-01-02T03:04:05.006Z"},
+              "blob": {"$binary": {"base64": "AAECAw==", "subType": "00"}}, "amount": {"$numberDecimal": "12.50"},
+              "ref": {"$oid": "507f1f77bcf86cd799439011"}, "code": "6f1c2a4e-8a7b-4c1d-9e2f-0a1b2c3d4e5f", "note": null,
+              "any": {"$date": "2020-05-06T07:08:09.000Z"}, "anyList": [1, "two", [3, false]], "anyMap": {"k": {"nested": true}, "e": {}},
+              "anyLink": {"$type": "Thing", "$key": 2}, "numbers": [3, 1, 2], "names": ["b", "a"], "scores": {"x": 1.5, "y": -0.0},
+              "parts": [{"label": "p1", "size": 3}, {"label": "p2"}], "main": {"label": "m"}},
+             {"id": 2, "flag": false, "ratio": -1e300, "small": 0, "when": {"$date": "1969-12-31T23:59:59.999Z"},
+              "blob": {"$binary": {"base64": "", "subType": "00"}}, "amount": "1E+3", "ref": {"$oid": "000000000000000000000000"},
+              "code": "00000000-0000-0000-0000-000000000000", "note": "<b>not bold</b> & \"quoted\"", "any": null, "anyList": [],
+              "anyMap": {}, "anyLink": {"$type": "Thing", "$key": 9007199254740993}, "numbers": [], "names": [], "scores": {}, "parts": [], "main": null},
+             {"id": 9007199254740993, "flag": true, "ratio": 0.1, "small": 0.25, "when": {"$date": "2000-01-01T00:00:00.000Z"},
+              "blob": {"$binary": {"base64": "/w==", "subType": "00"}}, "amount": "0.000001", "ref": {"$oid": "ffffffffffffffffffffffff"},
+              "code": "ffffffff-ffff-ffff-ffff-ffffffffffff", "any": 9007199254740993, "anyList": [{"$oid": "507f1f77bcf86cd799439011"}],
+              "anyMap": {"deep": [{"x": [1]}]}, "anyLink": "just text", "numbers": [9007199254740993], "names": ["only"], "scores": {"z": 1e-7},
+              "parts": [{"label": "q"}]}]
+            """#
+
+    @Test(.enabled(if: StudioBrowser.isAvailable || StudioBrowser.isRequired, "needs chromium and Playwright for Python"))
+    func valuesOfEveryKindShowAsTheyAre() throws {
+        let fixture = try ServiceFixture(makingSampleRealm: false)
+        try Self.valuesSchema.write(toFile: fixture.path("values.yaml"), atomically: true, encoding: .utf8)
+        try Self.valuesDocuments.write(toFile: fixture.path("values.json"), atomically: true, encoding: .utf8)
+        #expect(try Fixtures.run(fixture.kura, ["init", fixture.path("values.realm"), "--schema", fixture.path("values.yaml")]).status == 0)
+        #expect(try Fixtures.run(fixture.kura, ["import", fixture.path("values.realm"), fixture.path("values.json"), "--type", "Thing"]).status == 0)
+        let server = try fixture.serve(["values.realm"])
+        let script = Fixtures.packageRoot.appendingPathComponent("Tests/Browser/studio_values.py").path
+        let walked = try Fixtures.run("/usr/bin/env", ["python3", script, "http://127.0.0.1:\(server.port)"])
+        #expect(walked.status == 0, "studio_values.py failed: \(walked.stderr)")
+        let seen = try #require(try JSONSerialization.jsonObject(with: Data(walked.stdout.utf8)) as? [String: Any], "no report: \(walked.stdout)")
+
+        #expect(seen["first"] as? [String: String] == [
+            "id": "1", "flag": "true", "ratio": "2.5", "small": "1.5", "when": "2024-01-02T03:04:05.006Z", "blob": "data, 4 bytes",
+            "amount": "12.50", "ref": "oid(507f1f77bcf86cd799439011)", "code": "6f1c2a4e-8a7b-4c1d-9e2f-0a1b2c3d4e5f", "note": "null",
+            "any": "2020-05-06T07:08:09.000Z", "anyList": "1 two 3 false", "anyMap": "e empty map k nested true", "anyLink": "Thing 2",
+            "numbers": "3 1 2", "names": "b a", "scores": "x 1.5 y -0",
+            "parts": "Part (embedded) label p1 size 3 Part (embedded) label p2 size null", "main": "Part (embedded) label m size null",
+        ])
+        // Text is text: markup in a string is shown, never run.
+        #expect(seen["second"] as? [String: String] == [
+            "id": "2", "flag": "false", "ratio": "-1e+300", "small": "0", "when": "1969-12-31T23:59:59.999Z", "blob": "data, 0 bytes",
+            "amount": "1E+3", "ref": "oid(000000000000000000000000)", "code": "00000000-0000-0000-0000-000000000000",
+            "note": #"<b>not bold</b> & "quoted""#, "any": "null", "anyList": "empty list", "anyMap": "empty map",
+            "anyLink": "Thing 9007199254740993", "numbers": "empty list", "names": "empty set", "scores": "empty map",
+            "parts": "empty list", "main": "null",
+        ])
+        #expect(seen["boldElements"] as? Int == 0 && seen["boldElementsSecond"] as? Int == 0)
+        // A 64-bit key past 2^53 stays exact, in the link, the page and the table.
+        #expect(seen["bigTitle"] as? String == "Thing 9007199254740993 in values")
+        #expect(seen["bigId"] as? String == "9007199254740993")
+        #expect(seen["tableKeys"] as? [String] == ["1", "2", "9007199254740993"])
+        #expect(seen["problems"] as? [String] == [])
+    }
 }

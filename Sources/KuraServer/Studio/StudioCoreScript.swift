@@ -126,7 +126,16 @@ Studio.request = async function (path, options) {
 
 Studio.getJSON = async function (path) {
     const response = await Studio.request(path, {headers: {"Accept": "application/json"}});
-    return response.json();
+    return Studio.parseJSON(await response.text());
+};
+
+// JSON text parsed with every integer kept exact: Kura's ints are 64-bit, and one beyond 2^53
+// (a key, say) would otherwise come back as another number. Those become BigInts.
+Studio.parseJSON = function (text) {
+    return JSON.parse(text, (key, value, context) => {
+        if (typeof value !== "number" || Number.isSafeInteger(value) || !context || typeof context.source !== "string") return value;
+        return /^-?[0-9]+$/.test(context.source) ? BigInt(context.source) : value;
+    });
 };
 
 // --- schemas --------------------------------------------------------------------------------------
@@ -176,7 +185,7 @@ Studio.schema = async function (realm) {
 // A value as a literal of a predicate: numbers as they are, strings quoted, typed wrappers as
 // oid(...) and uuid(...).
 Studio.literal = function (value) {
-    if (typeof value === "number" || typeof value === "boolean") return String(value);
+    if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
     if (value && typeof value === "object") {
         if (value.$oid) return "oid(" + value.$oid + ")";
         if (value.$uuid) return "uuid(" + value.$uuid + ")";

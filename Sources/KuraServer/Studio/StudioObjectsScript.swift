@@ -111,7 +111,7 @@ Studio.showObject = async function (view, realm, typeName, key) {
     const schema = await Studio.schema(realm);
     const type = Studio.typeOf(schema, realm, typeName);
     const response = await Studio.request(Studio.realmPath(realm, "objects", typeName, key), {headers: {"Accept": "application/json"}});
-    const document = await response.json();
+    const document = Studio.parseJSON(await response.text());
     const ctx = {realm, schema, here: null};
     const rows = type.properties.filter((property) => property.type.collection !== "backlinks").map((property) =>
         el("tr", {}, el("th", {}, property.name, el("span", {class: "type-text"}, property.type.text)),

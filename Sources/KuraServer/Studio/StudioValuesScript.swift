@@ -79,7 +79,8 @@ Studio.renderScalar = function (value, base) {
     if (wrapped !== null) return el("span", {class: "scalar " + base}, wrapped);
     if (typeof value === "object") return Studio.renderPlain(value);
     if (base === "string") return el("span", {class: "scalar string"}, String(value));
-    return el("span", {class: "scalar " + (typeof value)}, String(value));
+    const text = Object.is(value, -0) ? "-0" : String(value);
+    return el("span", {class: "scalar " + (typeof value === "bigint" ? "number" : typeof value)}, text);
 };
 
 // A mixed value: a scalar, a typed wrapper, a link ({"$type", "$key"}), an object of a type
