@@ -10,45 +10,13 @@ a list and a map. No token.
 import json
 import sys
 
-from playwright.sync_api import sync_playwright
+from studio_page import backlink_groups, backlinks_loaded, studio_page, texts, wait_until
 
 base = sys.argv[1]
 seen = {}
 problems = []
 
-
-def texts(page, selector):
-    return [text.strip() for text in page.locator(selector).all_inner_texts()]
-
-
-def backlink_groups(page):
-    """Each "Linked from" group as "Type.property: item, item" (or ": none")."""
-    return page.eval_on_selector_all("#backlinks .backlink-group", """groups => groups.map(group => {
-        const items = [...group.querySelectorAll("ul.backlinks > li")].map(item => item.innerText.trim());
-        return group.querySelector("h3").innerText.trim() + ": " + (items.length ? items.join(", ") : "none");
-    })""")
-
-
-def wait_until(page, condition, what):
-    """Polls condition() until it is true (the page's CSP forbids the eval that wait_for_function uses)."""
-    for _ in range(200):
-        if condition():
-            return
-        page.wait_for_timeout(50)
-    raise TimeoutError("waited 10 s for " + what)
-
-
-def backlinks_loaded(page):
-    groups = page.locator("#backlinks .backlink-group")
-    return groups.count() > 0 and page.locator("#backlinks .backlink-group > :is(ul, p)").count() == groups.count()
-
-
-with sync_playwright() as playwright:
-    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-    page = browser.new_page()
-    page.on("pageerror", lambda error: problems.append("pageerror: " + str(error)))
-    page.on("console", lambda message: problems.append(message.type + ": " + message.text) if message.type == "error" else None)
-
+with studio_page(problems) as page:
     page.goto(base + "/")
     page.wait_for_selector("#realm-list ul.realms")
     page.click("#realm-list a[data-type='Café']")
@@ -74,6 +42,5 @@ with sync_playwright() as playwright:
     seen["tagBacklinks"] = backlink_groups(page)
 
     seen["problems"] = problems
-    browser.close()
 
 print(json.dumps(seen, ensure_ascii=False))

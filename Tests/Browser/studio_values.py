@@ -10,7 +10,7 @@ a key beyond 2^53. No token. Prints, for each object page visited, each property
 import json
 import sys
 
-from playwright.sync_api import sync_playwright
+from studio_page import studio_page, texts, wait_until
 
 base = sys.argv[1]
 seen = {}
@@ -23,21 +23,7 @@ def shown(page):
         [row.querySelector("th").firstChild.textContent.trim(), row.querySelector("td").innerText.trim().replace(/\\s+/g, " ")]))""")
 
 
-def wait_until(page, condition, what):
-    """Polls condition() until it is true (the page's CSP forbids the eval that wait_for_function uses)."""
-    for _ in range(200):
-        if condition():
-            return
-        page.wait_for_timeout(50)
-    raise TimeoutError("waited 10 s for " + what)
-
-
-with sync_playwright() as playwright:
-    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-    page = browser.new_page()
-    page.on("pageerror", lambda error: problems.append("pageerror: " + str(error)))
-    page.on("console", lambda message: problems.append(message.type + ": " + message.text) if message.type == "error" else None)
-
+with studio_page(problems) as page:
     page.goto(base + "/#/r/values/t/Thing/k/1")
     page.wait_for_selector("table.object")
     seen["first"] = shown(page)
@@ -57,9 +43,8 @@ with sync_playwright() as playwright:
 
     page.goto(base + "/#/r/values/t/Thing")
     page.wait_for_selector("table.objects tbody tr")
-    seen["tableKeys"] = [text.strip() for text in page.locator("table.objects tbody td.key").all_inner_texts()]
+    seen["tableKeys"] = texts(page, "table.objects tbody td.key")
 
     seen["problems"] = problems
-    browser.close()
 
 print(json.dumps(seen, ensure_ascii=False))

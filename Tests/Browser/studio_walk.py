@@ -11,36 +11,15 @@ this script only acts and reads the page.
 import json
 import sys
 
-from playwright.sync_api import sync_playwright
+from studio_page import backlink_groups, studio_page, texts, wait_until
 
 base, token, folder = sys.argv[1], sys.argv[2], sys.argv[3]
 seen = {}
 problems = []
 
 
-def texts(page, selector):
-    return [text.strip() for text in page.locator(selector).all_inner_texts()]
-
-
-def backlink_groups(page):
-    """Each "Linked from" group as "Type.property: item, item" (or ": none")."""
-    return page.eval_on_selector_all("#backlinks .backlink-group", """groups => groups.map(group => {
-        const items = [...group.querySelectorAll("ul.backlinks > li")].map(item => item.innerText.trim());
-        return group.querySelector("h3").innerText.trim() + ": " + (items.length ? items.join(", ") : "none");
-    })""")
-
-
 def column(page, index):
     return texts(page, f"table.objects tbody tr td:nth-child({index})")
-
-
-def wait_until(page, condition, what):
-    """Polls condition() until it is true (the page's CSP forbids the eval that wait_for_function uses)."""
-    for _ in range(200):
-        if condition():
-            return
-        page.wait_for_timeout(50)
-    raise TimeoutError("waited 10 s for " + what)
 
 
 def go(page, hash_route, wait_for):
@@ -48,13 +27,7 @@ def go(page, hash_route, wait_for):
     page.wait_for_selector(wait_for)
 
 
-with sync_playwright() as playwright:
-    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-    page = browser.new_page(accept_downloads=True)
-    page.on("pageerror", lambda error: problems.append("pageerror: " + str(error)))
-    page.on("console", lambda message: problems.append(message.type + ": " + message.text)
-            if message.type == "error" and not any(f"status of {code}" in message.text for code in (400, 401, 422)) else None)
-
+with studio_page(problems, expected_statuses=(400, 401, 422)) as page:
     # The token: asked for, then the realms with their counts.
     page.goto(base + "/")
     page.wait_for_selector("#token-dialog:not([hidden])")
@@ -153,6 +126,5 @@ with sync_playwright() as playwright:
     seen["exportStatus"] = page.inner_text("#export-status")
 
     seen["problems"] = problems
-    browser.close()
 
 print(json.dumps(seen, ensure_ascii=False))

@@ -5,10 +5,16 @@ import Testing
 /// installs both and sets `KURA_BROWSER_TESTS=required`, so that CI never skips the walk.
 enum StudioBrowser {
     static let chromium = "/usr/bin/chromium"
-    static let walk = Fixtures.packageRoot.appendingPathComponent("Tests/Browser/studio_walk.py").path
-    static let keys = Fixtures.packageRoot.appendingPathComponent("Tests/Browser/studio_keys.py").path
 
     static let isRequired = ProcessInfo.processInfo.environment["KURA_BROWSER_TESTS"] == "required"
+
+    /// Runs `Tests/Browser/SCRIPT` with `arguments` and returns the observations it printed.
+    static func observe(_ script: String, _ arguments: [String]) throws -> [String: Any] {
+        let path = Fixtures.packageRoot.appendingPathComponent("Tests/Browser/\(script)").path
+        let walked = try Fixtures.run("/usr/bin/env", ["python3", path] + arguments)
+        #expect(walked.status == 0, "\(script) failed: \(walked.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(walked.stdout.utf8)) as? [String: Any], "no report: \(walked.stdout)")
+    }
 
     static let isAvailable: Bool = {
         guard FileManager.default.isExecutableFile(atPath: chromium) else { return false }
@@ -39,9 +45,7 @@ enum StudioBrowser {
         try fixture.writeConfig("server:\n  tokens:\n" + lines.dropFirst().map { "    \($0)\n" }.joined())
         let server = try fixture.serve(["zoo.realm", "fresh.realm", "many.realm"])
 
-        let walked = try Fixtures.run("/usr/bin/env", ["python3", StudioBrowser.walk, "http://127.0.0.1:\(server.port)", token, fixture.folder.path])
-        #expect(walked.status == 0, "studio_walk.py failed: \(walked.stderr)")
-        let seen = try #require(try JSONSerialization.jsonObject(with: Data(walked.stdout.utf8)) as? [String: Any], "no report: \(walked.stdout)")
+        let seen = try StudioBrowser.observe("studio_walk.py", ["http://127.0.0.1:\(server.port)", token, fixture.folder.path])
         func strings(_ key: String) -> [String] { seen[key] as? [String] ?? [] }
 
         // The token is asked for, then the realms show with their counts.
@@ -100,9 +104,7 @@ enum StudioBrowser {
         let fixture = try ServiceFixture(makingSampleRealm: false)
         try Fixtures.writeKeysRealm(at: fixture.path("keys.realm"))
         let server = try fixture.serve(["keys.realm"])
-        let walked = try Fixtures.run("/usr/bin/env", ["python3", StudioBrowser.keys, "http://127.0.0.1:\(server.port)"])
-        #expect(walked.status == 0, "studio_keys.py failed: \(walked.stderr)")
-        let seen = try #require(try JSONSerialization.jsonObject(with: Data(walked.stdout.utf8)) as? [String: Any], "no report: \(walked.stdout)")
+        let seen = try StudioBrowser.observe("studio_keys.py", ["http://127.0.0.1:\(server.port)"])
         func strings(_ key: String) -> [String] { seen[key] as? [String] ?? [] }
 
         #expect(seen["cafeHash"] as? String == "#/r/keys/t/Caf%C3%A9")
@@ -177,10 +179,7 @@ enum StudioBrowser {
         #expect(try Fixtures.run(fixture.kura, ["init", fixture.path("values.realm"), "--schema", fixture.path("values.yaml")]).status == 0)
         #expect(try Fixtures.run(fixture.kura, ["import", fixture.path("values.realm"), fixture.path("values.json"), "--type", "Thing"]).status == 0)
         let server = try fixture.serve(["values.realm"])
-        let script = Fixtures.packageRoot.appendingPathComponent("Tests/Browser/studio_values.py").path
-        let walked = try Fixtures.run("/usr/bin/env", ["python3", script, "http://127.0.0.1:\(server.port)"])
-        #expect(walked.status == 0, "studio_values.py failed: \(walked.stderr)")
-        let seen = try #require(try JSONSerialization.jsonObject(with: Data(walked.stdout.utf8)) as? [String: Any], "no report: \(walked.stdout)")
+        let seen = try StudioBrowser.observe("studio_values.py", ["http://127.0.0.1:\(server.port)"])
 
         #expect(seen["first"] as? [String: String] == [
             "id": "1", "flag": "true", "ratio": "2.5", "small": "1.5", "when": "2024-01-02T03:04:05.006Z", "blob": "data, 4 bytes",
