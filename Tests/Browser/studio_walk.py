@@ -43,6 +43,10 @@ with studio_page(problems, expected_statuses=(400, 401, 422)) as page:
     seen["personHeaders"] = texts(page, "table.objects thead th")
     seen["personNames"] = column(page, 2)
     seen["personStatus"] = page.inner_text("#page-status")
+    first_dogs = "table.objects tbody tr:first-child td:nth-child(3)"
+    seen["foldedDogs"] = texts(page, first_dogs + " details > summary")
+    page.click(first_dogs + " details > summary")
+    seen["unfoldedDog"] = texts(page, first_dogs + " details[open] > .nested > .field > .name")
     page.click("table.objects thead th:nth-child(2) button.sort")
     page.wait_for_selector("th.sorted-asc")
     page.click("table.objects thead th:nth-child(2) button.sort")

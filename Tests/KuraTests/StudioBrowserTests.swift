@@ -56,6 +56,8 @@ enum StudioBrowser {
         #expect(strings("personHeaders") == ["id", "name", "dogs", "address", "bestFriend", "createdAt"])
         #expect(strings("personNames") == ["Alice", "Bob", "Chen"])
         #expect(seen["personStatus"] as? String == "Objects 1–3 of 3")
+        #expect(strings("foldedDogs") == ["Dog Rex, 3"])
+        #expect(strings("unfoldedDog") == ["$id", "name", "age", "color", "currentCity", "citiesVisited", "favoriteParksByCity", "companion", "favoriteToy"])
         #expect(strings("namesDescending") == ["Chen", "Bob", "Alice"])
         #expect(strings("filteredNames") == ["Chen", "Alice"])
         #expect(seen["filteredStatus"] as? String == "Objects 1–2 of 2")

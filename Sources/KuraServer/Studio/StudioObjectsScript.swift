@@ -65,7 +65,7 @@ Studio.showObjects = async function (view, realm, typeName, query) {
     }
     view.querySelector(".loading").remove();
 
-    const ctx = {realm, schema, here: null};
+    const ctx = {realm, schema, here: null, compact: true};
     const columns = type.properties.filter((property) => property.type.collection !== "backlinks");
     const [sortName, sortDirection] = sort.split(/\s+/);
     const header = columns.map((property) => {

@@ -87,6 +87,9 @@ dl.map dd { margin: 0; }
 .nested .field { display: flex; gap: 8px; }
 .nested .field .name { color: var(--muted); min-width: 60px; }
 .plain { color: var(--muted); }
+details.folded > summary { cursor: pointer; color: var(--ink); white-space: nowrap; }
+details.folded > summary::marker { color: var(--muted); }
+.more { color: var(--muted); font-style: italic; border: none !important; }
 
 #backlinks ul.backlinks { margin: 4px 0; padding-left: 18px; }
 

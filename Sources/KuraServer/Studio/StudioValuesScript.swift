@@ -10,6 +10,8 @@ enum StudioValuesScript {
 
 // Nested objects deeper than this are shown as "…" (export nests them only so deep anyway).
 Studio.maxDepth = 6;
+// In a table's cells (ctx.compact), collections show this many items, then how many more.
+Studio.compactItems = 5;
 
 // The text of a typed wrapper ({"$date": …}, {"$oid": …}, …), or null when value is not one.
 Studio.wrapperText = function (value) {
@@ -47,17 +49,21 @@ Studio.renderValue = function (value, type, ctx, depth) {
     if (type.collection === "list" || type.collection === "set") {
         if (!Array.isArray(value)) return Studio.renderPlain(value);
         const element = Object.assign({}, type, {collection: null});
+        const shown = ctx.compact ? value.slice(0, Studio.compactItems) : value;
         return el("ul", {class: "items " + type.collection},
             value.length === 0 ? el("li", {class: "empty"}, type.collection === "set" ? "empty set" : "empty list") : null,
-            value.map((item) => el("li", {}, Studio.renderValue(item, element, ctx, depth + 1))));
+            shown.map((item) => el("li", {}, Studio.renderValue(item, element, ctx, depth + 1))),
+            value.length > shown.length ? el("li", {class: "more"}, "+" + Studio.formatCount(value.length - shown.length) + " more") : null);
     }
     if (type.collection === "map") {
         if (typeof value !== "object" || Array.isArray(value)) return Studio.renderPlain(value);
         const element = Object.assign({}, type, {collection: null});
         const entries = Object.entries(value);
         if (entries.length === 0) return el("span", {class: "empty"}, "empty map");
-        return el("dl", {class: "map"}, entries.map(([key, item]) =>
-            [el("dt", {}, key), el("dd", {}, Studio.renderValue(item, element, ctx, depth + 1))]));
+        const shown = ctx.compact ? entries.slice(0, Studio.compactItems) : entries;
+        return el("dl", {class: "map"}, shown.map(([key, item]) =>
+            [el("dt", {}, key), el("dd", {}, Studio.renderValue(item, element, ctx, depth + 1))]),
+        entries.length > shown.length ? [el("dt", {class: "more"}, "+" + Studio.formatCount(entries.length - shown.length) + " more"), el("dd", {})] : null);
     }
     if (type.base === "mixed") return Studio.renderMixed(value, ctx, depth);
     if (type.scalar) return Studio.renderScalar(value, type.base);
@@ -105,9 +111,17 @@ Studio.renderMixed = function (value, ctx, depth) {
     return Studio.renderScalar(value, typeof value === "string" ? "string" : "mixed");
 };
 
-// A nested object (embedded, or a linked object without a primary key) as a small box.
+// A nested object (embedded, or a linked object without a primary key) as a small box; in a
+// table's cell, folded to its type and first values, opened by a click.
 Studio.renderObject = function (document, type, ctx, depth) {
     const el = Studio.el;
+    if (ctx.compact) {
+        const preview = type.properties.filter((property) => property.type.scalar && property.type.collection === null
+            && document[property.name] !== null && document[property.name] !== undefined && typeof document[property.name] !== "object")
+            .slice(0, 2).map((property) => String(document[property.name]));
+        return el("details", {class: "folded"}, el("summary", {}, type.name + (preview.length ? " " + preview.join(", ") : "")),
+            Studio.renderObject(document, type, Object.assign({}, ctx, {compact: false}), depth));
+    }
     const rows = [];
     if (document.$id !== undefined) rows.push(el("div", {class: "field id"}, el("span", {class: "name"}, "$id"), String(document.$id)));
     for (const property of type.properties) {
