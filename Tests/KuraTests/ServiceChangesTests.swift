@@ -149,4 +149,17 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(client.wait { !$0.isRunning })
     }
+
+    @Test func anIdleStreamGetsAKeepAliveCommentAboutEveryFifteenSeconds() throws {
+        let server = try fixture.serve()
+        let client = try stream(server)
+        #expect(client.startVersion() != nil)
+        let opened = Date()
+        #expect(client.wait(timeout: 25) { $0.body.contains("\n: keep-alive\n\n") })
+        let waited = Date().timeIntervalSince(opened)
+        #expect(waited > 13 && waited < 19, "the keep-alive came after \(waited) s")
+        #expect(client.events.isEmpty)
+        #expect(client.isRunning)
+        client.stop()
+    }
 }
