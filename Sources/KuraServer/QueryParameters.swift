@@ -4,10 +4,24 @@ import Hummingbird
 struct QueryParameters {
     private let values: [String: String]
 
-    init(_ request: Request) {
+    init(_ request: Request) { self.init(query: request.uri.query ?? "") }
+
+    /// The parameters of a query string read as HTML forms write one
+    /// (`application/x-www-form-urlencoded`): a `+` is a space, as browsers, `URLSearchParams`,
+    /// Python's `requests` and `curl --data-urlencode -G` send it, and a plus sign comes as `%2B`.
+    /// Names are decoded too; of a name given twice, the last value counts.
+    init(query: String) {
         var values: [String: String] = [:]
-        for (key, value) in request.uri.queryParameters { values[String(key)] = String(value) }
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            values[Self.decode(parts.first ?? "")] = parts.count > 1 ? Self.decode(parts[1]) : ""
+        }
         self.values = values
+    }
+
+    private static func decode(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
     }
 
     /// The parameter's text, or `nil` when it is absent.

@@ -79,6 +79,22 @@ import Testing
         }
     }
 
+    @Test func queriesAreReadAsFormsWriteThem() throws {
+        let server = try fixture.serve()
+        // A "+" is a space, as browsers and Python's requests send it; "%20" too; "%2B" is a plus.
+        let plus = try server.request("/v1/realms/zoo/objects/Person?where=name+%3D%3D+'Alice'&sort=name+desc")
+        #expect(plus.status == 200, "\(plus.text)")
+        #expect(plus.text.contains(#""count":1"#) && plus.text.contains(#""name":"Alice""#))
+        let percent = try server.request("/v1/realms/zoo/objects/Person?where=name%20BEGINSWITH%20'C'")
+        #expect(percent.text.contains(#""count":1"#) && percent.text.contains(#""name":"Chen""#))
+        let literal = try server.request("/v1/realms/zoo/objects/Person?where=name+%3D%3D+'A%2BB'")
+        #expect(literal.status == 200 && literal.text.contains(#""count":0"#))
+        // Names are decoded too, and a bare name is an empty value (a flag that is on).
+        let export = try server.request("/v1/realms/zoo/export?%74ype=Person&format=jsonl&pretty&limit=1")
+        #expect(export.status == 200, "\(export.text)")
+        #expect(export.text.hasPrefix(#"{"id":1,"name":"Alice""#))
+    }
+
     @Test func everyResponseCarriesARequestIdAndOneLogLine() throws {
         let server = try fixture.serve()
         let given = try server.request("/v1/realms", headers: ["X-Request-Id": "trace-42"])
