@@ -28,12 +28,13 @@ def texts(page, selector):
 
 
 def wait_until(page, condition, what):
-    """Polls condition() every 50 ms until it is true; fails after 10 s naming what it waited for."""
-    for _ in range(200):
+    """Polls condition() every 50 ms until it is true; fails after 30 s (Playwright's own default,
+    for a machine busy with the rest of the suite) naming what it waited for."""
+    for _ in range(600):
         if condition():
             return
         page.wait_for_timeout(50)
-    raise TimeoutError("waited 10 s for " + what)
+    raise TimeoutError("waited 30 s for " + what)
 
 
 def backlinks_loaded(page):
