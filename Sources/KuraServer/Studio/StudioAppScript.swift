@@ -107,6 +107,9 @@ Studio.markCurrent = function (parts) {
 };
 
 window.addEventListener("hashchange", Studio.show);
+// A file dropped outside the import page must not replace Studio with the file's text.
+window.addEventListener("dragover", (event) => event.preventDefault());
+window.addEventListener("drop", (event) => event.preventDefault());
 document.getElementById("token-button").addEventListener("click", async () => {
     if (await Studio.askToken("A bearer token for this server (kept in this tab only).")) {
         Studio.schemas.clear();

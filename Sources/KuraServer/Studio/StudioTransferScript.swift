@@ -36,12 +36,13 @@ Studio.showTransfer = async function (view, realm, query) {
         start.disabled = !file;
     };
     fileInput.addEventListener("change", () => choose(fileInput.files[0]));
-    drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
-    drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-    drop.addEventListener("drop", (event) => {
+    // A file dropped anywhere on this page is the one to import (the browser would open it).
+    view.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
+    view.addEventListener("dragleave", (event) => { if (event.target === drop) drop.classList.remove("over"); });
+    view.addEventListener("drop", (event) => {
         event.preventDefault();
         drop.classList.remove("over");
-        if (event.dataTransfer.files.length > 0) choose(event.dataTransfer.files[0]);
+        if (event.dataTransfer && event.dataTransfer.files.length > 0) choose(event.dataTransfer.files[0]);
     });
     const importType = el("select", {id: "import-type"}, typeOptions("each document's $type (a whole-realm file)"));
     const mode = select("import-mode", ["insert", "update", "modified", "replace"], "insert");
