@@ -14,15 +14,15 @@ Studio.refreshRealms = async function () {
     const list = document.getElementById("realm-list");
     try {
         const body = await Studio.getJSON("/v1/realms");
-        Studio.realms = body.realms || [];
+        const realms = body.realms || [];
         const route = Studio.route();
-        list.replaceChildren(el("ul", {class: "realms"}, Studio.realms.map((realm) => el("li", {},
+        list.replaceChildren(el("ul", {class: "realms"}, realms.map((realm) => el("li", {},
             el("a", {class: "realm" + (route.parts[1] === realm.name ? " current" : ""), href: Studio.link(["r", realm.name])}, realm.name),
             el("ul", {class: "types"}, Object.entries(realm.counts || {}).map(([type, count]) => el("li", {},
                 el("a", {href: Studio.link(["r", realm.name, "t", type]), "data-type": type,
                     class: route.parts[1] === realm.name && route.parts[3] === type ? "current" : null},
                 type, el("span", {class: "count"}, Studio.formatCount(count))))))))));
-        if (Studio.realms.length === 0) list.replaceChildren(Studio.message("note", "This token may use no realm."));
+        if (realms.length === 0) list.replaceChildren(Studio.message("note", "This token may use no realm."));
     } catch (error) {
         list.replaceChildren(Studio.message("error", error.message));
     }

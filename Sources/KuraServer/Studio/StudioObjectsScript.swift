@@ -12,7 +12,7 @@ Studio.pageSize = 50;
 // The cursors of the pages before the one shown, per query, for "Previous".
 Studio.trails = new Map();
 
-// The type of the route, or a message saying there is none.
+// The type the route names; an error saying the realm has no such type otherwise.
 Studio.typeOf = function (schema, realm, typeName) {
     const type = schema.byName.get(typeName);
     if (!type) throw new Studio.ApiError(404, null, "realm '" + realm + "' has no type '" + typeName + "'");
@@ -65,7 +65,7 @@ Studio.showObjects = async function (view, realm, typeName, query) {
     }
     view.querySelector(".loading").remove();
 
-    const ctx = {realm, schema, here: null, compact: true};
+    const ctx = {realm, schema, compact: true};
     const columns = type.properties.filter((property) => property.type.collection !== "backlinks");
     const [sortName, sortDirection] = sort.split(/\s+/);
     const header = columns.map((property) => {
@@ -112,7 +112,7 @@ Studio.showObject = async function (view, realm, typeName, key) {
     const type = Studio.typeOf(schema, realm, typeName);
     const response = await Studio.request(Studio.realmPath(realm, "objects", typeName, key), {headers: {"Accept": "application/json"}});
     const document = Studio.parseJSON(await response.text());
-    const ctx = {realm, schema, here: null};
+    const ctx = {realm, schema};
     const rows = type.properties.filter((property) => property.type.collection !== "backlinks").map((property) =>
         el("tr", {}, el("th", {}, property.name, el("span", {class: "type-text"}, property.type.text)),
             el("td", {}, Studio.renderValue(document[property.name], property.type, ctx, 1))));
@@ -148,7 +148,7 @@ Studio.showBacklinks = async function (section, realm, schema, type, key) {
     const places = Studio.incomingLinks(schema, type);
     section.querySelector(".loading").remove();
     if (places.length === 0) { section.append(el("p", {class: "empty"}, "No type links to " + type.name + ".")); return; }
-    const ctx = {realm, schema, here: null};
+    const ctx = {realm, schema};
     for (const place of places) {
         const path = place.property.name + "." + type.primaryKey;
         const predicate = (place.many ? "ANY " : "") + path + " == " + Studio.keyLiteral(type, key);

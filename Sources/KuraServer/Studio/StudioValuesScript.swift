@@ -38,7 +38,7 @@ Studio.wrapperText = function (value) {
 Studio.objectLink = function (ctx, typeName, key) {
     const text = Studio.keyText(key);
     return Studio.el("a", {class: "link", href: Studio.link(["r", ctx.realm, "t", typeName, "k", text]),
-        title: typeName + " " + text}, typeName === ctx.here ? text : typeName + " " + text);
+        title: typeName + " " + text}, typeName + " " + text);
 };
 
 // The element showing `value` of a property of type `type` (Studio.parseType).
