@@ -42,7 +42,7 @@ import Testing
         #expect(page.text.contains("<title>Kura Studio</title>"))
         let files = references(in: page.text).filter { $0.hasPrefix("/studio/") }
         #expect(files == ["/studio/core.js", "/studio/values.js", "/studio/objects.js", "/studio/schema.js", "/studio/transfer.js",
-                          "/studio/app.js", "/studio/studio.css"])
+                          "/studio/live.js", "/studio/app.js", "/studio/studio.css"])
         for file in files {
             let reply = try server.request(file)
             #expect(reply.status == 200, "\(file)")

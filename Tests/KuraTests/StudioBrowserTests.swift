@@ -205,4 +205,24 @@ enum StudioBrowser {
         #expect(seen["tableKeys"] as? [String] == ["1", "2", "9007199254740993"])
         #expect(seen["problems"] as? [String] == [])
     }
+
+    @Test(.enabled(if: StudioBrowser.isAvailable || StudioBrowser.isRequired, "needs chromium and Playwright for Python"))
+    func thePageFollowsCommitsOfAnotherClient() throws {
+        let fixture = try ServiceFixture()
+        let server = try fixture.serve()
+        let seen = try StudioBrowser.observe("studio_live.py", ["http://127.0.0.1:\(server.port)"])
+        #expect(seen["noticeBefore"] is NSNull)
+        #expect(seen["created"] as? Int == 201)
+        #expect((seen["tableNotice"] as? String)?.hasPrefix("Person objects changed (commit ") == true)
+        #expect(seen["sidebarPerson"] as? [String] == ["Person", "4"])
+        // The table is not redrawn under the reader's eyes; the notice's button shows the changes.
+        #expect(seen["rowsBeforeShowing"] as? Int == 3)
+        #expect(seen["statusAfterShowing"] as? String == "Objects 1–4 of 4")
+        #expect(seen["noticeAfterShowing"] is NSNull)
+        #expect(seen["updated"] as? Int == 200)
+        #expect((seen["objectNotice"] as? String)?.hasPrefix("This object changed (commit ") == true)
+        #expect(seen["nameAfterShowing"] as? [String] == ["Live 2"])
+        #expect((seen["deletedNotice"] as? String)?.hasPrefix("This object was deleted (commit ") == true)
+        #expect(seen["problems"] as? [String] == [])
+    }
 }

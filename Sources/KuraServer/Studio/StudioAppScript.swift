@@ -69,6 +69,8 @@ Studio.show = async function () {
     const view = Studio.el("div", {class: "view"});
     document.getElementById("view").replaceChildren(view);
     const {parts, query} = Studio.route();
+    Studio.notice(null);
+    Studio.follow(parts[0] === "r" && parts[1] ? parts[1] : null);
     Studio.showCrumbs(parts);
     Studio.markCurrent(parts);
     try {
@@ -107,6 +109,7 @@ Studio.markCurrent = function (parts) {
 };
 
 window.addEventListener("hashchange", Studio.show);
+document.getElementById("changed-reload").addEventListener("click", () => Studio.show());
 // A file dropped outside the import page must not replace Studio with the file's text.
 window.addEventListener("dragover", (event) => event.preventDefault());
 window.addEventListener("drop", (event) => event.preventDefault());

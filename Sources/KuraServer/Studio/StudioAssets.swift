@@ -23,6 +23,7 @@ enum StudioAssets {
         "objects.js": script(StudioObjectsScript.source),
         "schema.js": script(StudioSchemaScript.source),
         "transfer.js": script(StudioTransferScript.source),
+        "live.js": script(StudioLiveScript.source),
         "app.js": script(StudioAppScript.source),
     ]
 

@@ -24,7 +24,12 @@ enum StudioPage {
     <h2>Realms</h2>
     <div id="realm-list"><p class="loading">Loading…</p></div>
   </aside>
-  <main id="view"><p class="loading">Loading…</p></main>
+  <main>
+    <div id="changed-notice" class="notice" role="status" hidden>
+      <span id="changed-text"></span> <button id="changed-reload" type="button">Show the changes</button>
+    </div>
+    <div id="view"><p class="loading">Loading…</p></div>
+  </main>
 </div>
 <div id="token-dialog" class="dialog" role="dialog" aria-modal="true" aria-labelledby="token-title" hidden>
   <div class="dialog-body">
@@ -44,6 +49,7 @@ enum StudioPage {
 <script src="/studio/objects.js"></script>
 <script src="/studio/schema.js"></script>
 <script src="/studio/transfer.js"></script>
+<script src="/studio/live.js"></script>
 <script src="/studio/app.js"></script>
 </body>
 </html>

@@ -34,6 +34,8 @@ input, select { font: inherit; padding: 4px 8px; border: 1px solid var(--line); 
 #sidebar a.current { background: #e6ecfb; }
 #sidebar .count { color: var(--muted); font-variant-numeric: tabular-nums; }
 main { flex: 1; padding: 16px 24px; min-width: 0; }
+.notice { display: flex; align-items: center; gap: 12px; padding: 6px 12px; margin-bottom: 10px; border-radius: 6px; background: #eef3ff; border: 1px solid #c7d5fb; }
+.notice[hidden] { display: none; }
 h1 { font-size: 20px; margin: 4px 0 6px; }
 h1 .sub { font-weight: 400; color: var(--muted); font-size: 15px; }
 h2 { font-size: 16px; margin: 18px 0 8px; }
