@@ -46,14 +46,7 @@ final class ChangeNotifier: @unchecked Sendable {
     /// The notifier of `realm`'s file, made on first use.
     static func notifier(for realm: Realm) throws -> ChangeNotifier {
         let configuration = realm.configuration
-        let key: String
-        if configuration.path == ":memory:" {
-            key = "memory#\(ObjectIdentifier(realm).hashValue)"
-        } else if configuration.isInMemory {
-            key = configuration.path
-        } else {
-            key = URL(fileURLWithPath: configuration.path).standardizedFileURL.resolvingSymlinksInPath().path
-        }
+        let key = configuration.sharedName ?? "memory#\(ObjectIdentifier(realm).hashValue)"
         if let existing = registry.withLock({ $0[key] }) { return existing }
         let reader: Realm
         if configuration.path == ":memory:" {

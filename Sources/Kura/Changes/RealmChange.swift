@@ -82,7 +82,7 @@ extension Realm {
                 WHERE "version" > ? ORDER BY "version" LIMIT ?
                 """),
             arguments: [version, limit == Int.max ? -1 : limit])
-        let oldest = try Int64.fetchOne(db, sql: "SELECT min(\"version\") FROM \(ChangeTracker.versionsTable)")
+        let oldest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT min(\"version\") FROM \(ChangeTracker.versionsTable)"))
         if let oldest, version < oldest - 1 {
             throw StoreError(
                 .changesPruned,

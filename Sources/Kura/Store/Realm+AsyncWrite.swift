@@ -112,8 +112,7 @@ final class WriterQueues: @unchecked Sendable {
 
     /// The queue for the realm `configuration` opens.
     func queue(for configuration: Realm.Configuration) -> DispatchQueue {
-        if configuration.path == ":memory:" { return Self.makeQueue(":memory:") }
-        let key = configuration.isInMemory ? configuration.path : Self.fileKey(configuration.path)
+        guard let key = configuration.sharedName else { return Self.makeQueue(":memory:") }
         return lock.withLock {
             if let queue = queues[key] { return queue }
             let queue = Self.makeQueue(key)
@@ -124,10 +123,5 @@ final class WriterQueues: @unchecked Sendable {
 
     private static func makeQueue(_ key: String) -> DispatchQueue {
         DispatchQueue(label: "Kura.asyncWrite \(key)", qos: .userInitiated)
-    }
-
-    /// One name per file, however the path to it is written.
-    private static func fileKey(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

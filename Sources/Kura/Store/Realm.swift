@@ -49,6 +49,16 @@ public final class Realm: Sendable {
 
         /// Whether the realm lives in memory only.
         public var isInMemory: Bool { path == ":memory:" || path.hasPrefix("memory:") }
+
+        /// The name every handle of this realm in the process shares, however its path is written
+        /// (what `asyncWrite`'s queue and the change notifier are found by): the resolved file path,
+        /// or a named in-memory realm's name; `nil` for a private `:memory:` realm, which no other
+        /// handle can open.
+        var sharedName: String? {
+            if path == ":memory:" { return nil }
+            if isInMemory { return path }
+            return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        }
     }
 
     /// How the realm was opened.

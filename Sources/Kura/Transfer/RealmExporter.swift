@@ -42,15 +42,20 @@ public struct RealmExporter {
             if let type = options.type {
                 let ids: [Int64]
                 if let objectIds = options.objectIds {
-                    ids = try Self.storedIds(objectIds, of: type, db: db)
+                    let reader = ObjectReader(db: db, catalog: catalog)
+                    ids = try objectIds.filter { try reader.exists(ObjectRef(type: type, id: $0)) }
                 } else if let limit = options.limit {
                     // One more than the page, to know whether a next page starts after it.
-                    let query = try Self.selection(type, options: options, limit: min(limit, Int.max - 1) + 1, catalog: catalog)
+                    let query = try Self.selection(
+                        type, predicate: options.predicate, sort: options.sort, after: options.after, limit: min(limit, Int.max - 1) + 1,
+                        catalog: catalog)
                     let page = try query.page(db, limit: limit)
                     ids = page.ids
                     next = page.next
                 } else {
-                    ids = try Self.selection(type, options: options, limit: nil, catalog: catalog).matchingIds(db)
+                    ids = try Self.selection(
+                        type, predicate: options.predicate, sort: options.sort, after: options.after, limit: nil, catalog: catalog
+                    ).matchingIds(db)
                 }
                 if onProgress != nil { stream.total = .documents(ids.count) }
                 try stream.writeSelection(type, ids: ids)
@@ -92,19 +97,15 @@ public struct RealmExporter {
         }
     }
 
-    /// Those of `ids` that name stored objects of `type`, in their order.
-    static func storedIds(_ ids: [Int64], of type: String, db: Database) throws -> [Int64] {
-        let sql = "SELECT 1 FROM \(TableLayout.objectTable(type)) WHERE \(TableLayout.idColumn) = ?"
-        return try ids.filter { id in try Bool.fetchOne(db.cachedStatement(sql: sql), arguments: [id]) ?? false }
-    }
-
-    /// The query of the objects `options` selects, sorted by `options.sort` (by primary key, or
-    /// creation order, by default), from `options.after`, cut to `limit`.
-    private static func selection(_ type: String, options: ExportOptions, limit: Int?, catalog: SchemaCatalog) throws -> ObjectQuery {
+    /// The query of the objects of `type` that `predicate` selects, sorted by `sort` (by primary
+    /// key, or creation order, by default), from `after`, cut to `limit`.
+    private static func selection(
+        _ type: String, predicate: String?, sort: String?, after: QueryCursor? = nil, limit: Int?, catalog: SchemaCatalog
+    ) throws -> ObjectQuery {
         let schema = try catalog.type(type)
         return try ObjectQuery(
-            type, where: options.predicate, sortedBy: options.sort ?? schema.primaryKey, limit: limit, after: options.after,
-            catalog: catalog, allowsAsymmetric: true)
+            type, where: predicate, sortedBy: sort ?? schema.primaryKey, limit: limit, after: after, catalog: catalog,
+            allowsAsymmetric: true)
     }
 
     /// The ids of the objects of `type` that `predicate` selects, sorted by `sort` (by primary key,
@@ -112,10 +113,7 @@ public struct RealmExporter {
     static func selectedIds(
         _ type: String, predicate: String?, sort: String? = nil, limit: Int? = nil, db: Database, catalog: SchemaCatalog
     ) throws -> [Int64] {
-        let schema = try catalog.type(type)
-        let query = try ObjectQuery(
-            type, where: predicate, sortedBy: sort ?? schema.primaryKey, limit: limit, catalog: catalog, allowsAsymmetric: true)
-        return try query.matchingIds(db)
+        try selection(type, predicate: predicate, sort: sort, limit: limit, catalog: catalog).matchingIds(db)
     }
 }
 
