@@ -43,26 +43,23 @@ struct ChangeEvents {
             guard let type = resolver.realm.schema[type: name], !type.isEmbedded, !type.isAsymmetric else { continue }
             var members: [(String, String)] = []
             var truncated = false
-            let insertedCount = changes.inserted.reduce(0) { $0 + Int(clamping: $1.count) }
-            if insertedCount > keyLimit {
-                members.append(("inserted", String(insertedCount)))
-                truncated = true
-            } else {
-                let ids = changes.inserted.flatMap { Array($0) }
-                members.append(("inserted", JSONText.array(try resolver.keys(of: type, ids: ids, after: change.version))))
+            // A kind lists its keys or, past `keyLimit`, how many there are.
+            func add(_ kind: String, count: Int, keys: () throws -> [String]) rethrows {
+                if count > keyLimit {
+                    members.append((kind, String(count)))
+                    truncated = true
+                } else {
+                    members.append((kind, JSONText.array(try keys())))
+                }
             }
-            if changes.modified.count > keyLimit {
-                members.append(("modified", String(changes.modified.count)))
-                truncated = true
-            } else {
-                members.append(("modified", JSONText.array(try resolver.keys(of: type, ids: changes.modified, after: change.version))))
+            try add("inserted", count: changes.inserted.reduce(0) { $0 + Int(clamping: $1.count) }) {
+                try resolver.keys(of: type, ids: changes.inserted.flatMap { Array($0) }, after: change.version)
             }
-            if changes.deleted.count > keyLimit {
-                members.append(("deleted", String(changes.deleted.count)))
-                truncated = true
-            } else {
-                let keys = changes.deleted.map { deleted in deleted.primaryKey.map(KeyResolver.json) ?? String(deleted.id) }
-                members.append(("deleted", JSONText.array(keys)))
+            try add("modified", count: changes.modified.count) {
+                try resolver.keys(of: type, ids: changes.modified, after: change.version)
+            }
+            add("deleted", count: changes.deleted.count) {
+                changes.deleted.map { deleted in deleted.primaryKey.map(KeyResolver.json) ?? String(deleted.id) }
             }
             if truncated { members.append(("truncated", "true")) }
             // Objects the commit created and deleted again leave nothing to tell.

@@ -16,7 +16,7 @@ struct MigrateRoute: RouteSet {
         group.post("realms/:realm/migrate") { request, context in
             let name = try context.parameters.decoded("realm")
             let dryRun = try QueryParameters(request).flag("dryRun")
-            if let given = request.headers[.contentType], MediaTypes.format(of: given) == nil || MediaTypes.format(of: given) == .jsonl {
+            if let given = request.headers[.contentType], [nil, .jsonl].contains(MediaTypes.format(of: given)) {
                 throw Problem(status: 415, code: "unsupported-media-type", detail: "Content-Type '\(given)': send the schema file as application/yaml")
             }
             let body = try await SingleDocumentBody.collect(request, limit: maxBodyBytes)

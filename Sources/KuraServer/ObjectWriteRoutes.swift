@@ -77,11 +77,12 @@ struct ObjectWriteRoutes: RouteSet {
         return Self.response(written, realm: name, type: typeName)
     }
 
-    /// 404 for an unknown realm or type before the body is read.
+    /// 404 for an unknown realm or type before the body is read, looked up in a pooled realm as
+    /// the import and export routes do (opening one would read and parse its schema again).
     private func checkType(_ typeName: String, in name: String) async throws {
         let realms = self.realms
         try await BlockingWork.run {
-            _ = try ServedRealms.type(typeName, in: try realms.open(name), realmName: name)
+            try realms.reading(name) { realm in _ = try ServedRealms.type(typeName, in: realm, realmName: name) }
         }
     }
 
