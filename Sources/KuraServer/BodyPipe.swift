@@ -2,6 +2,9 @@ import Foundation
 
 /// Carries a request body from its async sequence of buffers to a synchronous reader on a dispatch
 /// thread, a few buffers at a time: the body is read only as fast as it is parsed, never held whole.
+///
+/// A reader that waits for bytes gives up once the client has sent nothing for `idleTimeout`
+/// seconds while the pipe had room for more (`timedOut` then tells the route to answer 408).
 final class BodyPipe: @unchecked Sendable {
     /// Raised in the reader when the body broke off (the client went away) or grew past its limit.
     struct Broken: Error, CustomStringConvertible {
@@ -18,6 +21,23 @@ final class BodyPipe: @unchecked Sendable {
     private var ended = false
     private var failure: Broken?
     private var closed = false
+    private var isTimedOut = false
+    /// The last time the body gave bytes or the reader made room for more: idleness counts from it,
+    /// so time spent waiting for the reader is never the client's.
+    private var lastActivity = Date()
+    private let idleTimeout: Double
+
+    /// A pipe whose reader gives up after `idleTimeout` seconds without bytes.
+    init(idleTimeout: Double) {
+        self.idleTimeout = idleTimeout
+    }
+
+    /// Whether the reader gave up because the body sent nothing for `idleTimeout` seconds.
+    var timedOut: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return isTimedOut
+    }
     /// A body task waiting for room, with the buffer it brings.
     private var waitingPush: (bytes: [UInt8], resume: CheckedContinuation<Bool, Never>)?
 
@@ -30,6 +50,7 @@ final class BodyPipe: @unchecked Sendable {
                 continuation.resume(returning: false)
             } else if buffers.count < Self.depth {
                 buffers.append(bytes)
+                lastActivity = Date()
                 condition.signal()
                 condition.unlock()
                 continuation.resume(returning: true)
@@ -67,6 +88,7 @@ final class BodyPipe: @unchecked Sendable {
             if !buffers.isEmpty {
                 current = buffers.removeFirst()
                 currentOffset = 0
+                lastActivity = Date()
                 if let waiting = waitingPush {
                     waitingPush = nil
                     buffers.append(waiting.bytes)
@@ -81,7 +103,13 @@ final class BodyPipe: @unchecked Sendable {
                 if let failure { throw failure }
                 return 0
             }
-            condition.wait()
+            if !condition.wait(until: lastActivity.addingTimeInterval(idleTimeout)),
+                Date().timeIntervalSince(lastActivity) >= idleTimeout, buffers.isEmpty, !ended
+            {
+                isTimedOut = true
+                ended = true
+                failure = Broken(description: "the body sent nothing for \(Self.seconds(idleTimeout)) (server.bodyIdleTimeout)")
+            }
         }
         let count = min(target.count, current.count - currentOffset)
         current.withUnsafeBytes { source in
@@ -90,5 +118,10 @@ final class BodyPipe: @unchecked Sendable {
         currentOffset += count
         condition.unlock()
         return count
+    }
+
+    /// `seconds` as a message says it: `15 s`, `0.5 s`.
+    static func seconds(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\(seconds) s"
     }
 }

@@ -86,7 +86,7 @@ final class ChangeFeeds: Sendable {
             var lastVersion: Int64?
             var keepAliveDue = clock.now + keepAliveInterval
             while !Task.isCancelled {
-                if let version = try? await BlockingWork.run({ try realms.reading(name) { try $0.changeVersion } }) {
+                if let version = try? await realms.work.run({ try realms.reading(name) { try $0.changeVersion } }) {
                     // The first reading is signalled too: a commit may have come between a listener's
                     // first read and this one.
                     if version != lastVersion {

@@ -28,7 +28,7 @@ struct ChangesRoute: RouteSet {
             let name = try context.parameters.decoded("realm")
             let resumeText = HTTPField.Name("Last-Event-ID").flatMap { request.headers[$0] }
             let realms = self.realms
-            let start = try await BlockingWork.run { try realms.reading(name) { try Self.startingVersion($0, resumeText: resumeText) } }
+            let start = try await realms.work.run { try realms.reading(name) { try Self.startingVersion($0, resumeText: resumeText) } }
             let feeds = self.feeds
             let logger = self.logger
             var headers = HTTPFields()
@@ -73,7 +73,7 @@ struct ChangesRoute: RouteSet {
         var cursor = cursor
         while true {
             let from = cursor
-            let events = try await BlockingWork.run { try realms.reading(name) { try ChangeEvents(realm: $0, after: from, limit: batch) } }
+            let events = try await realms.work.run { try realms.reading(name) { try ChangeEvents(realm: $0, after: from, limit: batch) } }
             if events.text.isEmpty { return cursor }
             try await writer.write(ByteBuffer(string: events.text))
             cursor = events.lastVersion
@@ -87,7 +87,7 @@ struct ChangesRoute: RouteSet {
         let trimmed = resumeText?.trimmingCharacters(in: .whitespaces) ?? ""
         guard let resumeText, !trimmed.isEmpty else { return latest }
         guard let version = Int64(trimmed), version >= 0 else {
-            throw Problem.badParameter("Last-Event-ID '\(resumeText)' is not a version: it must be a whole number")
+            throw Problem.badParameter("Last-Event-ID '\(MessageText.shown(resumeText))' is not a version: it must be a whole number")
         }
         guard version <= latest else {
             throw Problem.badParameter("Last-Event-ID \(version) is after the realm's latest version, \(latest)")

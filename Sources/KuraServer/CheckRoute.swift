@@ -11,9 +11,9 @@ struct CheckRoute: RouteSet {
         group.get("realms/:realm/check") { _, context in
             let name = try context.parameters.decoded("realm")
             guard let path = realms.paths[name] else {
-                throw Problem.notFound("unknown-realm", "no realm named '\(name)' is served")
+                throw Problem.notFound("unknown-realm", "no realm named '\(MessageText.shown(name))' is served")
             }
-            let body = try await BlockingWork.run {
+            let body = try await realms.work.run {
                 let report = try RealmChecker(path: path).check()
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -9,18 +9,19 @@ import Kura
 struct CopyRoute: RouteSet {
     let realms: ServedRealms
     let tokens: TokenRegistry
-    let maxBodyBytes: Int
+    let limits: BodyLimits
     let writeWait: Double
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.post("copy") { request, _ in
-            let body = try await SingleDocumentBody.collect(request, limit: maxBodyBytes)
+            try MediaTypes.require(request, ["application/json"], describing: "send the copy as application/json")
+            let body = try await limits.collect(request)
             let copy = try CopyRequest(json: Data(buffer: body))
             try tokens.authorize(request.headers[.authorization], scope: .read, realms: [copy.source])
             try tokens.authorize(request.headers[.authorization], scope: .write, realms: [copy.destination])
             let realms = self.realms
             let writeWait = self.writeWait
-            let counts = try await BlockingWork.run {
+            let counts = try await realms.work.run {
                 let source = try realms.open(copy.source)
                 if let type = copy.type { _ = try ServedRealms.type(type, in: source, realmName: copy.source) }
                 let destination = try realms.open(copy.destination, writeWait: writeWait)
@@ -66,7 +67,7 @@ struct CopyRequest: Sendable {
         if predicate != nil && type == nil { throw Problem.badParameter("\"where\" needs \"type\"") }
         let modeText = try text("mode", required: false) ?? "insert"
         guard let mode = UpdatePolicy(rawValue: modeText) else {
-            throw Problem.badParameter("mode '\(modeText)' is not one of insert, update, modified, replace")
+            throw Problem.badParameter("mode '\(MessageText.shown(modeText))' is not one of insert, update, modified, replace")
         }
         self.mode = mode
     }

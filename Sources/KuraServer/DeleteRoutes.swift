@@ -17,13 +17,13 @@ struct DeleteRoutes: RouteSet {
             let keyText = try context.parameters.decoded("key")
             let condition = request.headers[.ifMatch]
             let realms = self.realms
-            try await BlockingWork.run {
+            try await realms.work.run {
                 let realm = try realms.open(name, writeWait: writeWait)
                 let type = try ServedRealms.type(typeName, in: realm, realmName: name)
                 try realm.write {
                     // Read and deleted in one write transaction, so no other write slips in between.
                     let object = try ObjectAddress.find(keyText, of: type, in: realm, realmName: name)
-                    try Precondition.check(condition, on: object, in: realm, named: "\(type.name) '\(keyText)'")
+                    try Precondition.check(condition, on: object, in: realm, named: "\(type.name) '\(MessageText.shown(keyText))'")
                     try realm.delete(object)
                 }
             }
@@ -36,7 +36,7 @@ struct DeleteRoutes: RouteSet {
                 throw Problem.badParameter("where is required to delete objects; where=TRUEPREDICATE deletes them all")
             }
             let realms = self.realms
-            let deleted = try await BlockingWork.run {
+            let deleted = try await realms.work.run {
                 let realm = try realms.open(name, writeWait: writeWait)
                 let type = try ServedRealms.type(typeName, in: realm, realmName: name)
                 return try realm.write { try realm.delete(type.name, where: predicate) }

@@ -9,6 +9,8 @@ struct ExportRoute: RouteSet {
     let realms: ServedRealms
     let logger: Logger
     let metrics: ServiceMetrics
+    /// Seconds the export waits for its client to read before it gives up (`server.sendIdleTimeout`).
+    let sendIdleTimeout: Double
 
     func addRoutes(to group: RouterGroup<BasicRequestContext>) {
         group.get("realms/:realm/export") { request, context in
@@ -22,24 +24,24 @@ struct ExportRoute: RouteSet {
             }
             let format = try query.text("format").map { text throws(Problem) in
                 guard let format = DocumentFormat(rawValue: text) else {
-                    throw Problem.badParameter("format '\(text)' is not one of json, jsonl, yaml")
+                    throw Problem.badParameter("format '\(MessageText.shown(text))' is not one of json, jsonl, yaml")
                 }
                 return format
             } ?? MediaTypes.acceptedFormat(request) ?? .json
             let pretty = try query.flag("pretty")
             let realms = self.realms
             // Refuse a bad realm, type or query before the 200 is sent; the stream can only break off.
-            try await BlockingWork.run {
+            try await realms.work.run {
                 try realms.reading(name) { realm in
                     guard let type = options.type else { return }
                     _ = try ServedRealms.type(type, in: realm, realmName: name)
                     _ = try realm.objects(type, where: options.predicate, sortedBy: options.sort, limit: 0)
                 }
             }
-            let pipe = ChunkPipe()
+            let pipe = ChunkPipe(idleTimeout: sendIdleTimeout)
             let logger = self.logger
             let metrics = self.metrics
-            BlockingWork.start {
+            try await realms.work.start {
                 do {
                     let summary = try realms.reading(name) { realm in
                         let output = DocumentOutput(name: "<http>") { try pipe.send($0) }

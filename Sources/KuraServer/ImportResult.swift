@@ -17,10 +17,11 @@ struct ImportResult: Sendable {
     ///
     /// Each rejected document (under `onError=skip`) is listed with where it starts and the lines
     /// `kura import` prints for it, the first `maxListed` of them.
-    /// `onProgress` hears the documents read, every `progressInterval` documents.
+    /// `onProgress` hears the documents read, every `progressInterval` documents; `onFailure`, should
+    /// the import fail, how many documents it committed before (under `onError=skip`).
     static func run(
         _ reader: some DocumentReader, into realm: Realm, options: ImportOptions, maxListed: Int,
-        onProgress: @escaping (Int) -> Void = { _ in }
+        onProgress: @escaping (Int) -> Void = { _ in }, onFailure: (Int) -> Void = { _ in }
     ) throws -> ImportResult {
         let importer = DocumentImporter(realm: realm, options: options)
         importer.progressInterval = progressInterval
@@ -31,7 +32,13 @@ struct ImportResult: Sendable {
             let start = JSONText.object([("line", String(node.position.line)), ("column", String(node.position.column))])
             rejected.append(JSONText.object([("document", start), ("errors", JSONText.array(errors.map(JSONText.string)))]))
         }
-        let summary = try importer.run(reader)
+        let summary: ImportSummary
+        do {
+            summary = try importer.run(reader)
+        } catch {
+            onFailure(importer.committedDocuments)
+            throw error
+        }
         let types = summary.types.map { type in
             let counts = summary.counts[type] ?? ChangeCounts()
             return (type, JSONText.object([

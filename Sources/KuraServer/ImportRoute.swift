@@ -11,6 +11,8 @@ struct ImportRoute: RouteSet {
     let maxBodyBytes: Int
     /// Seconds a write waits for another writer that makes no progress (`server.writeWait`).
     let writeWait: Double
+    /// Seconds the body may send nothing before the import is rolled back and answered 408 (`server.bodyIdleTimeout`).
+    let bodyIdleTimeout: Double
     let metrics: ServiceMetrics
     /// The imports running now, which `GET …/imports` lists.
     let registry: ImportRegistry
@@ -19,30 +21,31 @@ struct ImportRoute: RouteSet {
         group.get("realms/:realm/imports") { _, context in
             let name = try context.parameters.decoded("realm")
             let realms = self.realms
-            _ = try await BlockingWork.run { try realms.path(of: name) }
+            _ = try await realms.work.run { try realms.path(of: name) }
             return ResponseMaking.json(registry.json(realm: name))
         }
         group.post("realms/:realm/import") { request, context in
             let name = try context.parameters.decoded("realm")
             let format = try Self.format(of: request)
             if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
-                throw Self.tooLarge(maxBodyBytes)
+                throw Self.tooLarge(maxBodyBytes, committed: 0)
             }
             let options = try Self.options(QueryParameters(request))
             let realms = self.realms
-            try await BlockingWork.run {
+            try await realms.work.run {
                 try realms.reading(name) { realm in
                     if let type = options.type { _ = try ServedRealms.type(type, in: realm, realmName: name) }
                 }
             }
-            let pipe = BodyPipe()
+            let pipe = BodyPipe(idleTimeout: bodyIdleTimeout)
             let limit = maxBodyBytes
             let entry = registry.start(realm: name, type: options.type)
             defer { registry.finish(entry) }
             let pump = Task { await Self.pump(request.body, into: pipe, limit: limit, entry: entry) }
+            let committed = Committed()
             let result: Result<ImportResult, any Error>
             do {
-                result = .success(try await BlockingWork.run {
+                result = .success(try await realms.work.run {
                     defer { pipe.close() }
                     let realm = try realms.open(name, writeWait: writeWait)
                     let reader: any DocumentReader = switch format {
@@ -52,16 +55,62 @@ struct ImportRoute: RouteSet {
                     }
                     return try ImportResult.run(
                         reader, into: realm, options: options, maxListed: Self.maxListedRejects,
-                        onProgress: { entry.read(documents: $0) })
+                        onProgress: { entry.read(documents: $0) }, onFailure: { committed.documents = $0 })
                 })
             } catch {
                 result = .failure(error)
             }
             pipe.close()
-            if await pump.value == .tooLarge { throw Self.tooLarge(limit) }
-            let outcome = try result.get()
+            if pipe.timedOut {
+                // The body's task waits for bytes that may never come: cancelling it ends the wait.
+                pump.cancel()
+                throw Problem(
+                    status: 408, code: "body-idle",
+                    detail: "the body sent nothing for \(BodyPipe.seconds(bodyIdleTimeout)) (server.bodyIdleTimeout)"
+                        + Self.committedNote(committed.documents),
+                    members: Self.committedMembers(committed.documents))
+            }
+            switch await pump.value {
+            case .tooLarge: throw Self.tooLarge(limit, committed: committed.documents)
+            case .broken where Task.isCancelled:
+                // The server stopped the request: its shutdown grace ran out.
+                throw Problem(
+                    status: 503, code: "shutting-down",
+                    detail: "the server shut down before the body ended" + Self.committedNote(committed.documents),
+                    members: Self.committedMembers(committed.documents))
+            case .broken: throw ClientGone(detail: "the client went away before the body ended")
+            case .complete, .refused: break
+            }
+            let outcome: ImportResult
+            do {
+                outcome = try result.get()
+            } catch {
+                var problem = ProblemMapping.problem(for: error)
+                problem.members += Self.committedMembers(committed.documents)
+                throw problem
+            }
             metrics.imported(realm: name, documents: outcome.documents, bytes: outcome.bytes)
             return ResponseMaking.json(outcome.json)
+        }
+    }
+
+    /// The documents an import committed before it failed, passed from its thread.
+    private final class Committed: @unchecked Sendable {
+        // @unchecked: written by the import's thread before the route reads it, after the import returned.
+        var documents = 0
+    }
+
+    /// `committedDocuments`, for an answer to an import that failed after it committed some.
+    private static func committedMembers(_ documents: Int) -> [(String, String)] {
+        documents > 0 ? [("committedDocuments", String(documents))] : []
+    }
+
+    /// The end of a message saying what an import that failed committed, when it committed anything.
+    private static func committedNote(_ documents: Int) -> String {
+        switch documents {
+        case 0: ""
+        case 1: "; 1 document was committed before the failure"
+        default: "; \(documents) documents were committed before the failure"
         }
     }
 
@@ -90,15 +139,18 @@ struct ImportRoute: RouteSet {
         return .complete
     }
 
-    private static func tooLarge(_ limit: Int) -> Problem {
-        Problem(status: 413, code: "body-too-large", detail: "an import body may hold at most \(limit) bytes (server.maxBodyBytes)")
+    private static func tooLarge(_ limit: Int, committed: Int) -> Problem {
+        Problem(
+            status: 413, code: "body-too-large",
+            detail: "an import body may hold at most \(limit) bytes (server.maxBodyBytes)" + committedNote(committed),
+            members: committedMembers(committed))
     }
 
     /// The document format the `Content-Type` names; 415 for anything else.
     static func format(of request: Request) throws(Problem) -> DocumentFormat {
         let given = request.headers[.contentType] ?? ""
         guard let format = MediaTypes.format(of: given) else {
-            let named = given.isEmpty ? "no Content-Type" : "Content-Type '\(given)'"
+            let named = given.isEmpty ? "no Content-Type" : "Content-Type '\(MessageText.shown(given))'"
             throw Problem(
                 status: 415, code: "unsupported-media-type",
                 detail: "\(named): send application/json, application/x-ndjson or application/yaml")
@@ -111,13 +163,13 @@ struct ImportRoute: RouteSet {
         var options = ImportOptions(type: query.text("type"))
         if let mode = query.text("mode") {
             guard let policy = UpdatePolicy(rawValue: mode) else {
-                throw Problem.badParameter("mode '\(mode)' is not one of insert, update, modified, replace")
+                throw Problem.badParameter("mode '\(MessageText.shown(mode))' is not one of insert, update, modified, replace")
             }
             options.mode = policy
         }
         if let onError = query.text("onError") {
             guard let policy = ImportOptions.ErrorPolicy(rawValue: onError) else {
-                throw Problem.badParameter("onError '\(onError)' is not stop or skip")
+                throw Problem.badParameter("onError '\(MessageText.shown(onError))' is not stop or skip")
             }
             options.onError = policy
         }

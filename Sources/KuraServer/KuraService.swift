@@ -1,5 +1,7 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// The HTTP service of SPEC §9: the served realms behind Hummingbird's router, started and
@@ -18,35 +20,37 @@ public struct KuraService: Sendable {
 
     /// The router with every route and middleware, as the server answers.
     func router() -> Router<BasicRequestContext> {
-        let realms = ServedRealms(paths: configuration.realms)
+        let realms = ServedRealms(paths: configuration.realms, workers: configuration.workers, workerWait: configuration.workerWait)
         let tokens = TokenRegistry(tokens: configuration.tokens)
         // Middleware before routes: Hummingbird wraps each route in the middleware added so far.
         let metrics = ServiceMetrics()
+        let limits = BodyLimits(maxBytes: configuration.maxOtherBodyBytes, idleTimeout: configuration.bodyIdleTimeout)
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: ProblemMiddleware(logger: logger))
+        router.add(middleware: OriginGuardMiddleware(configuration: configuration))
         HealthRoutes(realms: realms).addRoutes(to: router.group())
         OpenAPIRoute().addRoutes(to: router.group())
         StudioRoutes().addRoutes(to: router.group())
-        MetricsRoute(metrics: metrics).addRoutes(to: router.group().add(middleware: AuthorizationMiddleware(tokens: tokens, scope: .read)))
+        MetricsRoute(metrics: metrics, realms: realms, tokens: tokens).addRoutes(to: router.group().add(middleware: AuthorizationMiddleware(tokens: tokens, scope: .read)))
         let v1 = router.group("v1").add(middleware: AuthorizationMiddleware(tokens: tokens, scope: nil))
         let routeSets: [any RouteSet] = [
             RealmRoutes(realms: realms, tokens: tokens),
-            ExportRoute(realms: realms, logger: logger, metrics: metrics),
+            ExportRoute(realms: realms, logger: logger, metrics: metrics, sendIdleTimeout: configuration.sendIdleTimeout),
             ObjectRoutes(realms: realms),
-            ObjectWriteRoutes(realms: realms, maxBodyBytes: configuration.maxOtherBodyBytes, writeWait: configuration.writeWait),
+            ObjectWriteRoutes(realms: realms, limits: limits, writeWait: configuration.writeWait),
             ImportRoute(
-                realms: realms, maxBodyBytes: configuration.maxBodyBytes, writeWait: configuration.writeWait, metrics: metrics,
-                registry: ImportRegistry()),
+                realms: realms, maxBodyBytes: configuration.maxBodyBytes, writeWait: configuration.writeWait,
+                bodyIdleTimeout: configuration.bodyIdleTimeout, metrics: metrics, registry: ImportRegistry()),
             DeleteRoutes(realms: realms, writeWait: configuration.writeWait),
             CheckRoute(realms: realms),
             ChangesRoute(realms: realms, feeds: ChangeFeeds(realms: realms), logger: logger),
-            CopyRoute(realms: realms, tokens: tokens, maxBodyBytes: configuration.maxOtherBodyBytes, writeWait: configuration.writeWait),
+            CopyRoute(realms: realms, tokens: tokens, limits: limits, writeWait: configuration.writeWait),
         ]
         for routes in routeSets { routes.addRoutes(to: v1) }
         let admin = router.group("v1").add(middleware: AuthorizationMiddleware(tokens: tokens, scope: .admin))
-        MigrateRoute(realms: realms, maxBodyBytes: configuration.maxOtherBodyBytes, writeWait: configuration.writeWait).addRoutes(to: admin)
+        MigrateRoute(realms: realms, limits: limits, writeWait: configuration.writeWait).addRoutes(to: admin)
         return router
     }
 
@@ -63,8 +67,17 @@ public struct KuraService: Sendable {
     public func run(onListening: @escaping @Sendable (String, Int) -> Void) async throws {
         try ServedRealms(paths: configuration.realms).checkAll()
         let host = configuration.host
+        let sendIdleTimeout = TimeAmount.milliseconds(Int64(configuration.sendIdleTimeout * 1000))
+        // The connection's own idle limit is for heads that never end and idle keep-alive
+        // connections; it must outlast an import waiting for the realm's writer, whose body is
+        // not read meanwhile.
+        let idleSeconds = max(60, configuration.writeWait + configuration.bodyIdleTimeout + 30)
+        let http = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [SendStallGuard(timeout: sendIdleTimeout)],
+            idleTimeout: .milliseconds(Int64(idleSeconds * 1000)))
         let application = Application(
             router: router(),
+            server: .http1(configuration: http),
             configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? 0) },
             logger: logger)

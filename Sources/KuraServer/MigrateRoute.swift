@@ -7,8 +7,7 @@ import Kura
 /// "result": {"migrated", "message"}}`. With `dryRun=true` the data is checked and nothing written.
 struct MigrateRoute: RouteSet {
     let realms: ServedRealms
-    /// The largest body (`server.maxOtherBodyBytes`).
-    let maxBodyBytes: Int
+    let limits: BodyLimits
     /// Seconds the migration waits for the realm's writer (`server.writeWait`).
     let writeWait: Double
 
@@ -16,14 +15,15 @@ struct MigrateRoute: RouteSet {
         group.post("realms/:realm/migrate") { request, context in
             let name = try context.parameters.decoded("realm")
             let dryRun = try QueryParameters(request).flag("dryRun")
-            if let given = request.headers[.contentType], [nil, .jsonl].contains(MediaTypes.format(of: given)) {
-                throw Problem(status: 415, code: "unsupported-media-type", detail: "Content-Type '\(given)': send the schema file as application/yaml")
-            }
-            let body = try await SingleDocumentBody.collect(request, limit: maxBodyBytes)
+            // A schema file is YAML, of which JSON is a part.
+            try MediaTypes.require(
+                request, ["application/yaml", "application/x-yaml", "text/yaml", "application/json"],
+                describing: "send the schema file as application/yaml")
+            let body = try await limits.collect(request)
             let text = String(decoding: body.readableBytesView, as: UTF8.self)
             let realms = self.realms
             let writeWait = self.writeWait
-            let json = try await BlockingWork.run {
+            let json = try await realms.work.run {
                 let path = try realms.path(of: name)
                 let schema = try Schema(yaml: text, file: "body")
                 let configuration = Realm.Configuration(path: path, schema: schema, busyTimeout: writeWait)

@@ -7,11 +7,11 @@ import Kura
 enum ObjectAddress {
     /// The object `text` names; 404 `unknown-key` when there is none.
     static func find(_ text: String, of type: ObjectSchema, in realm: Realm, realmName: String) throws -> DynamicObject {
-        let missing = Problem.notFound("unknown-key", "realm '\(realmName)' has no \(type.name) with key '\(text)'")
+        let missing = Problem.notFound("unknown-key", "realm '\(realmName)' has no \(type.name) with key '\(MessageText.shown(text))'")
         guard type.primaryKey != nil else {
-            guard let id = Int64(text), id > 0 else {
+            guard let id = PrimaryKeyText.canonicalInteger(text), id > 0 else {
                 throw Problem.notFound(
-                    "unknown-key", "'\(text)' is not an object id of type '\(type.name)', which has no primary key (its objects are named by id)")
+                    "unknown-key", "'\(MessageText.shown(text))' is not an object id of type '\(type.name)', which has no primary key (its objects are named by id)")
             }
             guard let object = try realm.object(ObjectRef(type: type.name, id: id)) else { throw missing }
             return object

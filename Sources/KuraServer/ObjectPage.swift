@@ -19,7 +19,7 @@ struct ObjectPage {
             do {
                 options.after = try QueryCursor(token: after)
             } catch {
-                throw Problem.badParameter("after '\(after)' is not a cursor of this page: take it from next, or start again without it")
+                throw Problem.badParameter("after '\(MessageText.shown(after))' is not a cursor of this page: take it from next, or start again without it")
             }
         }
         let count = try realm.count(type.name, where: request.predicate)

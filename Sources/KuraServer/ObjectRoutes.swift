@@ -19,7 +19,7 @@ struct ObjectRoutes: RouteSet {
                 predicate: query.text("where"), sort: query.text("sort"),
                 limit: query.integer("limit", in: 1...Self.maxLimit) ?? Self.defaultLimit, after: query.text("after"))
             let realms = self.realms
-            let body = try await BlockingWork.run {
+            let body = try await realms.work.run {
                 try realms.reading(name) { realm in
                     let type = try ServedRealms.type(typeName, in: realm, realmName: name)
                     return try ObjectPage(realm: realm, realmName: name, type: type, request: request).json()
@@ -32,14 +32,14 @@ struct ObjectRoutes: RouteSet {
             let typeName = try context.parameters.decoded("type")
             let keyText = try context.parameters.decoded("key")
             let realms = self.realms
-            let document = try await BlockingWork.run {
+            let document = try await realms.work.run {
                 try realms.reading(name) { realm in
                     let type = try ServedRealms.type(typeName, in: realm, realmName: name)
                     return try Self.document(of: type, key: keyText, in: realm, realmName: name)
                 }
             }
             let tag = ETag.of(document)
-            if let wanted = request.headers[.ifNoneMatch], ETag.matches(wanted, tag) {
+            if let wanted = request.headers[.ifNoneMatch], ETag.matchesWeakly(wanted, tag) {
                 var headers = HTTPFields()
                 headers[.eTag] = tag
                 return Response(status: .notModified, headers: headers)

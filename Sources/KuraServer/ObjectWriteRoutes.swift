@@ -12,8 +12,8 @@ import Kura
 /// (their `Location` names them by object id) but not replaced or patched here.
 struct ObjectWriteRoutes: RouteSet {
     let realms: ServedRealms
-    /// The largest body (`server.maxOtherBodyBytes`).
-    let maxBodyBytes: Int
+    /// How much of a body is read, and how long it may stall.
+    let limits: BodyLimits
     /// Seconds a write waits for another writer that makes no progress (`server.writeWait`).
     let writeWait: Double
 
@@ -30,7 +30,7 @@ struct ObjectWriteRoutes: RouteSet {
             let typeName = try context.parameters.decoded("type")
             let mode = try Self.mode(QueryParameters(request).text("mode")) ?? .error
             try await checkType(typeName, in: name)
-            let node = try await SingleDocumentBody.read(request, limit: maxBodyBytes)
+            let node = try await SingleDocumentBody.read(request, limits: limits)
             let written = try await write(in: name, typeName) { realm, type in
                 let existed = try KeyedDocument.key(in: node, type: type).map { key in
                     try realm.object(ofType: type.name, forPrimaryKey: key) != nil
@@ -57,7 +57,7 @@ struct ObjectWriteRoutes: RouteSet {
         let keyText = try context.parameters.decoded("key")
         let condition = request.headers[.ifMatch]
         try await checkType(typeName, in: name)
-        let body = try await SingleDocumentBody.read(request, limit: maxBodyBytes)
+        let body = try await SingleDocumentBody.read(request, limits: limits)
         let written = try await write(in: name, typeName) { realm, type in
             guard type.primaryKey != nil else {
                 throw Problem(
@@ -67,9 +67,9 @@ struct ObjectWriteRoutes: RouteSet {
             let key = try PrimaryKeyText(keyText, of: type)
             let node = try KeyedDocument.node(body, key: key, type: type)
             let existing = try realm.object(ofType: type.name, forPrimaryKey: key.value)
-            try Precondition.check(condition, on: existing, in: realm, named: "\(type.name) '\(keyText)'")
+            try Precondition.check(condition, on: existing, in: realm, named: "\(type.name) '\(MessageText.shown(keyText))'")
             if existing == nil && mode == .all {
-                throw Problem.notFound("unknown-key", "realm '\(name)' has no \(type.name) with key '\(keyText)': PUT or POST creates one")
+                throw Problem.notFound("unknown-key", "realm '\(name)' has no \(type.name) with key '\(MessageText.shown(keyText))': PUT or POST creates one")
             }
             let object = try Self.importing { try realm.importDocument(node, as: type.name, mode: mode, file: "body").object }
             return Written(key: keyText, document: try ObjectAddress.document(of: object, in: realm), created: existing == nil)
@@ -81,7 +81,7 @@ struct ObjectWriteRoutes: RouteSet {
     /// the import and export routes do (opening one would read and parse its schema again).
     private func checkType(_ typeName: String, in name: String) async throws {
         let realms = self.realms
-        try await BlockingWork.run {
+        try await realms.work.run {
             try realms.reading(name) { realm in _ = try ServedRealms.type(typeName, in: realm, realmName: name) }
         }
     }
@@ -92,7 +92,7 @@ struct ObjectWriteRoutes: RouteSet {
     ) async throws -> Written {
         let realms = self.realms
         let writeWait = self.writeWait
-        return try await BlockingWork.run {
+        return try await realms.work.run {
             let realm = try realms.open(name, writeWait: writeWait)
             let type = try ServedRealms.type(typeName, in: realm, realmName: name)
             return try realm.write { try body(realm, type) }
@@ -120,7 +120,7 @@ struct ObjectWriteRoutes: RouteSet {
     static func mode(_ text: String?) throws(Problem) -> UpdatePolicy? {
         guard let text else { return nil }
         guard let mode = UpdatePolicy(rawValue: text) else {
-            throw Problem.badParameter("mode '\(text)' is not one of insert, update, modified, replace")
+            throw Problem.badParameter("mode '\(MessageText.shown(text))' is not one of insert, update, modified, replace")
         }
         return mode
     }

@@ -14,7 +14,8 @@ enum OpenAPIDocument {
         var body: [String] = []
         /// Success statuses with their description and media types.
         var success: [(status: Int, description: String, media: [String])]
-        /// Problem statuses beyond the ones every route has (401 and 500).
+        /// Problem statuses beyond the ones every route has (401, 403 for a foreign host or origin, 500),
+        /// those of every route with a body (408, 413, 415) and of every route that works on a realm (503).
         var problems: [Int] = []
         /// Whether the route needs no token.
         var isPublic = false
@@ -74,7 +75,7 @@ enum OpenAPIDocument {
                   body: ["application/json"], success: [(200, "{\"types\": {T: {\"inserted\", \"updated\", \"unchanged\", \"deleted\"}}}", ["application/json"])],
                   problems: [400, 403, 404, 409, 413, 422, 503]),
         Operation(method: "post", path: "/v1/realms/{realm}/migrate", summary: "Migrates the realm to the schema in the body (admin)",
-                  query: [("dryRun", "boolean", "The plan only")], body: ["application/yaml"],
+                  query: [("dryRun", "boolean", "The plan only")], body: ["application/yaml", "application/json"],
                   success: [(200, "{\"plan\", \"result\"}", ["application/json"])], problems: [403, 404, 413, 422, 503]),
         Operation(method: "get", path: "/v1/realms/{realm}/check", summary: "kura check's report as JSON",
                   success: [(200, "The report", ["application/json"])], problems: [403, 404]),
@@ -82,8 +83,10 @@ enum OpenAPIDocument {
                   headers: [("Last-Event-ID", "Resume after this version: every later commit first, then live ones")],
                   success: [(200, "event: change, id: the version, data: {\"version\", \"types\": {T: {\"inserted\", \"modified\", \"deleted\"}}}", ["text/event-stream"])],
                   problems: [400, 403, 404, 410]),
-        Operation(method: "get", path: "/healthz", summary: "Liveness", success: [(200, "ok", ["text/plain"])], isPublic: true),
-        Operation(method: "get", path: "/readyz", summary: "Readiness: the realms open", success: [(200, "ready", ["text/plain"])], problems: [503], isPublic: true),
+        Operation(method: "get", path: "/healthz", summary: "Liveness, and whether a worker is free (503 saturated while none is)",
+                  success: [(200, "{\"status\": \"ok\", \"workers\": {\"running\", \"waiting\", \"limit\"}}", ["application/json"])],
+                  problems: [503], isPublic: true),
+        Operation(method: "get", path: "/readyz", summary: "Readiness: the realms open", success: [(200, "{\"status\": \"ready\", \"realms\": n}", ["application/json"])], problems: [503], isPublic: true),
         Operation(method: "get", path: "/metrics", summary: "Prometheus metrics", success: [(200, "Prometheus text", ["text/plain"])], problems: [403]),
         Operation(method: "get", path: "/openapi.json", summary: "This description", success: [(200, "OpenAPI 3.1", ["application/json"])], isPublic: true),
         Operation(method: "get", path: "/", summary: "Kura Studio, the web console (its page; it uses the API above with the user's token)",
@@ -154,7 +157,9 @@ enum OpenAPIDocument {
             }
             return (String(success.status), JSONText.object(members))
         }
-        let problems = (operation.isPublic ? [] : [401]) + operation.problems + [500]
+        var problems = (operation.isPublic ? [] : [401]) + [403] + operation.problems + [500]
+        if !operation.body.isEmpty { problems += [408, 413, 415] }
+        if operation.path.hasPrefix("/v1/") { problems.append(503) }
         for status in Set(problems).sorted() { responses.append((String(status), ref("responses/Problem"))) }
         var members = [
             ("summary", JSONText.string(operation.summary)), ("parameters", JSONText.array(parameters)),

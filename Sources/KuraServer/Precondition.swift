@@ -8,11 +8,11 @@ enum Precondition {
     static func check(_ condition: String?, on object: DynamicObject?, in realm: Realm, named name: String) throws {
         guard let condition else { return }
         guard let object else {
-            throw Problem(status: 412, code: "precondition-failed", detail: "\(name) does not exist, so If-Match \(condition) fails")
+            throw Problem(status: 412, code: "precondition-failed", detail: "\(name) does not exist, so If-Match \(MessageText.shown(condition)) fails")
         }
         let tag = ETag.of(try ObjectAddress.document(of: object, in: realm))
-        guard ETag.matches(condition, tag) else {
-            throw Problem(status: 412, code: "precondition-failed", detail: "\(name) has changed: its ETag is no longer \(condition)")
+        guard ETag.matchesStrongly(condition, tag) else {
+            throw Problem(status: 412, code: "precondition-failed", detail: "\(name) has changed: its ETag is no longer \(MessageText.shown(condition))")
         }
     }
 }

@@ -13,10 +13,11 @@ struct PrimaryKeyText {
         guard let property = type.primaryKeyProperty else {
             throw Problem.notFound("unknown-key", "type '\(type.name)' has no primary key")
         }
-        let notAKey = Problem.notFound("unknown-key", "'\(text)' is not a key of type '\(type.name)' (its keys are \(property.type.nonOptional))")
+        let notAKey = Problem.notFound("unknown-key", "'\(MessageText.shown(text))' is not a key of type '\(type.name)' (its keys are \(property.type.nonOptional))")
         switch property.type.nonOptional {
         case .int:
-            guard let number = Int64(text) else { throw notAKey }
+            // One key, one address: `01` and `+1` are not the text of key 1.
+            guard let number = Self.canonicalInteger(text) else { throw notAKey }
             value = .int(number)
             literal = String(number)
         case .string:
@@ -44,6 +45,12 @@ struct PrimaryKeyText {
         case .uuid(let id): id.uuidString
         default: nil
         }
+    }
+
+    /// `text` as an integer when it is written as `String(number)` writes it, else `nil`.
+    static func canonicalInteger(_ text: String) -> Int64? {
+        guard let number = Int64(text), String(number) == text else { return nil }
+        return number
     }
 
     /// `text` as a single-quoted predicate string.

@@ -10,14 +10,21 @@ public struct Problem: Error, Sendable, Equatable {
     public var errors: [ProblemEntry]?
     /// Extra response headers, such as `WWW-Authenticate` or `Retry-After`.
     public var headers: [(String, String)]
+    /// Extra members of the body after the standard ones, each a name and its JSON text
+    /// (`committedDocuments` of an import that failed after committing some).
+    public var members: [(String, String)]
 
     /// Makes a problem.
-    public init(status: Int, code: String, detail: String, errors: [ProblemEntry]? = nil, headers: [(String, String)] = []) {
+    public init(
+        status: Int, code: String, detail: String, errors: [ProblemEntry]? = nil, headers: [(String, String)] = [],
+        members: [(String, String)] = []
+    ) {
         self.status = status
         self.code = code
         self.detail = detail
         self.errors = errors
         self.headers = headers
+        self.members = members
     }
 
     /// The status's reason phrase, used as the problem's title.
@@ -28,12 +35,14 @@ public struct Problem: Error, Sendable, Equatable {
         case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
         case 409: "Conflict"
         case 410: "Gone"
         case 412: "Precondition Failed"
         case 413: "Content Too Large"
         case 415: "Unsupported Media Type"
         case 422: "Unprocessable Content"
+        case 499: "Client Closed Request"
         case 503: "Service Unavailable"
         default: status >= 500 ? "Internal Server Error" : "Error"
         }
@@ -46,11 +55,12 @@ public struct Problem: Error, Sendable, Equatable {
             ("status", String(status)), ("detail", JSONText.string(detail)),
         ]
         if let errors { members.append(("errors", JSONText.array(errors.map(\.json)))) }
-        return JSONText.object(members) + "\n"
+        return JSONText.object(members + self.members) + "\n"
     }
 
     public static func == (lhs: Problem, rhs: Problem) -> Bool {
         lhs.status == rhs.status && lhs.code == rhs.code && lhs.detail == rhs.detail && lhs.errors == rhs.errors
+            && lhs.members.elementsEqual(rhs.members, by: ==)
     }
 
     /// 400: a query parameter that cannot be used.

@@ -11,6 +11,7 @@ public enum ProblemMapping {
     public static func problem(for error: any Error) -> Problem {
         switch error {
         case let problem as Problem: return problem
+        case let gone as ClientGone: return Problem(status: ClientGone.status, code: "client-closed-request", detail: gone.detail)
         case let error as MappingErrors:
             return Problem(
                 status: 422, code: "invalid-document", detail: detail(error.errors.count, truncated: error.truncated),
@@ -46,9 +47,17 @@ public enum ProblemMapping {
 
     static let internalError = Problem(status: 500, code: "internal", detail: "the server failed; its log has the reason")
 
+    /// The errors of one document (an import stops at its first bad document; a write has one).
     private static func detail(_ count: Int, truncated: Bool) -> String {
         let more = truncated ? " (more not shown)" : ""
-        return count == 1 ? "the document has 1 error" : "the documents have \(count) errors\(more)"
+        return count == 1 ? "the document has 1 error" : "the document has \(count) errors\(more)"
+    }
+
+    /// The document path a library message starts with (`$[0].dogs[1]: …`), or "" when it names none.
+    private static func path(opening message: String) -> String {
+        guard message.hasPrefix("$"), let end = message.range(of: ": ") else { return "" }
+        let path = message[..<end.lowerBound]
+        return path.contains(" ") ? "" : String(path)
     }
 
     private static func entry(_ error: MappingError) -> ProblemEntry {
@@ -61,7 +70,9 @@ public enum ProblemMapping {
             return internalError
         default:
             let position = error.position
-            let entries = position.map { [ProblemEntry(line: $0.line, column: $0.column, path: "", message: error.description)] }
+            let entries = position.map {
+                [ProblemEntry(line: $0.line, column: $0.column, path: path(opening: error.message), message: error.description)]
+            }
             return Problem(status: 422, code: "invalid-document", detail: error.description, errors: entries ?? [])
         }
     }
@@ -101,7 +112,7 @@ public enum ProblemMapping {
         case .schemaMismatch: return Problem(status: 409, code: "schema-mismatch", detail: error.message)
         case .badDocument, .badInput:
             let entries = error.position.map {
-                [ProblemEntry(line: $0.line, column: $0.column, path: "", message: error.description)]
+                [ProblemEntry(line: $0.line, column: $0.column, path: path(opening: error.message), message: error.description)]
             }
             return Problem(status: 422, code: "invalid-document", detail: error.description, errors: entries ?? [])
         }

@@ -10,7 +10,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let problem = ProblemMapping.problem(for: error)
-            if problem.status >= 500 {
+            // A 503 (busy, or a realm gone) is the state of things, not a failure of the server.
+            if problem.status == 500 {
                 logger.error("\(request.method) \(request.uri.path) failed: \(String(describing: error))")
             }
             return ResponseMaking.problem(problem)

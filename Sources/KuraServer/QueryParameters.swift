@@ -1,4 +1,5 @@
 import Hummingbird
+import Kura
 
 /// A request's query parameters, read with 400 problems that name the parameter.
 struct QueryParameters {
@@ -32,7 +33,7 @@ struct QueryParameters {
         guard let text = values[name] else { return nil }
         guard let number = Int(text), range.contains(number) else {
             let upper = range.upperBound == Int.max ? "" : " to \(range.upperBound)"
-            throw Problem.badParameter("\(name) '\(text)' is not a whole number from \(range.lowerBound)\(upper)")
+            throw Problem.badParameter("\(name) '\(MessageText.shown(text))' is not a whole number from \(range.lowerBound)\(upper)")
         }
         return number
     }
@@ -42,7 +43,7 @@ struct QueryParameters {
         switch values[name] {
         case nil, "false": false
         case "true", "": true
-        case let other?: throw Problem.badParameter("\(name) '\(other)' is not true or false")
+        case let other?: throw Problem.badParameter("\(name) '\(MessageText.shown(other))' is not true or false")
         }
     }
 }

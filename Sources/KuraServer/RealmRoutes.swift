@@ -11,7 +11,7 @@ struct RealmRoutes: RouteSet {
         group.get("realms") { request, _ in
             let realms = self.realms
             let names = realms.names.filter { tokens.mayList($0, authorization: request.headers[.authorization]) }
-            let entries = try await BlockingWork.run {
+            let entries = try await realms.work.run {
                 try names.map { name in try realms.reading(name) { try Self.summary(of: $0, named: name) } }
             }
             return ResponseMaking.json(JSONText.object([("realms", JSONText.array(entries))]))
@@ -19,7 +19,7 @@ struct RealmRoutes: RouteSet {
         group.get("realms/:realm/schema") { request, context in
             let realms = self.realms
             let name = try context.parameters.decoded("realm")
-            let yaml = try await BlockingWork.run { try realms.reading(name) { $0.schema.yaml } }
+            let yaml = try await realms.work.run { try realms.reading(name) { $0.schema.yaml } }
             if MediaTypes.accepts(request, "application/json") {
                 return ResponseMaking.json(try SchemaJSON.json(fromYAML: yaml))
             }

@@ -2,14 +2,21 @@ import Foundation
 import Kura
 
 /// The realms a server serves, by name: opened afresh for each write, so that writes share no
-/// connection, and kept open in a pool for reads, which run beside writes (WAL).
+/// connection, and kept open in a pool for reads, which run beside writes (WAL). All work on them
+/// runs through `work`, which bounds it.
 public struct ServedRealms: Sendable {
     /// Realm names and their files.
     public let paths: [String: String]
+    /// Where every request's realm work runs.
+    let work: BlockingWork
     private let pool = RealmPool()
 
-    /// Serves `paths` (name to file).
-    public init(paths: [String: String]) { self.paths = paths }
+    /// Serves `paths` (name to file), running at most `workers` jobs at once, each request waiting
+    /// at most `workerWait` seconds for one.
+    public init(paths: [String: String], workers: Int = 64, workerWait: Double = 5) {
+        self.paths = paths
+        work = BlockingWork(limit: workers, wait: .milliseconds(Int64(workerWait * 1000)))
+    }
 
     /// The names, sorted.
     public var names: [String] { paths.keys.sorted() }
@@ -23,11 +30,12 @@ public struct ServedRealms: Sendable {
         return try Realm(configuration: Realm.Configuration(path: path, busyTimeout: writeWait))
     }
 
-    /// The file of realm `name`; 404 `unknown-realm` when it is not served.
-    func path(of name: String) throws -> String {
-        guard let path = paths[name] else { throw Problem.notFound("unknown-realm", "no realm named '\(name)' is served") }
+    /// The file of realm `name`; 404 `unknown-realm` when it is not served, 503 `realm-unavailable`
+    /// when its file went away while the server runs.
+    func path(of name: String) throws(Problem) -> String {
+        guard let path = paths[name] else { throw Problem.notFound("unknown-realm", "no realm named '\(MessageText.shown(name))' is served") }
         guard FileManager.default.fileExists(atPath: path) else {
-            throw ServerSetupError(.realmMissing, "realm '\(name)': no realm file at '\(path)'")
+            throw Problem(status: 503, code: "realm-unavailable", detail: "realm '\(name)' is unavailable: its file is missing")
         }
         return path
     }
@@ -39,15 +47,17 @@ public struct ServedRealms: Sendable {
         return try pool.reading(name, path: path, open: { try open(name) }, body)
     }
 
-    /// Checks that every realm file exists and opens, before the server starts.
+    /// Checks that every realm file exists and opens, before the server starts (and for `/readyz`).
     public func checkAll() throws(ServerSetupError) {
         for name in names {
+            let path = paths[name] ?? ""
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw ServerSetupError(.realmMissing, "realm '\(name)': no realm file at '\(path)'")
+            }
             do {
-                _ = try open(name)
-            } catch let error as ServerSetupError {
-                throw error
+                _ = try Realm(path: path)
             } catch {
-                throw ServerSetupError(.realmUnopenable, "realm '\(name)' at '\(paths[name] ?? "")' does not open: \(error)")
+                throw ServerSetupError(.realmUnopenable, "realm '\(name)' at '\(path)' does not open: \(error)")
             }
         }
     }
@@ -55,7 +65,7 @@ public struct ServedRealms: Sendable {
     /// The schema type `name` of `realm`; 404 `unknown-type` when the realm has none.
     static func type(_ name: String, in realm: Realm, realmName: String) throws(Problem) -> ObjectSchema {
         guard let type = realm.schema[type: name] else {
-            throw Problem.notFound("unknown-type", "realm '\(realmName)' has no type '\(name)'")
+            throw Problem.notFound("unknown-type", "realm '\(realmName)' has no type '\(MessageText.shown(name))'")
         }
         return type
     }

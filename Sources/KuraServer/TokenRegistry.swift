@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Kura
 
 /// Checks bearer tokens against the SHA-256 digests of `server.tokens` (SPEC §9).
 public struct TokenRegistry: Sendable {
@@ -43,7 +44,7 @@ public struct TokenRegistry: Sendable {
             throw Problem(status: 403, code: "forbidden", detail: "token '\(entry.name)' has scope \(entry.scope.rawValue); this needs \(scope.rawValue)")
         }
         for realm in realms where !entry.allows(realm: realm) {
-            throw Problem(status: 403, code: "forbidden", detail: "token '\(entry.name)' may not use realm '\(realm)'")
+            throw Problem(status: 403, code: "forbidden", detail: "token '\(entry.name)' may not use realm '\(MessageText.shown(realm))'")
         }
     }
 

@@ -44,7 +44,7 @@ struct CopyCommand: ParsableCommand {
     }
 
     func run() throws {
-        try CommandFailure.report {
+        try CommandFailure.report(hint: CommandFailure.writeHint) {
             let settings = try ConfigFile.load(explicitPath: config)
             try RealmPaths.requireRealm(source)
             try RealmPaths.requireFolder(forNew: destination)

@@ -63,7 +63,7 @@ struct ImportCommand: ParsableCommand {
     var config: String?
 
     func run() throws {
-        try CommandFailure.report {
+        try CommandFailure.report(hint: CommandFailure.writeHint) {
             let settings = try ConfigFile.load(explicitPath: config)
             let (realmPath, files) = try Self.split(paths, settings: settings)
             let options = try importOptions(settings)

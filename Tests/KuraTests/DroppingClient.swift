@@ -12,14 +12,21 @@ final class RawClient {
 
     private let fd: Int32
 
-    /// Connects to 127.0.0.1:`port`.
-    init(port: Int) throws {
+    /// Connects to 127.0.0.1:`port`; with `receiveBuffer`, the socket's receive buffer is set to
+    /// that many bytes first, so that a client that does not read stops the server's sending soon.
+    init(port: Int, receiveBuffer: Int32? = nil) throws {
         #if os(Linux)
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
         fd = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard fd >= 0 else { throw Failure() }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        // A server that never answers fails the test within a minute rather than hanging it.
+        var patience = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -41,9 +48,38 @@ final class RawClient {
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            // No SIGPIPE for a peer that closed: the write fails instead.
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard written > 0 else { throw Failure() }
             offset += written
+        }
+    }
+
+    /// Reads at most `count` bytes, fewer when the peer sends less before closing.
+    func receive(atMost count: Int) -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while received.count < count {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, min($0.count, count - received.count)) }
+            if n <= 0 { break }
+            received += buffer[0..<n]
+        }
+        return received
+    }
+
+    /// Reads until the peer closes the connection or `timeout` seconds pass without a byte: whether
+    /// it closed, how many bytes came, and the first of them as text.
+    func drain(idleTimeout timeout: Double) -> (closed: Bool, bytes: Int, start: String) {
+        var wait = timeval(tv_sec: Int(timeout), tv_usec: suseconds_t((timeout - timeout.rounded(.down)) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        var total = 0
+        var start: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { return (n == 0 || errno == ECONNRESET, total, String(decoding: start, as: UTF8.self)) }
+            if start.count < 512 { start += buffer[0..<min(n, 512 - start.count)] }
+            total += n
         }
     }
 

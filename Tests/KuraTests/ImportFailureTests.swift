@@ -156,4 +156,33 @@ import Testing
         let rejects = folder.appendingPathComponent("big.rejects.jsonl").path
         #expect(((try? Data(contentsOf: URL(fileURLWithPath: rejects))) ?? Data()).isEmpty)
     }
+
+    @Test func aSkipImportThatMeetsBadTextAfterCommittingSaysWhatItCommitted() throws {
+        let good = (1...2500).map { #"{"id": \#($0), "name": "P\#($0)"}"# }.joined(separator: "\n")
+        let input = try file("cut.jsonl", good + "\n{\"id\": 9999, \"name\": \n")
+        let skip = try Fixtures.run(kura, ["import", realmPath, input, "--type", "Person", "--on-error", "skip", "--batch-size", "1000"])
+        #expect(skip.status == 65)
+        #expect(skip.stderr.hasPrefix("kura: \(input):2501:22: error: line break inside a JSON Lines value; "), "\(skip.stderr)")
+        #expect(skip.stderr.hasSuffix("; 2000 documents in 2 batches were committed before the failure\n"), "\(skip.stderr)")
+        #expect(try personIds().count == 2000)
+        // Under stop nothing was committed, and the message says nothing of it.
+        let fresh = try file("cut2.jsonl", good.replacingOccurrences(of: #""id": "#, with: #""id": 10000"#) + "\n{\"id\": 9999, \"name\": \n")
+        let stop = try Fixtures.run(kura, ["import", realmPath, fresh, "--type", "Person"])
+        #expect(stop.status == 65)
+        #expect(!stop.stderr.contains("committed"), "\(stop.stderr)")
+        #expect(try personIds().count == 2000)
+    }
+
+    @Test func errorsAnOptionMendsSayWhichOption() throws {
+        let person = try file("one.json", #"[{"id": 1, "name": "A"}]"#)
+        #expect(try Fixtures.run(kura, ["import", realmPath, person, "--type", "Person"]).status == 0)
+        let again = try Fixtures.run(kura, ["import", realmPath, person, "--type", "Person"])
+        #expect(again.status == 65)
+        #expect(again.stderr == "kura: \(person):1:2: error: $[0]: an object of type Person with primary key 1 already exists; give --skip-existing to leave the objects already there, or --mode update to update them\n")
+        let dated = try file("dated.json", #"[{"id": 2, "name": "B", "createdAt": "2024-01-01T00:00:00Z"}]"#)
+        let plain = try Fixtures.run(kura, ["import", realmPath, dated, "--type", "Person"])
+        #expect(plain.status == 65)
+        #expect(plain.stderr == "kura: \(dated):1:38: error: $[0].createdAt: expected date, found string \"2024-01-01T00:00:00Z\"; give --date-strategy iso8601 (or dateStrategy in config.yaml) to read ISO-8601 strings as dates\n")
+        #expect(try Fixtures.run(kura, ["import", realmPath, dated, "--type", "Person", "--date-strategy", "iso8601"]).status == 0)
+    }
 }

@@ -25,18 +25,19 @@ import Testing
         let server = try fixture.serve(["zoo.realm", "web.realm"])
         let body = Data(#"{"source": "zoo", "destination": "web", "type": "Person", "where": "id == 1"}"#.utf8)
         let post = { (token: String, body: Data) in
-            try server.request("/v1/copy", method: "POST", headers: ["Authorization": "Bearer \(token)"], body: body)
+            try server.request(
+                "/v1/copy", method: "POST", headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"], body: body)
         }
         // The writer may write web but not read zoo; the reader may read both but write neither.
         let noRead = try post(writer.token, body)
         #expect(noRead.status == 403)
         #expect(noRead.text == #"{"type":"/problems/forbidden","title":"Forbidden","status":403,"detail":"token 'writer' may not use realm 'zoo'"}"# + "\n")
         #expect(try post(reader.token, body).status == 403)
-        #expect(try server.request("/v1/copy", method: "POST", body: body).status == 401)
+        #expect(try server.request("/v1/copy", method: "POST", headers: ["Content-Type": "application/json"], body: body).status == 401)
 
         try FileManager.default.removeItem(at: fixture.folder.appendingPathComponent("config.yaml"))
         let open = try fixture.serve(["zoo.realm", "web.realm"])
-        let copied = try open.request("/v1/copy", method: "POST", body: body)
+        let copied = try open.request("/v1/copy", method: "POST", headers: ["Content-Type": "application/json"], body: body)
         #expect(copied.status == 200)
         #expect(copied.text == #"{"types":{"Address":{"inserted":1,"updated":0,"unchanged":0,"deleted":0},"Dog":{"inserted":2,"updated":0,"unchanged":0,"deleted":0},"DogToy":{"inserted":1,"updated":0,"unchanged":0,"deleted":0},"Person":{"inserted":2,"updated":0,"unchanged":0,"deleted":0}}}"# + "\n")
         let command = try Fixtures.run(
@@ -45,14 +46,14 @@ import Testing
         let exports = try ["web.realm", "cli.realm"].map { try Fixtures.run(fixture.kura, ["export", fixture.path($0)]).stdout }
         #expect(exports[0] == exports[1])
 
-        let again = try open.request("/v1/copy", method: "POST", body: body)
+        let again = try open.request("/v1/copy", method: "POST", headers: ["Content-Type": "application/json"], body: body)
         #expect(again.status == 409)
         let updated = try open.request(
-            "/v1/copy", method: "POST", body: Data(#"{"source": "zoo", "destination": "web", "type": "Person", "where": "id == 1", "mode": "modified"}"#.utf8))
+            "/v1/copy", method: "POST", headers: ["Content-Type": "application/json"], body: Data(#"{"source": "zoo", "destination": "web", "type": "Person", "where": "id == 1", "mode": "modified"}"#.utf8))
         #expect(updated.status == 200)
-        let missing = try open.request("/v1/copy", method: "POST", body: Data(#"{"source": "zoo"}"#.utf8))
+        let missing = try open.request("/v1/copy", method: "POST", headers: ["Content-Type": "application/json"], body: Data(#"{"source": "zoo"}"#.utf8))
         #expect(missing.text == #"{"type":"/problems/bad-parameter","title":"Bad Request","status":400,"detail":"the body needs \"destination\": a realm name"}"# + "\n")
-        let unknown = try open.request("/v1/copy", method: "POST", body: Data(#"{"source": "zoo", "destination": "nope"}"#.utf8))
+        let unknown = try open.request("/v1/copy", method: "POST", headers: ["Content-Type": "application/json"], body: Data(#"{"source": "zoo", "destination": "nope"}"#.utf8))
         #expect(unknown.status == 404)
     }
 }

@@ -12,7 +12,7 @@ import Testing
         let server = try fixture.serve()
         let health = try server.request("/healthz")
         #expect(health.status == 200)
-        #expect(health.text == "{\"status\":\"ok\"}\n")
+        #expect(health.text == #"{"status":"ok","workers":{"running":0,"waiting":0,"limit":64}}"# + "\n")
         #expect(try server.request("/readyz").text == "{\"status\":\"ready\",\"realms\":1}\n")
         let realms = try server.request("/v1/realms")
         #expect(realms.headers["content-type"] == "application/json")

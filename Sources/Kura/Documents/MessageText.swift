@@ -1,8 +1,8 @@
 /// How error messages quote text taken from the input.
-enum MessageText {
+public enum MessageText {
     /// Input text as a message shows it: at most 40 characters (then `…`), control characters
     /// escaped (`\n`, `\u{0}`), so a message stays one short line whatever the input holds.
-    static func shown(_ text: String) -> String {
+    public static func shown(_ text: String) -> String {
         var out = ""
         for (index, scalar) in text.unicodeScalars.enumerated() {
             if index == 40 { return out + "…" }

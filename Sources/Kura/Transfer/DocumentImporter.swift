@@ -59,6 +59,7 @@ public final class DocumentImporter {
         do {
             while current != nil {
                 var written = 0
+                pipeline.waitUntilReady()
                 try realm.write {
                     // One transaction for a stop or dry-run import; batches otherwise, each closed only
                     // when no reference waits for a later document.
@@ -113,6 +114,10 @@ public final class DocumentImporter {
 
     /// The documents written and the transactions committed so far, for an import that fails.
     private var committed = (documents: 0, batches: 0)
+
+    /// How many documents the last run committed: all of them after a success, and under
+    /// `.skip` those of the batches committed before a failure (a dry run commits none).
+    public var committedDocuments: Int { committed.documents }
 
     /// One input being imported: its name, the scope its references resolve in, and (under
     /// `.skip`) the documents written since a reference was left waiting for a later document.
@@ -177,8 +182,9 @@ public final class DocumentImporter {
         throw TransferError(.badDocument, first.message + reason, file: input.file, position: first.position)
     }
 
-    /// The error that ends an import, saying what was committed when the realm or the disk failed
-    /// rather than a document.
+    /// The error that ends an import, saying what was committed: always when the realm or the disk
+    /// failed rather than a document, and for any error once a batch with documents was committed,
+    /// since a client that retries would write those documents again.
     private func stopped(by error: any Error) -> any Error {
         let committedNote: String
         switch committed {
@@ -188,18 +194,19 @@ public final class DocumentImporter {
             let batchesText = batches == 1 ? "1 batch" : "\(batches) batches"
             committedNote = "\(documentsText) in \(batchesText) \(documents == 1 ? "was" : "were") committed before the failure"
         }
-        if var failure = error as? StoreError, failure.isStoreFailure {
+        let isLeftBehind = committed.documents > 0
+        if var failure = error as? StoreError, failure.isStoreFailure || isLeftBehind {
             // The statement goes before the note, which ends the line.
             if let sql = failure.sql { failure.message += " (SQL: \(sql))" }
             failure.sql = nil
             failure.message += "; \(committedNote)"
             return failure
         }
-        if var failure = error as? TransferError, (failure.underlying as? StoreError)?.isStoreFailure == true {
+        if var failure = error as? TransferError, (failure.underlying as? StoreError)?.isStoreFailure == true || isLeftBehind {
             failure.message += "; \(committedNote)"
             return failure
         }
-        if var failure = error as? DocumentError, failure.code == .io {
+        if var failure = error as? DocumentError, failure.code == .io || isLeftBehind {
             failure.message += "; \(committedNote)"
             return failure
         }

@@ -84,6 +84,16 @@ final class DocumentPipeline: @unchecked Sendable {
         return taken[next]
     }
 
+    /// Waits until a full queue of documents is ready for the writer, or the input has ended: the
+    /// writer takes the realm's lock only then, so that an input slow to arrive (a client sending a
+    /// body bit by bit, or not at all) keeps no other writer waiting while nothing can be written.
+    func waitUntilReady() {
+        if taken.count - next >= Self.capacity { return }
+        condition.lock()
+        while taken.count - next + queue.count < Self.capacity && !isFinished { condition.wait() }
+        condition.unlock()
+    }
+
     /// Stops the producer and waits until it has let go of the readers.
     func stop() {
         condition.lock()
