@@ -180,4 +180,31 @@ import Testing
         try Self.expectServing(server, fixture, "stalled bodies")
         #expect(server.stop() == 0)
     }
+
+    @Test func theServerStopsInItsGraceWhateverItsClientsDo() throws {
+        let fixture = try Self.bigFixture()
+        try fixture.writeConfig(Self.config + "  shutdownGrace: 1\n")
+        let server = try fixture.serve(["big.realm", "zoo.realm"])
+        var clients: [RawClient] = []
+        for _ in 0..<3 {
+            let unread = try RawClient(port: server.port, receiveBuffer: 4096)
+            try unread.send(Self.head("GET", "/v1/realms/big/export"))
+            clients.append(unread)
+        }
+        let silent = try RawClient(port: server.port)
+        try silent.send(Self.head("POST", "/v1/realms/zoo/import?type=Person", "Content-Type: application/json\r\nContent-Length: 1000\r\n"))
+        clients.append(silent)
+        let changes = try RawClient(port: server.port, receiveBuffer: 4096)
+        try changes.send(Self.head("GET", "/v1/realms/zoo/changes"))
+        clients.append(changes)
+        Thread.sleep(forTimeInterval: 0.5)
+        let signalled = Date()
+        server.process.terminate()
+        server.process.waitUntilExit()
+        let took = Date().timeIntervalSince(signalled)
+        #expect(server.process.terminationReason == .exit)
+        #expect(server.process.terminationStatus == 0)
+        #expect(took < 4, "the server took \(took) s to stop with shutdownGrace 1")
+        #expect(try Realm(path: fixture.path("zoo.realm")).count("Person") == 3)
+    }
 }
