@@ -2,16 +2,19 @@
 read and wait on it. The page's Content-Security-Policy forbids eval, which Playwright's
 wait_for_function needs, so waits poll from Python instead."""
 import contextlib
+import os
 
 from playwright.sync_api import sync_playwright
 
 
 @contextlib.contextmanager
 def studio_page(problems, expected_statuses=()):
-    """A page of Debian's chromium (never Playwright's own download). Page errors, and console
-    errors but those of answers with an expected status, are appended to problems."""
+    """A page of Debian's chromium, or the one KURA_CHROMIUM names (never Playwright's own
+    download). Page errors, and console errors but those of answers with an expected status, are
+    appended to problems."""
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        chromium = os.environ.get("KURA_CHROMIUM", "/usr/bin/chromium")
+        browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         page = browser.new_page(accept_downloads=True)
         page.on("pageerror", lambda error: problems.append("pageerror: " + str(error)))
         page.on("console", lambda message: problems.append(message.type + ": " + message.text)

@@ -21,11 +21,11 @@ import Testing
         // Into a mixed value, which keeps nested lists: the expansion budget stops it.
         try realm.expectRefused(
             "bomb.yaml", Array(Self.billionLaughs(under: "companion").utf8),
-            "bomb.yaml:4:7: error: $[0].companion.a4[7][0][7][3]: YAML aliases expand to more than 100000 values")
-        // Into a string: the alias is one value of the wrong kind (positioned at the node it names).
+            "bomb.yaml:8:47: error: $[0].companion.a4[7][0][7][3]: YAML aliases expand to more than 100000 values (through alias *a3, from 5:27)")
+        // Into a string: the alias is one value of the wrong kind, at the alias, naming where its value is.
         try realm.expectRefused(
             "string.yaml", Array((Self.billionLaughs(under: "junk") + "color: *a9\n").utf8),
-            "string.yaml:13:7: error: $[0].color: expected string, found array")
+            "string.yaml:14:8: error: $[0].color: expected string, found array (through alias *a9, from 13:7)")
         // As a mapping key, which Yams would hash (walking every expanded value) before anyone else saw it.
         try realm.expectRefused(
             "key.yaml", Array((Self.billionLaughs(under: "junk") + "  ? *a9\n  : 1\n").utf8),

@@ -40,6 +40,21 @@ import Testing
         #expect(try count("Address") == 1)
     }
 
+    /// A YAML alias inside the node its anchor names links back to that object, as `$ref` does to
+    /// `$id`; an error in a value reached through an alias is at the alias, naming where the value is.
+    @Test func yamlAliasesCloseCyclesAndTheirErrorsAreWhereTheyStand() throws {
+        let cycle = try file("narcissus.yaml", Array("&p {id: 50, name: Narcissus, bestFriend: *p}\n".utf8))
+        let imported = try Fixtures.run(kura, ["import", realmPath, cycle, "--type", "Person"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let exported = try Fixtures.run(kura, ["export", realmPath, "--type", "Person", "--where", "id == 50", "--format", "jsonl"])
+        #expect(exported.stdout.hasPrefix(#"{"id":50,"name":"Narcissus","dogs":[],"address":null,"bestFriend":50,"#))
+        let aliased = try file("aliased.yaml", Array("- {id: 51, name: &n Ann}\n- {id: 52, name: Bo, dogs: [{name: Rex, age: *n}]}\n".utf8))
+        let refused = try Fixtures.run(kura, ["import", realmPath, aliased, "--type", "Person"])
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "kura: \(aliased):2:46: error: $[1].dogs[0].age: expected int, found string \"Ann\" (through alias *n, from 1:18)\n")
+        #expect(try count("Person") == 1)
+    }
+
     @Test func aBadDocumentAtTheEndLeavesTheRealmUnchanged() throws {
         let input = try file("people.json", DocumentImporterTests.people(10_000, badAt: 10_000))
         let result = try Fixtures.run(kura, ["import", realmPath, input, "--type", "Person"])

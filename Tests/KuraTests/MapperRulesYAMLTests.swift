@@ -13,8 +13,6 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
     var root: String
     var expected: Expected
     var options: MappingOptions
-    /// Why the row is expected to fail today: the reader or mapper disagrees with SPEC §3.
-    var knownIssue: String?
 
     enum Expected: Sendable {
         /// Mapped to exactly this value, with this many unknown keys.
@@ -39,48 +37,37 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
     // MARK: Row builders
 
     /// `v: <yaml>` mapped as `T` with `v` of type `type` is accepted as `["v": value]`.
-    static func accept(
-        _ type: String, _ yaml: String, _ value: Value, _ options: MappingOptions = MappingOptions(), knownIssue: String? = nil
-    ) -> Case {
-        Case(type: type, yaml: "v: \(yaml)\n", root: "T", expected: .accept(["v": value], unknownKeys: 0), options: options,
-             knownIssue: knownIssue)
+    static func accept(_ type: String, _ yaml: String, _ value: Value, _ options: MappingOptions = MappingOptions()) -> Case {
+        Case(type: type, yaml: "v: \(yaml)\n", root: "T", expected: .accept(["v": value], unknownKeys: 0), options: options)
     }
 
     /// `v: <yaml>` is refused by the mapper with one error at `at` (`line:col`).
     static func reject(
-        _ type: String, _ yaml: String, at: String, _ message: String, _ options: MappingOptions = MappingOptions(),
-        knownIssue: String? = nil
+        _ type: String, _ yaml: String, at: String, _ message: String, _ options: MappingOptions = MappingOptions()
     ) -> Case {
-        Case(type: type, yaml: "v: \(yaml)\n", root: "T", expected: .reject(["\(at): error: \(message)"]), options: options,
-             knownIssue: knownIssue)
+        Case(type: type, yaml: "v: \(yaml)\n", root: "T", expected: .reject(["\(at): error: \(message)"]), options: options)
     }
 
     /// `v: <yaml>` is refused by the YAML reader with an error at `at`.
-    static func unreadable(_ type: String, _ yaml: String, at: String, _ message: String, knownIssue: String? = nil) -> Case {
-        Case(type: type, yaml: "v: \(yaml)\n", root: "T", expected: .unreadable("\(at): error: \(message)"),
-             options: MappingOptions(), knownIssue: knownIssue)
+    static func unreadable(_ type: String, _ yaml: String, at: String, _ message: String) -> Case {
+        Case(type: type, yaml: "v: \(yaml)\n", root: "T", expected: .unreadable("\(at): error: \(message)"), options: MappingOptions())
     }
 
     /// A whole document mapped as `root` is accepted as `value`.
     static func acceptDocument(
-        _ root: String, _ yaml: String, _ value: Value, unknownKeys: Int = 0, _ options: MappingOptions = MappingOptions(),
-        knownIssue: String? = nil
+        _ root: String, _ yaml: String, _ value: Value, unknownKeys: Int = 0, _ options: MappingOptions = MappingOptions()
     ) -> Case {
-        Case(type: "int?", yaml: yaml, root: root, expected: .accept(value, unknownKeys: unknownKeys), options: options,
-             knownIssue: knownIssue)
+        Case(type: "int?", yaml: yaml, root: root, expected: .accept(value, unknownKeys: unknownKeys), options: options)
     }
 
     /// A whole document mapped as `root` is refused by the mapper with these errors, in order.
-    static func rejectDocument(
-        _ root: String, _ yaml: String, _ errors: [String], _ options: MappingOptions = MappingOptions(), knownIssue: String? = nil
-    ) -> Case {
-        Case(type: "int?", yaml: yaml, root: root, expected: .reject(errors), options: options, knownIssue: knownIssue)
+    static func rejectDocument(_ root: String, _ yaml: String, _ errors: [String], _ options: MappingOptions = MappingOptions()) -> Case {
+        Case(type: "int?", yaml: yaml, root: root, expected: .reject(errors), options: options)
     }
 
     /// A whole document is refused by the YAML reader.
-    static func unreadableDocument(_ yaml: String, at: String, _ message: String, knownIssue: String? = nil) -> Case {
-        Case(type: "int?", yaml: yaml, root: "Rec", expected: .unreadable("\(at): error: \(message)"), options: MappingOptions(),
-             knownIssue: knownIssue)
+    static func unreadableDocument(_ yaml: String, at: String, _ message: String) -> Case {
+        Case(type: "int?", yaml: yaml, root: "Rec", expected: .unreadable("\(at): error: \(message)"), options: MappingOptions())
     }
 
     // MARK: Values used by the rows
@@ -103,17 +90,6 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
     /// 2001-12-14T00:00:00Z and 2001-12-15T02:59:43.1Z, the timestamps of the YAML 1.1 type repository.
     static let yamlDay = date(1_008_288_000)
     static let yamlInstant = date(1_008_385_183.1)
-
-    // MARK: Known issues (suspected reader or mapper defects against SPEC §3)
-
-    static let aliasPosition = """
-        An error in a value written as an alias points at the anchored node, not at the `*name` that is \
-        the offending value (SPEC §3: every error names the line and column of the offending value).
-        """
-    static let recursiveAlias = """
-        The YAML reader refuses an alias inside the node it refers to (a cycle), so YAML cannot express the \
-        cycles SPEC §5 exports with anchors and aliases; the mapper would turn it into $id/$ref.
-        """
 
     // MARK: The rows
 
@@ -374,7 +350,13 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
         accept("list<Target>", "[&p [t2, 5], *p]", [["code": "t2", "n": 5, "$id": "p"], ["$ref": "p"]]),
         accept("list<Target>", "[{code: x, $id: p1}, {$ref: p1}]", [["code": "x", "$id": "p1"], ["$ref": "p1"]]),
         accept("list<Target>", "[&k t1, *k]", ["t1", "t1"]),
-        accept("Chain?", "&n {name: a, next: *n}", ["name": "a", "next": ["$ref": "n"], "$id": "n"], knownIssue: recursiveAlias),
+        // An alias inside the node its anchor names is a cycle: as a link, `$ref` to the document's `$id`.
+        accept("Chain?", "&n {name: a, next: *n}", ["name": "a", "next": ["$ref": "n"], "$id": "n"]),
+        accept("Chain?", "&n {name: a, next: {name: b, next: *n}}", ["name": "a", "next": ["name": "b", "next": ["$ref": "n"]], "$id": "n"]),
+        accept("list<Chain>", "[&c {name: a, next: *c}, *c]", [["name": "a", "next": ["$ref": "c"], "$id": "c"], ["$ref": "c"]]),
+        // Anything else cannot hold itself.
+        reject("mixed", "&m [1, *m]", at: "1:11", "$.v[1]: YAML alias '*m' is inside the node it names: only a link to an object can make such a cycle"),
+        reject("mixed", "&m {a: *m}", at: "1:11", "$.v.a: YAML alias '*m' is inside the node it names: only a link to an object can make such a cycle"),
     ]
 
     static let embedded: [Case] = [
@@ -384,7 +366,7 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
         // An embedded object has exactly one parent: a $ref or an alias would give it a second one.
         reject("Spot?", "{$ref: s1}", at: "1:4",
                "$.v: expected a nested Spot document, found a $ref (an embedded object cannot be shared by two parents)"),
-        reject("list<Spot>", "[&s {x: 1}, *s]", at: "1:5",
+        reject("list<Spot>", "[&s {x: 1}, *s]", at: "1:16",
                "$.v[1]: expected a nested Spot document, found alias *s (an embedded object cannot be shared by two parents)"),
         reject("Spot?", "1", at: "1:4", "$.v: expected a nested Spot document, found number 1"),
         reject("Spot?", "'s1'", at: "1:4", #"$.v: expected a nested Spot document, found string "s1""#),
@@ -473,7 +455,14 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
         acceptDocument("Rec", "a: 1\nf: &t {code: x}\nm: *t\n", ["a": 1, "f": ["code": "x", "$id": "t"], "m": ["code": "x"]]),
         acceptDocument("Rec", "a: 1\nf: &t {code: x}\nh: *t\n", ["a": 1, "f": ["code": "x", "$id": "t"], "h": ["$ref": "t"]]),
         unreadableDocument("a: *nowhere\n", at: "1:4", "YAML alias '*nowhere' names no anchor defined before it"),
-        rejectDocument("Rec", "b: &s x\na: *s\n", [#"2:4: error: $.a: expected int, found string "x""#], knownIssue: aliasPosition),
+        // An error in a value reached through an alias is where the alias stands, naming where the value is written.
+        rejectDocument("Rec", "b: &s x\na: *s\n", [#"2:4: error: $.a: expected int, found string "x" (through alias *s, from 1:4)"#]),
+        rejectDocument("Rec", "a: 1\nm: &t {code: 5}\nf: *t\n", [
+            "3:4: error: $.f.code: expected string, found number 5 (through alias *t, from 2:14)",
+        ]),
+        rejectDocument("Rec", "a: 1\nm: &t {n: 1}\nf: *t\n", ["3:4: error: $.f: missing required property 'code' (string) (through alias *t, from 2:4)"]),
+        // Through nested aliases, at the outermost: the one the document holds there.
+        rejectDocument("Rec", "zz: &t x\nyy: &u [*t]\nc: *u\na: 1\n", [#"3:4: error: $.c[0]: expected int, found string "x" (through alias *u, from 1:5)"#]),
         acceptDocument("Rec", "zz: &n 7\na: *n\n", ["a": 7], unknownKeys: 1),
         acceptDocument("Rec", "a: 1\nm: &t {code: x}\nf: *t\n", ["a": 1, "m": ["code": "x"], "f": ["code": "x"]]),
         acceptDocument("Rec", "--- &r\na: 1\n", ["a": 1, "$id": "r"]),
@@ -536,11 +525,7 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: cases)
     func aRowOfTheTypeTable(_ example: YAMLMapperCase) throws {
-        if let reason = example.knownIssue {
-            withKnownIssue(Comment(rawValue: reason)) { try Self.check(example) }
-        } else {
-            try Self.check(example)
-        }
+        try Self.check(example)
     }
 
     static func check(_ example: YAMLMapperCase) throws {

@@ -35,9 +35,12 @@ import Testing
         return (0...(lines.count - block.count)).contains { Array(lines[$0..<($0 + block.count)]) == block }
     }
 
+    /// Whether a Swift block is a package manifest, which the example cannot hold.
+    static func isManifest(_ block: String) -> Bool { block.hasPrefix("// swift-tools-version:") }
+
     @Test func everySwiftBlockOfTheReadmeIsInTheExample() throws {
         let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = Self.swiftBlocks(in: readme)
+        let blocks = Self.swiftBlocks(in: readme).filter { !Self.isManifest($0) }
         #expect(blocks.count >= 2)  // the library's sample and the migration's
         let sources = try FileManager.default.contentsOfDirectory(atPath: Self.exampleFolder.path)
             .filter { $0.hasSuffix(".swift") }.sorted()
@@ -52,6 +55,34 @@ import Testing
         // The comparison sees a changed line.
         let edited = Self.normalized(blocks[0].replacingOccurrences(of: "oldVersion < 3", with: "oldVersion < 2"))
         #expect(!files.contains { Self.contains($0, edited) })
+    }
+
+    /// The README's `Package.swift` is a manifest SwiftPM reads, depending on the library this
+    /// package declares.
+    @Test func theReadmeManifestDependsOnTheKuraLibrary() throws {
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let manifests = Self.swiftBlocks(in: readme).filter(Self.isManifest)
+        #expect(manifests.count == 1)
+        let manifest = try #require(manifests.first)
+        let folder = try Fixtures.temporaryDirectory()
+        try manifest.write(to: folder.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        let sources = folder.appendingPathComponent("Sources/MyApp")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try "import Kura\n".write(to: sources.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        // dump-package evaluates the manifest without fetching its dependencies.
+        let dumped = try Fixtures.run("/usr/bin/env", ["swift", "package", "--package-path", folder.path, "dump-package"])
+        #expect(dumped.status == 0, "\(dumped.stderr)")
+        let package = try #require(try JSONSerialization.jsonObject(with: Data(dumped.stdout.utf8)) as? [String: Any])
+        let dependencies = package["dependencies"] as? [[String: Any]] ?? []
+        let remote = (dependencies.first?["sourceControl"] as? [[String: Any]])?.first
+        #expect((remote?["identity"] as? String) == "kura")
+        let targets = package["targets"] as? [[String: Any]] ?? []
+        let uses = (targets.first?["dependencies"] as? [[String: Any]])?.first?["product"] as? [Any]
+        #expect(uses?.first as? String == "Kura")
+        #expect(uses?.dropFirst().first as? String == "kura")
+        // The product it names is the library this package declares.
+        let ours = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(ours.contains(#".library(name: "Kura", targets: ["Kura"])"#))
     }
 
     @Test func theReadmeExampleRunsAndPrintsThePeopleTheirCycleAndTheSchema() throws {

@@ -195,16 +195,16 @@ import Testing
         #expect(try realm.count("Node") == 0)
     }
 
-    /// An alias must follow its anchored node in the same YAML document (Yams refuses an alias to an
-    /// enclosing node), so a link back to an ancestor or into an earlier document is an explicit `$ref`.
+    /// An alias names an anchor of its own YAML document, the node that holds it included (a link
+    /// back to an ancestor); a link into an earlier document is an explicit `$ref`.
     @Test func yamlAnchorsAndAliasesLinkTheSameObject() throws {
         let yaml = """
             --- &alice
             name: Alice
             next: &bob
               name: Bob
-              next: {$ref: alice}
-            friends: [*bob, {$ref: alice}]
+              next: *alice
+            friends: [*bob, *alice]
             ---
             name: Carol
             next: {$ref: bob}
@@ -236,12 +236,12 @@ import Testing
               home: *h
             """
         let node = try #require(try YAMLReader(text: yaml, file: "homes.yaml").next())
-        // Yams composes an alias as its anchored node, so the position is the anchor's (2:7), not the alias's.
+        // At the alias, where the document shares the embedded object.
         #expect {
             try DocumentMapper(schema: schema, file: "homes.yaml").map(node, as: "Node")
         } throws: { error in
             (error as? MappingErrors)?.description
-                == "homes.yaml:2:7: error: $.next.home: expected a nested Place document, found alias *h (an embedded object cannot be shared by two parents)"
+                == "homes.yaml:6:9: error: $.next.home: expected a nested Place document, found alias *h (an embedded object cannot be shared by two parents)"
         }
     }
 }

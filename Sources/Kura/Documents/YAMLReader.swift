@@ -8,7 +8,7 @@ import Yams
 /// (`YAMLTreeBuilder`), so memory is bounded by the largest document rather than the stream, and a
 /// document costs its tree alone. Line and column are positions in the whole file; `offset` is
 /// exact only on ASCII lines (it counts the column as bytes from the line's start). An `.alias`
-/// node carries the position of the node it refers to.
+/// node carries its own position, the `*name`'s.
 ///
 /// Nesting deeper than `maxDepth` is a `.depthLimit` error at the offending collection. libyaml
 /// itself stops at about 1000 levels while parsing, before depth can be counted; such documents

@@ -8,8 +8,9 @@ import Yams
 /// explicit stack, never call-stack depth, and an anchored node is built once: later aliases
 /// become `.alias`, which keeps alias bombs (billion laughs) small and fast.
 ///
-/// An alias carries the position of the node it refers to, and an alias inside the node it refers
-/// to is undefined, as it was when Yams composed the documents.
+/// An alias carries its own position (the `*name`), where errors in the value it stands for are
+/// reported. An anchor is defined where its node starts, as YAML defines it, so an alias inside
+/// the node it names refers to it: a cycle, which the mapper accepts only as a link.
 ///
 /// A value the document cannot hold (a scalar that does not fit its tag, an unsupported tag, a
 /// date finer than a millisecond, an undefined alias, a merge key) does not stop the build:
@@ -132,7 +133,7 @@ struct YAMLTreeBuilder {
                     finished = DocumentNode(value: .alias(name), position: position)
                     break
                 }
-                if let scalar = anchored.scalar, try takeKey(scalar, at: anchored.position, in: &stack) { continue }
+                if let scalar = anchored.scalar, try takeKey(scalar, at: position, in: &stack) { continue }
                 try refuseKey(in: stack, at: position)
                 if let scalar = anchored.scalar, !anchored.isInTree {
                     // The anchor was on a key: its first use as a value defines it in the tree.
@@ -140,7 +141,7 @@ struct YAMLTreeBuilder {
                     let node = DocumentNode(value: scalarValue(scalar, at: anchored.position, in: stack), position: anchored.position)
                     finished = DocumentNode(value: .anchored(name, node), position: anchored.position)
                 } else {
-                    finished = DocumentNode(value: .alias(name), position: anchored.position)
+                    finished = DocumentNode(value: .alias(name), position: position)
                 }
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 let isMapping = event.type == YAML_MAPPING_START_EVENT
@@ -152,15 +153,14 @@ struct YAMLTreeBuilder {
                 if stack.count >= maxDepth {
                     throw DocumentError(.depthLimit, "nesting deeper than \(Counted(maxDepth, "level"))", file: file, position: position)
                 }
-                let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-                stack.append(Frame(isMapping: isMapping, position: position, anchor: anchor.map { Self.text($0) }))
+                let anchor = (isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor).map { Self.text($0) }
+                if let anchor { anchors[anchor] = AnchoredNode(position: position, scalar: nil, isInTree: true) }
+                stack.append(Frame(isMapping: isMapping, position: position, anchor: anchor))
                 continue
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let frame = stack.popLast() else { continue }
                 finished = DocumentNode(value: frame.isMapping ? .object(frame.members) : .array(frame.items), position: frame.position)
                 if let anchor = frame.anchor {
-                    // Registered only now: an alias inside the node it names is undefined.
-                    anchors[anchor] = AnchoredNode(position: frame.position, scalar: nil, isInTree: true)
                     finished = DocumentNode(value: .anchored(anchor, finished), position: frame.position)
                 }
             default:

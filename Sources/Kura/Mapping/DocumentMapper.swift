@@ -63,8 +63,10 @@ public struct DocumentMapper: Sendable {
             anchor = name
             context.anchors[name] = inner
             context.linkAnchors.insert(name)
+            context.openAnchors[name] = true
         }
         var object = context.mapObject(root, box, path: path, depth: 0)
+        if let anchor { context.openAnchors[anchor] = nil }
         if let anchor { object?.id = .string(anchor) }
         guard context.found.isEmpty, let object else { throw context.errors() }
         return MappedDocument(object: object, unknownKeys: context.unknownKeys)
@@ -112,6 +114,13 @@ final class MappingContext {
     var anchors: [String: DocumentNode] = [:]
     /// The anchors on link documents, which carry `"$id"`: an alias to one links to the same object.
     var linkAnchors: Set<String> = []
+    /// The anchors whose nodes are being mapped, each the latest of its name: an alias to one is
+    /// inside the node it names, a cycle. The value says whether the node is a link document
+    /// (which gets `"$id"`), the only kind such an alias may name.
+    var openAnchors: [String: Bool] = [:]
+    /// The alias through which the values being mapped are reached, if any: the outermost one,
+    /// which is where the document holds them.
+    var aliasUse: (name: String, position: TextPosition)?
     /// Values the aliases of this document have expanded to so far (see `expand(alias:_:path:)`).
     var expandedValues = 0
     /// Set once `expandedValues` passes `options.maxAliasExpansion`: every later alias fails quietly.
@@ -133,11 +142,38 @@ final class MappingContext {
             truncated = true
             return
         }
+        found.append(error(code, at: position, path(), message))
+    }
+
+    /// An error at `position`, told as the document holds it: inside a positional document, which
+    /// value it is; reached through an alias, at the alias, naming where the value is written.
+    func error(_ code: MappingError.Code, at position: TextPosition, _ path: String, _ message: String) -> MappingError {
         var message = message
+        var position = position
         if let item = positionalItem {
             message += " (value \(item.position + 1) of a positional \(item.type.schema.name) document)"
         }
-        found.append(MappingError(code, file: mapper.file, position: position, path: path(), message))
+        if let use = aliasUse {
+            message += " (through alias *\(MessageText.shown(use.name)), from \(position))"
+            position = use.position
+        }
+        return MappingError(code, file: mapper.file, position: position, path: path, message)
+    }
+
+    /// `body`'s result, its values reached through the alias `node` (named `name`).
+    func throughAlias<Mapped>(_ name: String, _ node: DocumentNode, _ body: () -> Mapped) -> Mapped {
+        guard aliasUse == nil else { return body() }
+        aliasUse = (name, node.position)
+        defer { aliasUse = nil }
+        return body()
+    }
+
+    /// Refuses an alias inside the node it names, where that cannot be a link: a value holding
+    /// itself. True when `name` is such an anchor.
+    func refusesCycle(_ name: String, _ node: DocumentNode, _ path: @autoclosure () -> String) -> Bool {
+        guard openAnchors[name] != nil else { return false }
+        fail(.invalidValue, node, path(), "YAML alias '*\(MessageText.shown(name))' is inside the node it names: only a link to an object can make such a cycle")
+        return true
     }
 
     func errors() -> MappingErrors { MappingErrors(errors: found, truncated: truncated) }
@@ -229,8 +265,7 @@ final class MappingContext {
                     var message = "missing required property '\(property.name)' (\(property.type))"
                     if isPositional { message += ", value \(box.storedPositions[index] + 1) of a positional \(type.name) document" }
                     if defers {
-                        object[box.storedPositions[index]] = .omitted(
-                            MappingError(.missingProperty, file: mapper.file, position: node.position, path: path(), message))
+                        object[box.storedPositions[index]] = .omitted(error(.missingProperty, at: node.position, path(), message))
                     } else {
                         fail(.missingProperty, node, path(), message)
                     }
@@ -283,24 +318,30 @@ final class MappingContext {
     func mapValue(_ node: DocumentNode, _ type: PropertyType, path: @autoclosure () -> String, depth: Int) -> MappedValue? {
         switch node.value {
         case .anchored(let name, let inner):
-            let value = mapValue(inner, type, path: path(), depth: depth)
-            // Registered once complete: an alias inside the node refers to an earlier anchor of that name.
+            // Defined where it starts, as YAML defines anchors: an alias inside the node names it
+            // (a cycle, which a link document makes as `$id` and `$ref` do).
+            let isLink = isObjectLink(type) && Self.isDocument(inner)
             anchors[name] = inner
-            // An anchored object document is what later aliases link to, as `$id` is for `$ref`.
-            if isObjectLink(type), case .object(var object)? = value, Self.isDocument(inner) {
-                linkAnchors.insert(name)
+            openAnchors[name] = isLink
+            // An anchored object document is what aliases link to, as `$id` is for `$ref`.
+            if isLink { linkAnchors.insert(name) } else { linkAnchors.remove(name) }
+            let value = mapValue(inner, type, path: path(), depth: depth)
+            openAnchors[name] = nil
+            if isLink, case .object(var object)? = value {
                 object.id = .string(name)
                 return .object(object)
             }
             return value
         case .alias(let name):
-            if isObjectLink(type) && linkAnchors.contains(name) { return .plain(.map(["$ref": .string(name)])) }
+            if isObjectLink(type) && (openAnchors[name] ?? linkAnchors.contains(name)) {
+                return .plain(.map(["$ref": .string(name)]))
+            }
             if let embedded = embeddedTarget(type) {
                 fail(.invalidValue, node, path(), "expected a nested \(embedded) document, found alias *\(name) (\(Self.oneParent))")
                 return nil
             }
-            guard let target = expand(alias: name, node, path: path()) else { return nil }
-            return mapValue(target, type, path: path(), depth: depth)
+            guard !refusesCycle(name, node, path()), let target = expand(alias: name, node, path: path()) else { return nil }
+            return throughAlias(name, node) { mapValue(target, type, path: path(), depth: depth) }
         default:
             break
         }

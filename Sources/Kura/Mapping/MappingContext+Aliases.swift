@@ -23,21 +23,18 @@ extension MappingContext {
     }
 
     /// Registers every anchor in a subtree the mapper does not map (an ignored key's value), each
-    /// once its node is complete, as YAML defines them: later definitions of a name win.
+    /// where its node starts, as YAML defines them: later definitions of a name win.
     func registerAnchors(in root: DocumentNode) {
-        var pending = [(node: root, complete: false)]
-        while let (node, complete) = pending.popLast() {
+        var pending = [root]
+        while let node = pending.popLast() {
             switch node.value {
             case .anchored(let name, let inner):
-                if complete {
-                    anchors[name] = inner
-                } else {
-                    pending.append((node, true))
-                    pending.append((inner, false))
-                }
-            // Reversed, so children are visited in document order.
-            case .array(let items): pending.append(contentsOf: items.reversed().lazy.map { ($0, false) })
-            case .object(let members): pending.append(contentsOf: members.reversed().lazy.map { ($0.value, false) })
+                anchors[name] = inner
+                linkAnchors.remove(name)
+                pending.append(inner)
+            // Reversed, so nodes are visited in document order.
+            case .array(let items): pending.append(contentsOf: items.reversed())
+            case .object(let members): pending.append(contentsOf: members.reversed().lazy.map(\.value))
             default: break
             }
         }

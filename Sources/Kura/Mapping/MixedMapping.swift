@@ -40,12 +40,16 @@ extension MappingContext {
         case .timestamp(let millis): return .date(DateFormatting.date(milliseconds: millis))
         case .binary(let bytes): return .data(bytes)
         case .anchored(let name, let inner):
+            // Defined where it starts, as in `mapValue`; a mixed value is never a link document.
+            anchors[name] = inner
+            linkAnchors.remove(name)
+            openAnchors[name] = false
             let value = mapMixed(inner, path: path(), depth: depth)
-            anchors[name] = inner  // once complete, as in `mapValue`
+            openAnchors[name] = nil
             return value
         case .alias(let name):
-            guard let target = expand(alias: name, node, path: path()) else { return nil }
-            return mapMixed(target, path: path(), depth: depth + 1)
+            guard !refusesCycle(name, node, path()), let target = expand(alias: name, node, path: path()) else { return nil }
+            return throughAlias(name, node) { mapMixed(target, path: path(), depth: depth + 1) }
         }
     }
 
