@@ -7,6 +7,7 @@ the realms did not change.
 usage: foreign_page.py KURA_PORT"""
 import http.server
 import json
+import os
 import sys
 import threading
 
@@ -56,7 +57,7 @@ threading.Thread(target=attacker.serve_forever, daemon=True).start()
 report = {}
 with sync_playwright() as playwright:
     browser = playwright.chromium.launch(
-        executable_path="/usr/bin/chromium",
+        executable_path=os.environ.get("KURA_CHROMIUM", "/usr/bin/chromium"),
         args=["--no-sandbox", "--host-resolver-rules=MAP evil.test 127.0.0.1"])
     page = browser.new_page()
     # The attacker's page, from an origin of its own; its form posts and navigates away when done.
