@@ -9,11 +9,15 @@ import Testing
     let folder: URL
     let kura = Fixtures.executable("kura")
     let people = Fixtures.packageRoot.appendingPathComponent("Samples/people.json").path
+    /// Whole-realm documents, dogs and clubs without a primary key among them.
+    let dogs = Fixtures.packageRoot.appendingPathComponent("Samples/dogs.yaml").path
+    let friends = Fixtures.packageRoot.appendingPathComponent("Samples/friends.json").path
 
     init() throws {
         folder = try Fixtures.temporaryDirectory()
         try run(["init", "samples.realm", "--schema", Fixtures.samplesSchemaPath])
         try run(["import", "samples.realm", people, "--type", "Person"])
+        try run(["import", "samples.realm", dogs, friends])
     }
 
     /// Runs `kura` in the test's folder; fails the test unless it succeeds.
@@ -70,22 +74,27 @@ import Testing
     }
 
     /// Every command with nothing to do leaves every file as it was: no change counter, schema
-    /// cookie or log row written, no `-wal` or `-shm` file left behind.
+    /// cookie or log row written, no `-wal` or `-shm` file left behind. The documents without a
+    /// primary key at the top (the samples' clubs and a dog) find the objects they made.
     @Test func commandsWithNothingToChangeLeaveEveryFileAsItWas() throws {
         try run(["copy", "samples.realm", "copy.realm"])
+        try run(["export", "samples.realm", "--output", "export.json"])
         let commands: [[String]] = [
             ["init", "samples.realm", "--schema", Fixtures.samplesSchemaPath],
             ["migrate", "samples.realm", "--schema", Fixtures.samplesSchemaPath],
             ["import", "samples.realm", people, "--type", "Person", "--skip-existing"],
             ["import", "samples.realm", people, "--type", "Person", "--mode", "modified"],
+            ["import", "samples.realm", dogs, friends, "--skip-existing"],
+            ["import", "samples.realm", dogs, friends, "--mode", "update"],
+            ["import", "samples.realm", "export.json", "--mode", "replace"],
             ["copy", "samples.realm", "copy.realm", "--skip-existing"],
             ["copy", "samples.realm", "copy.realm", "--mode", "modified"],
             ["copy", "samples.realm", "copy.realm", "--type", "Person", "--mode", "update"],
+            ["copy", "samples.realm", "copy.realm", "--type", "DogClub", "--mode", "replace"],
             ["delete", "samples.realm", "--type", "Dog", "--where", "age > 100"],
             ["export", "samples.realm", "--output", "export.json"],
             ["check", "samples.realm"],
         ]
-        try run(["export", "samples.realm", "--output", "export.json"])
         for command in commands {
             let before = try files()
             try run(command)
@@ -99,7 +108,7 @@ import Testing
         let path = folder.appendingPathComponent("samples.realm").path
         do {
             let realm = try Realm(path: path)
-            #expect(try realm.count("Person") == 3)
+            #expect(try realm.count("Person") == 9)
         }
         #expect(try files() == before)
         do {

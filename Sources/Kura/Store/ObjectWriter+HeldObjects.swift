@@ -28,9 +28,14 @@ extension ObjectWriter {
         return changed ?? nil
     }
 
-    /// Whether more than one place links to `ref`: link properties, collection elements and mixed
-    /// values, each found through its index.
+    /// Whether more than one place links to `ref`.
     private func isShared(_ ref: ObjectRef) throws -> Bool {
+        try linkCount(ref, upTo: 2) > 1
+    }
+
+    /// How many places link to `ref` (link properties, collection elements and mixed values, each
+    /// found through its index), counted up to `limit`.
+    func linkCount(_ ref: ObjectRef, upTo limit: Int) throws -> Int {
         let db = try self.db
         var places = 0
         for link in catalog.incoming[ref.type] ?? [] {
@@ -38,21 +43,21 @@ extension ObjectWriter {
                 ? (TableLayout.collectionTable(link.ownerType, link.property.name), TableLayout.valueColumn)
                 : (TableLayout.objectTable(link.ownerType), TableLayout.column(link.property.name))
             places += try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM \(table) WHERE \(column) = ? LIMIT 2)"),
-                arguments: [ref.id]) ?? 0
-            if places > 1 { return true }
+                db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM \(table) WHERE \(column) = ? LIMIT ?)"),
+                arguments: [ref.id, limit]) ?? 0
+            if places >= limit { return places }
         }
         let tag = MixedTag.linkBase + (try catalog.typeId(ref.type))
         for place in catalog.mixedLinkColumns {
             places += try Int.fetchOne(
                 db.cachedStatement(sql: """
                     SELECT count(*) FROM (SELECT 1 FROM \(place.table)
-                    WHERE \(place.tag) = ? AND \(MixedTag.linkTerm(place.tag)) AND \(place.value) = ? LIMIT 2)
+                    WHERE \(place.tag) = ? AND \(MixedTag.linkTerm(place.tag)) AND \(place.value) = ? LIMIT ?)
                     """),
-                arguments: [tag, ref.id]) ?? 0
-            if places > 1 { return true }
+                arguments: [tag, ref.id, limit]) ?? 0
+            if places >= limit { return places }
         }
-        return false
+        return places
     }
 
     /// `given`, a mixed value for a place that holds `held` now, with its links turned into the

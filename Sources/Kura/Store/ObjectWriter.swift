@@ -57,6 +57,7 @@ struct ObjectWriter {
             throw StoreError(.nestingTooDeep, "\(path()): objects nest deeper than \(Self.maxDepth) levels")
         }
         guard let keyProperty = type.key else {
+            if depth == 0, let matched = try matchedObject(type, given, policy: policy, path: path()) { return matched }
             return try insert(type, given, key: nil, policy: policy, path: path(), depth: depth)
         }
         var key = given[keyProperty]?.value ?? .null
