@@ -21,4 +21,10 @@ func importExportAndCopy() throws {
     let backup = try Realm(path: "backup.realm", schema: realm.schema)
     let counts = try RealmCopier(source: realm, destination: backup).run()
     print(counts["Person"]?.inserted ?? 0, counts["Dog"]?.inserted ?? 0)   // 2 3
+
+    let update = JSONReader(data: Data("""
+        {"id": 1, "name": "Ana", "dogs": [{"name": "Rex", "age": 4}]}
+        """.utf8), file: "ana.jsonl")
+    let again = try DocumentImporter(realm: realm, options: ImportOptions(type: "Person", mode: .modified)).run(update)
+    print(again.counts["Dog"]?.updated ?? 0, try realm.count("Dog"))    // 1 3: Ana's Rex, a year older
 }

@@ -19,23 +19,6 @@ enum KeyedDocument {
         return DocumentNode(value: .object(members), position: node.position)
     }
 
-    /// The primary key `node` gives for `type`, when it gives one a key can be (for telling a
-    /// created object from an updated one before writing).
-    static func key(in node: DocumentNode, type: ObjectSchema) -> Value? {
-        guard let property = type.primaryKeyProperty, case .object(let members) = node.value,
-            let member = members.last(where: { $0.key == property.name })
-        else { return nil }
-        var value = member.value.value
-        if case .anchored(_, let inner) = value { value = inner.value }
-        switch (property.type.nonOptional, value) {
-        case (.int, .number(let number)): return number.int64Value.map(Value.int)
-        case (.string, .string(let text)): return .string(text)
-        case (.objectId, .string(let text)): return ObjectId(hex: text).map(Value.objectId)
-        case (.uuid, .string(let text)): return UUID(uuidString: text).map(Value.uuid)
-        default: return nil
-        }
-    }
-
     /// Whether the document value `node` is the key `value`.
     private static func same(_ node: DocumentNode, _ value: Value) -> Bool {
         switch (node.value, value) {

@@ -32,13 +32,11 @@ struct ObjectWriteRoutes: RouteSet {
             try await checkType(typeName, in: name)
             let node = try await SingleDocumentBody.read(request, limits: limits)
             let written = try await write(in: name, typeName) { realm, type in
-                let existed = try KeyedDocument.key(in: node, type: type).map { key in
-                    try realm.object(ofType: type.name, forPrimaryKey: key) != nil
-                } ?? false
-                let object = try Self.importing { try realm.importDocument(node, as: type.name, mode: mode, file: "body").object }
+                let imported = try Self.importing { try realm.importDocument(node, as: type.name, mode: mode, file: "body") }
+                let object = imported.object
                 return Written(
                     key: try ObjectAddress.key(of: object, type: type), document: try ObjectAddress.document(of: object, in: realm),
-                    created: !existed)
+                    created: imported.created)
             }
             return Self.response(written, realm: name, type: typeName)
         }

@@ -11,7 +11,10 @@ struct CopyCommand: ParsableCommand {
             Without --type the whole realm is copied. With --type (and --where) the selected objects \
             are copied together with every object they link to, transitively, embedded objects \
             included. Each object is copied once, so cycles and shared objects keep their shape; \
-            objects with a primary key are matched by key in the destination under --mode.
+            objects with a primary key are matched by key in the destination under --mode. Under \
+            update, modified and replace, objects without one update the object their place holds \
+            (the link, the list index, the map key), or at the top level an object holding the same \
+            values (see the README): copying again changes nothing.
 
             The destination's schema is checked first: every copied type and property must exist \
             there with the same type. A destination that does not exist yet is created with the \
@@ -33,7 +36,7 @@ struct CopyCommand: ParsableCommand {
     @Option(name: .long, help: "insert (an existing primary key is an error), update, modified or replace.")
     var mode: UpdatePolicy?
 
-    @Flag(name: .customLong("skip-existing"), help: "Leave out objects whose primary key the destination holds (counted as unchanged): copying again changes nothing.")
+    @Flag(name: .customLong("skip-existing"), help: "Leave out objects the destination holds (by primary key, or without one, an object holding all of it), counted as unchanged: copying again changes nothing.")
     var skipExisting = false
 
     @Option(name: .long, help: "A configuration file to read instead of ./config.yaml.")

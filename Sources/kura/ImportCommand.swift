@@ -16,6 +16,10 @@ struct ImportCommand: ParsableCommand {
             is written. With skip, good documents are imported and bad ones go to the rejects file, \
             one JSON line each with its errors under "$errors".
 
+            Under update, modified and replace, a document without a primary key updates the object \
+            its place holds (the link, the list index, the map key), or at the top level an object \
+            holding the same values (see the README): importing the same documents again changes nothing.
+
             The realm may be left out when config.yaml names one and the first file has a document \
             extension (.json, .jsonl, .ndjson, .yaml, .yml).
             """)
@@ -32,7 +36,7 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "insert (an existing primary key is an error), update, modified or replace.")
     var mode: UpdatePolicy?
 
-    @Flag(name: .customLong("skip-existing"), help: "Leave out documents whose primary key the realm holds (counted as unchanged): importing again changes nothing.")
+    @Flag(name: .customLong("skip-existing"), help: "Leave out documents the realm holds (by primary key, or without one, an object holding all of it), counted as unchanged: importing again changes nothing.")
     var skipExisting = false
 
     @Option(name: .customLong("on-error"), help: "stop (atomic: nothing is written) or skip (bad documents are set aside).")

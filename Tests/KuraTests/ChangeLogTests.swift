@@ -48,7 +48,8 @@ import Testing
             try realm.delete(bo)
         }
         let types = try realm.changes(after: 0).map(\.types)
-        #expect(types == [["Person": TypeChanges(inserted: [1...2]), "Dog": TypeChanges(inserted: [1...2])]])
+        // Anna's dog updates the dog her list holds, Rex, made in the same commit.
+        #expect(types == [["Person": TypeChanges(inserted: [1...2]), "Dog": TypeChanges(inserted: [1...1])]])
     }
 
     @Test func collectionChangesAndUnlinkingModifyTheOwner() throws {

@@ -113,6 +113,7 @@ import Testing
         {"name":"Max","age":5}
         {"name":"Rex","age":3}
         2 3
+        1 3
         # Queries
         2 ["Max", "Rex"]
         ["Rex", "Fido"]

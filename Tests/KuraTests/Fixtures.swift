@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraServer
 
 /// Paths and realms shared by the tests.
 enum Fixtures {
@@ -48,6 +49,19 @@ enum Fixtures {
     /// What `RealmChecker` finds wrong in `realm`'s file: nothing, after any operation that works.
     static func problems(_ realm: Realm) throws -> [String] {
         try RealmChecker(path: realm.configuration.path).check().messages
+    }
+
+    /// Every file under `folder` (by its path inside it) with the SHA-256 of its bytes, in hex.
+    static func fileDigests(in folder: URL) throws -> [String: String] {
+        var digests: [String: String] = [:]
+        guard let names = FileManager.default.enumerator(atPath: folder.path) else { return digests }
+        for case let name as String in names {
+            let url = folder.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            digests[name] = SHA256Digest.digest(try Data(contentsOf: url)).map { String(format: "%02x", $0) }.joined()
+        }
+        return digests
     }
 
     /// Runs a program and returns its exit status, standard output and standard error.

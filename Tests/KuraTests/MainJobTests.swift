@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The README's main job ("On a fresh machine"), taken from the README itself and run twice on a
-/// copy of the samples: the second run works and changes nothing (issue 23, item 16).
+/// copy of the samples: the second run works and changes nothing, not a byte of any file.
 @Suite struct MainJobTests {
     let kura = Fixtures.executable("kura")
 
@@ -30,7 +30,9 @@ import Testing
         let commands = try mainJob()
         #expect(commands.map(\.first) == ["init", "import", "export", "copy"])
         var runs: [[String]] = []
+        var digests: [[String: String]] = []
         for _ in 0..<2 {
+            digests.append(try Fixtures.fileDigests(in: folder))
             var outputs: [String] = []
             for command in commands {
                 let result = try Fixtures.run(kura, command, currentDirectory: folder)
@@ -39,6 +41,9 @@ import Testing
             }
             runs.append(outputs)
         }
+        // Not a byte of any file changed, the realms' included, and nothing was left beside them.
+        #expect(try Fixtures.fileDigests(in: folder) == digests[1])
+        #expect(digests[1]["Samples/samples.realm"] != nil && digests[1]["Samples/copy.realm"] != nil)
         #expect(runs[1][0] == "Samples/samples.realm: already a realm with this schema (version 1, 5 types)\n")
         #expect(runs[1][1] == "Person: 0 inserted, 0 updated, 3 unchanged\n3 documents, 741 bytes\n")
         #expect(runs[1][3] == "Person: 0 inserted, 0 updated, 3 unchanged\n")

@@ -7,7 +7,11 @@ struct CollectionWriter {
     private var db: Database { get throws { try writer.db } }
 
     /// Replaces the collection's contents with `value`; returns whether anything changed.
-    /// Under `.modified` an equal collection is left untouched, and embedded elements are updated in place.
+    ///
+    /// An existing collection that already holds what `value` gives is left untouched: element for
+    /// element the same stored values (decimals equal by value under `.modified`, a set's elements
+    /// in any order). A nested document for an object without a primary key updates the object
+    /// the collection holds at its index or key now (`ObjectWriter.updateHeld`).
     func write(
         _ value: MappedValue, to ref: ObjectRef, _ stored: StoredProperty, policy: UpdatePolicy, isNew: Bool, path: @autoclosure () -> String,
         depth: Int
@@ -16,23 +20,20 @@ struct CollectionWriter {
         guard let elementType = stored.elementType, let kind = stored.collection else { return false }
         let isMap = kind == .map
         let target = stored.target.map { writer.storedTypes[$0] }
-        let embeddedTarget = target?.isEmbedded == true ? target : nil
         let isMixed = stored.hasMixedElements
-        if !isNew && policy == .modified && (embeddedTarget != nil || isMixed) {
-            let entries = try normalized(value, isMap: isMap, property: property, path: path())
-            if let embeddedTarget,
-                let changed = try updateEmbeddedInPlace(ref, property, embeddedTarget, entries, isMap: isMap, path: path(), depth: depth)
-            {
-                return changed
+        var value = value
+        var current: [StoredEntry] = []
+        if !isNew {
+            if isMixed {
+                let held = try ObjectReader(db: db, catalog: writer.catalog).collection(of: ref, property)
+                let given = try resolvingLinks(value, held: held, isMap: isMap, property: property, policy: policy, path: path(), depth: depth)
+                if Self.unchanged(held, given, isSet: kind == .set, exactly: policy != .modified) { return false }
+                value = .plain(given)
             }
-            if isMixed,
-                Self.unchanged(
-                    try ObjectReader(db: db, catalog: writer.catalog).collection(of: ref, property), reassembled(entries, isMap: isMap),
-                    isSet: kind == .set)
-            {
-                return false
-            }
+            current = try storedRows(ref, property, isMap: isMap)
         }
+        // The objects the collection holds now, for nested documents to update in place.
+        let held = !isNew && target?.key == nil ? HeldElements(current, isMap: isMap, target: target) : nil
         // Straight from the value, not through `normalized`'s entries: copying each element into
         // an entry and out again cost more than encoding it.
         let stage = writer.transaction.stage
@@ -43,34 +44,96 @@ struct CollectionWriter {
             break
         case (.plain(.list(let items)), false):
             for index in items.indices {
-                try rows.add(.plain(items[index]), key: nil, using: self, policy: policy, path: "\(path())[\(index)]", depth: depth)
+                try rows.add(
+                    .plain(items[index]), key: nil, held: held?[index], using: self, policy: policy, path: "\(path())[\(index)]", depth: depth)
             }
         case (.list(let items), false):
             for index in items.indices {
-                try rows.add(items[index], key: nil, using: self, policy: policy, path: "\(path())[\(index)]", depth: depth)
+                try rows.add(items[index], key: nil, held: held?[index], using: self, policy: policy, path: "\(path())[\(index)]", depth: depth)
             }
         case (.plain(.map(let entries)), true):
             try Self.forEachEntry(of: entries, path: path()) { key, element in
-                try rows.add(.plain(element), key: key, using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
+                try rows.add(.plain(element), key: key, held: held?[key], using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
             }
         case (.map(let entries), true):
             try Self.forEachEntry(of: entries, path: path()) { key, element in
-                try rows.add(element, key: key, using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
+                try rows.add(element, key: key, held: held?[key], using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
             }
         default:
             throw StoreError(.typeMismatch, "\(path()): expected \(property.type), found \(value.kindName)")
         }
         if !isNew {
-            let current = try storedRows(ref, property, isMap: isMap)
-            if !isMixed && embeddedTarget == nil && policy == .modified
-                && sameRows(current, rows.entries(), unordered: kind == .set, decimals: elementType.nonOptional == .decimal)
+            let given = rows.entries()
+            if !isMixed
+                && sameRows(current, given, unordered: kind == .set, decimals: policy == .modified && elementType.nonOptional == .decimal)
             {
-                return false
+                return rows.heldChanged
             }
-            try clear(ref, property)
+            try clear(ref, property, keeping: target?.isEmbedded == true ? Set(given.compactMap(\.objectId)) : [])
         }
         try insert(rows, owner: ref, stored)
         return !isNew
+    }
+
+    /// The objects a collection of objects without a primary key holds, by index (lists and sets,
+    /// in stored order) or by key (maps).
+    private struct HeldElements {
+        let byIndex: [Int64?]
+        let byKey: [String: Int64]
+        let type: String
+
+        init?(_ rows: [StoredEntry], isMap: Bool, target: StoredType?) {
+            guard let target, !rows.isEmpty else { return nil }
+            type = target.name
+            if isMap {
+                var byKey: [String: Int64] = [:]
+                for row in rows { if let key = row.key, let id = row.objectId { byKey[key] = id } }
+                self.byKey = byKey
+                byIndex = []
+            } else {
+                byIndex = rows.map(\.objectId)
+                byKey = [:]
+            }
+        }
+
+        subscript(index: Int) -> ObjectRef? {
+            guard index < byIndex.count, let id = byIndex[index] else { return nil }
+            return ObjectRef(type: type, id: id)
+        }
+
+        subscript(key: String) -> ObjectRef? {
+            byKey[key].map { ObjectRef(type: type, id: $0) }
+        }
+    }
+
+    /// A mixed collection value with its links resolved against the elements held at the same
+    /// index or key (`ObjectWriter.resolvingLinks`).
+    private func resolvingLinks(
+        _ value: MappedValue, held: Value, isMap: Bool, property: Property, policy: UpdatePolicy, path: @autoclosure () -> String,
+        depth: Int
+    ) throws -> Value {
+        let entries = try normalized(value, isMap: isMap, property: property, path: path())
+        if isMap {
+            var heldEntries: [String: Value] = [:]
+            if case .map(let stored) = held { heldEntries = stored }
+            var resolved: [String: Value] = [:]
+            for entry in entries {
+                let key = entry.key ?? ""
+                resolved[key] = try writer.resolvingLinks(
+                    in: entry.value.value, held: heldEntries[key], policy: policy, path: "\(path()).\(key)", depth: depth)
+            }
+            return .map(resolved)
+        }
+        var heldItems: [Value] = []
+        if case .list(let stored) = held { heldItems = stored }
+        var resolved: [Value] = []
+        resolved.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            resolved.append(try writer.resolvingLinks(
+                in: entry.value.value, held: index < heldItems.count ? heldItems[index] : nil, policy: policy,
+                path: "\(path())[\(index)]", depth: depth))
+        }
+        return .list(resolved)
     }
 
     /// Calls `body` with each entry of a map value in key order, each key checked first.
@@ -111,6 +174,8 @@ struct CollectionWriter {
         private let valueOffset: Int
         /// How many rows are staged.
         private(set) var count = 0
+        /// Whether an embedded element held at its index or key was updated in place and changed.
+        private(set) var heldChanged = false
         /// Elements seen, by exact bytes as the rows before compare them (`stage.cellsEqual`).
         private var seen = Set<ExactDatabaseValue>()
         /// The elements of a set of mixed values or decimals, which are equal by value, not by stored form.
@@ -137,14 +202,20 @@ struct CollectionWriter {
         }
 
         mutating func add(
-            _ element: MappedValue, key: String?, using writer: CollectionWriter, policy: UpdatePolicy, path: @autoclosure () -> String,
-            depth: Int
+            _ element: MappedValue, key: String?, held: ObjectRef?, using writer: CollectionWriter, policy: UpdatePolicy,
+            path: @autoclosure () -> String, depth: Int
         ) throws {
             // Repeated elements are left out, the first one kept as given (Realm keeps `1.0` of `[1.0, 1.00]`).
             if members?.insert(element.value) == false { return }
             // Mixed values and links are resolved before the row is staged: either may write rows of its own.
             var resolved: (tag: Int64?, value: DatabaseValue)?
-            if isMixed || target != nil {
+            if let target, let held, let changed = try writer.writer.updateHeld(
+                held, target, with: element, policy: policy, path: path(), depth: depth)
+            {
+                resolved = (nil, held.id.databaseValue)
+                // An embedded object is part of its parent: its change is the parent's.
+                heldChanged = heldChanged || (changed && target.isEmbedded)
+            } else if isMixed || target != nil {
                 resolved = try writer.encodeElement(element, elementType, target: target, policy: policy, path: path(), depth: depth)
             }
             let row = stage.mark
@@ -205,6 +276,12 @@ struct CollectionWriter {
     fileprivate struct StoredEntry {
         let key: String?
         let value: DatabaseValue
+
+        /// The id of the object a link element holds.
+        var objectId: Int64? {
+            if case .int64(let id) = value.storage { return id }
+            return nil
+        }
     }
 
     /// Whether the stored rows and the given ones hold equal elements; decimals equal by value, as
@@ -218,9 +295,9 @@ struct CollectionWriter {
 
     /// Whether a stored mixed collection equals the given one as `modified` compares values; a set's
     /// elements in any order, equal by value, repeated ones counted once.
-    private static func unchanged(_ stored: Value, _ given: Value, isSet: Bool) -> Bool {
+    private static func unchanged(_ stored: Value, _ given: Value, isSet: Bool, exactly: Bool) -> Bool {
         guard isSet, case .list(let storedItems) = stored, case .list(let givenItems) = given else {
-            return ValueOrder.unchanged(stored, given)
+            return exactly ? ValueOrder.identical(stored, given) : ValueOrder.unchanged(stored, given)
         }
         var givenMembers = SetMembers()
         for item in givenItems { _ = givenMembers.insert(item) }
@@ -242,13 +319,6 @@ struct CollectionWriter {
         }
     }
 
-    private func reassembled(_ entries: [Entry], isMap: Bool) -> Value {
-        guard isMap else { return .list(entries.map(\.value.value)) }
-        var map: [String: Value] = [:]
-        for entry in entries { map[entry.key ?? ""] = entry.value.value }
-        return .map(map)
-    }
-
     fileprivate func encodeElement(
         _ value: MappedValue, _ elementType: PropertyType, target: StoredType?, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
     ) throws -> (tag: Int64?, value: DatabaseValue) {
@@ -265,27 +335,6 @@ struct CollectionWriter {
         return (nil, try ObjectWriter.encodeScalar(value.value, as: elementType, path: path()))
     }
 
-    /// Updates embedded elements one by one when the counts match; `nil` when they do not.
-    private func updateEmbeddedInPlace(
-        _ ref: ObjectRef, _ property: Property, _ target: StoredType, _ entries: [Entry], isMap: Bool, path: @autoclosure () -> String,
-        depth: Int
-    ) throws -> Bool? {
-        let current = try storedRows(ref, property, isMap: isMap)
-        guard current.count == entries.count, zip(current, entries).allSatisfy({ $0.key == $1.key }) else { return nil }
-        var changed = false
-        for (index, (row, entry)) in zip(current, entries).enumerated() {
-            guard case .int64(let id) = row.value.storage else { return nil }
-            let elementChanged = try writer.withNested(entry.value, of: target) { given in
-                try writer.update(
-                    ObjectRef(type: target.name, id: id), target, given, policy: .modified,
-                    path: entry.key.map { "\(path()).\($0)" } ?? "\(path())[\(index)]", depth: depth + 1)
-            }
-            guard let elementChanged else { return nil }
-            changed = elementChanged || changed
-        }
-        return changed
-    }
-
     private func storedRows(_ ref: ObjectRef, _ property: Property, isMap: Bool) throws -> [StoredEntry] {
         let table = TableLayout.collectionTable(ref.type, property.name)
         let order = TableLayout.orderColumn(for: property.type)
@@ -297,11 +346,12 @@ struct CollectionWriter {
         return rows.map { StoredEntry(key: $0[0] as String?, value: $0[1] as DatabaseValue) }
     }
 
-    /// Removes every element, deleting embedded elements and nested mixed containers with them.
-    func clear(_ ref: ObjectRef, _ property: Property) throws {
+    /// Removes every element, deleting embedded elements (but those in `keeping`, which the new
+    /// elements hold again) and nested mixed containers with them.
+    func clear(_ ref: ObjectRef, _ property: Property, keeping: Set<Int64> = []) throws {
         let children = try ObjectDeleter.removeCollectionRows(of: ref, property, catalog: writer.catalog, in: db)
         let deleter = ObjectDeleter(transaction: writer.transaction)
-        for child in children { try deleter.delete(child) }
+        for child in children where !keeping.contains(child.id) { try deleter.delete(child) }
     }
 
     private func insert(_ rows: StagedElements, owner: ObjectRef, _ property: StoredProperty) throws {

@@ -57,6 +57,7 @@ struct ObjectWriter {
             throw StoreError(.nestingTooDeep, "\(path()): objects nest deeper than \(Self.maxDepth) levels")
         }
         guard let keyProperty = type.key else {
+            if depth == 0, let matched = try matchedObject(type, given, policy: policy, path: path()) { return matched }
             return try insert(type, given, key: nil, policy: policy, path: path(), depth: depth)
         }
         var key = given[keyProperty]?.value ?? .null
@@ -204,12 +205,9 @@ struct ObjectWriter {
         let current = try reader.storedColumn(of: ref, property)
         switch stored.kind {
         case .mixed:
-            let value = value.value
-            if policy == .modified,
-                ValueOrder.unchanged(try MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog), value)
-            {
-                return false
-            }
+            let held = try MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog)
+            let value = try resolvingLinks(in: value.value, held: held, policy: policy, path: path(), depth: depth)
+            if policy == .modified ? ValueOrder.unchanged(held, value) : ValueOrder.identical(held, value) { return false }
             try MixedStore.deleteContainer(tag: current.tag, value: current.value, in: db)
             let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: path())
             try setColumn(ref, property, stored, tag: tag)
@@ -218,7 +216,14 @@ struct ObjectWriter {
             let target = storedTypes[targetIndex]
             return try updateEmbedded(ref, property, target: target, current: current.value, value, policy: policy, path: path(), depth: depth)
         case .link(let targetIndex):
-            let link = try link(value, to: storedTypes[targetIndex], policy: policy, path: path(), depth: depth)
+            let target = storedTypes[targetIndex]
+            // A nested document for the object the link holds updates it; the link stays.
+            if case .int64(let id) = current.value.storage,
+                try updateHeld(ObjectRef(type: target.name, id: id), target, with: value, policy: policy, path: path(), depth: depth) != nil
+            {
+                return false
+            }
+            let link = try link(value, to: target, policy: policy, path: path(), depth: depth)
             if link == current.value { return false }
             try setColumn(ref, property, link)
             return true
@@ -246,10 +251,7 @@ struct ObjectWriter {
             try ObjectDeleter(transaction: transaction).delete(child)
             return true
         case (false, let child?):
-            let changed = try withNested(value, of: target) { given in
-                try update(child, target, given, policy: policy, path: path(), depth: depth + 1)
-            }
-            if let changed { return changed }
+            if let changed = try updateHeld(child, target, with: value, policy: policy, path: path(), depth: depth) { return changed }
         case (false, nil):
             break
         }

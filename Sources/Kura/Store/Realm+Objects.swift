@@ -28,10 +28,12 @@ extension Realm {
 
     /// Runs `write` on the open transaction as one atomic change, `$ref`s resolving in `references`.
     @discardableResult
-    private func writeTopLevel(references: ReferenceScope?, _ write: (ObjectWriter) throws -> ObjectRef) throws -> ObjectRef {
+    private func writeTopLevel<Result>(references: ReferenceScope?, _ write: (ObjectWriter) throws -> Result) throws -> Result {
         let transaction = try requireTransaction()
         return try Self.run(sql: nil) {
-            try transaction.resolving(in: references) {
+            // Objects above these are the input's own, never matched by its documents (`ObjectWriter.matchedObject`).
+            if let references, references.objectIdFloors == nil { references.objectIdFloors = try transaction.objectIdFloors() }
+            return try transaction.resolving(in: references) {
                 try transaction.atomically { try write(ObjectWriter(transaction: transaction)) }
             }
         }
@@ -56,6 +58,33 @@ extension Realm {
               let value = values[key.name], !value.isNull
         else { return false }
         return try object(ofType: type, forPrimaryKey: value) != nil
+    }
+
+    /// Whether the realm holds an object that a top-level document of `type`, a type without a
+    /// primary key, matches and would change nothing of (`ObjectWriter.matchedObject`), for
+    /// `--skip-existing`; nothing is written. False for a type with a primary key.
+    func holdsMatch(_ type: String, document: Value, references: ReferenceScope, path: String) throws -> Bool {
+        guard let stored = unkeyedTopLevelType(type), case .map(let fields) = document else { return false }
+        return try writeTopLevel(references: references) { writer in
+            try GivenValues.with(fields, of: stored) { given in
+                try writer.matchedObject(stored, given, policy: .modified, path: path, leavingItAsItIs: true)
+            }
+        } != nil
+    }
+
+    /// As `holdsMatch(_:document:…)`, for a document mapped by the strict mapper.
+    func holdsMatch(_ type: String, mapped object: MappedObject, references: ReferenceScope, path: String) throws -> Bool {
+        guard let stored = unkeyedTopLevelType(type) else { return false }
+        return try writeTopLevel(references: references) { writer in
+            try GivenValues.with(object, of: stored, in: writer.transaction) { given in
+                try writer.matchedObject(stored, given, policy: .modified, path: path, leavingItAsItIs: true)
+            }
+        } != nil
+    }
+
+    private func unkeyedTopLevelType(_ type: String) -> StoredType? {
+        guard let stored = try? catalog.storedType(type), stored.key == nil, !stored.isEmbedded, !stored.isAsymmetric else { return nil }
+        return stored
     }
 
     /// Whether the realm holds an object of `type` with the primary key of the mapped `object`.

@@ -128,14 +128,13 @@ public final class Realm: Sendable {
         }
         config.foreignKeysEnabled = false
         config.label = "Kura"
-        if !configuration.isInMemory {
-            config.journalMode = .wal
-        }
+        let usesWAL = !configuration.isInMemory
+        let path = configuration.path
         config.prepareDatabase { db in
-            // Takes effect only on a new, empty file (before WAL mode is set, which GRDB does after
-            // this); an existing realm keeps its page size. Measured on 200,000 people: import
-            // 1.87 s with SQLite's default 4 KiB pages, 1.70 s with 16 KiB (fewer pages to split,
-            // fewer WAL frames); export and copy were as fast or faster.
+            // Takes effect only on a new, empty file (before WAL mode is set, below); an existing
+            // realm keeps its page size. Measured on 200,000 people: import 1.87 s with SQLite's
+            // default 4 KiB pages, 1.70 s with 16 KiB (fewer pages to split, fewer WAL frames);
+            // export and copy were as fast or faster.
             try db.execute(sql: "PRAGMA page_size = \(Self.pageSize)")
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // Each created object is a savepoint, whose journal of changed pages spilled to a temp
@@ -144,6 +143,7 @@ public final class Realm: Sendable {
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             QueryFunctions.install(in: db)
             try ChangeTracker.prepareConnection(db)
+            if usesWAL { try Self.useWAL(db, path: path) }
         }
         if configuration.readOnly && !configuration.isInMemory {
             guard configuration.schema == nil && !migrating else {
@@ -165,6 +165,18 @@ public final class Realm: Sendable {
         }
         state = RealmState(catalog: SchemaCatalog(schema: Schema(types: []), typeIds: [:]))
         try openSchema(migrating: migrating)
+    }
+
+    /// Puts the file in WAL mode unless it is in it already. Not GRDB's `journalMode = .wal`: that
+    /// also writes a table and drops it on every open whose `-wal` file is missing or empty, so
+    /// opening a realm and closing it changed the file (its header's change counter and schema
+    /// cookie), which backup and sync tools take for a change.
+    private static func useWAL(_ db: Database, path: String) throws {
+        guard try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" else { return }
+        let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        guard mode == "wal" else {
+            throw StoreError(.openFailed, "cannot put realm '\(path)' in WAL mode: SQLite kept journal mode \(mode ?? "unknown")")
+        }
     }
 
     /// Opens (creating if needed) the realm at `path`; `:memory:` makes a private in-memory realm.

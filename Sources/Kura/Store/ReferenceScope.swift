@@ -96,6 +96,14 @@ public final class ReferenceScope {
 
     /// Where the document being written starts, recorded with the references it leaves unresolved.
     var position: TextPosition?
+    /// Each type's last object id before the input wrote anything, once it has: objects above it
+    /// are the input's own (see `ObjectWriter.matchedObject`).
+    var objectIdFloors: [String: Int64]?
+    /// The objects a top-level document without a primary key may match, found by a hash of the
+    /// properties it gives, per type and set of those properties (`UnkeyedCandidates`).
+    var candidateIndexes: [String: UnkeyedCandidates] = [:]
+    /// How many trials (`beginTrial`) are under way: their changes are journaled even under a snapshot.
+    private var trials = 0
     /// References known to stay unresolved to the end of the input, each with whether the document
     /// defining it was refused: a document making one is refused at once (an import under `.skip`
     /// withdraws such documents and writes the rest again).
@@ -134,8 +142,29 @@ public final class ReferenceScope {
         let slotKey = self.slotKey(key)
         let slot = entry.map(self.slot)
         let previous = entries.set(slot, forKey: slotKey)
-        if snapshot == nil { journal.append((slotKey, previous)) }
+        if snapshot == nil || trials > 0 { journal.append((slotKey, previous)) }
         adjustReserved(removing: previous, adding: slot)
+    }
+
+    /// Starts a trial: the changes from here on can be taken back alone (`endTrial`), even in a
+    /// transaction that keeps a snapshot. Returns the point to take them back to.
+    func beginTrial() -> Int {
+        trials += 1
+        return journal.count
+    }
+
+    /// Ends the trial begun at `mark`: its changes stay when `keeping`, else they are taken back.
+    func endTrial(at mark: Int, keeping: Bool) {
+        trials -= 1
+        if !keeping {
+            while journal.count > mark, let (key, previous) = journal.popLast() {
+                let current = entries.set(previous, forKey: key)
+                adjustReserved(removing: current, adding: previous)
+            }
+        } else if snapshot != nil && trials == 0 && journal.count > mark {
+            // The snapshot undoes them with the rest of the transaction.
+            journal.removeSubrange(mark...)
+        }
     }
 
     /// A point to undo back to.

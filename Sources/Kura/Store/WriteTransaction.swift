@@ -282,6 +282,57 @@ final class WriteTransaction {
         }
     }
 
+    /// Runs `body` and keeps what it wrote only when it returns true. Otherwise, or when it throws
+    /// anything but a failure of the realm (which is rethrown), everything it did is taken back
+    /// (rows, counts, counters and references) and false is returned.
+    func tentatively(_ body: () throws -> Bool) throws -> Bool {
+        let saved = (tally: tally, counters: counters, container: lastMixedContainer)
+        let mark = references?.beginTrial()
+        try db.cachedStatement(sql: "SAVEPOINT kura_trial").execute()
+        var kept = false
+        do {
+            kept = try body()
+        } catch let error as StoreError where error.isStoreFailure {
+            try takeBack(saved, mark)
+            throw error
+        } catch let error as DatabaseError where StoreError(.database, "", underlying: error).isStoreFailure {
+            try takeBack(saved, mark)
+            throw error
+        } catch {
+            kept = false
+        }
+        guard kept else {
+            try takeBack(saved, mark)
+            return false
+        }
+        try db.cachedStatement(sql: "RELEASE kura_trial").execute()
+        if let mark { references?.endTrial(at: mark, keeping: true) }
+        return true
+    }
+
+    private func takeBack(_ saved: (tally: [ChangeCounts], counters: [TypeCounters?], container: Int64?), _ mark: Int?) throws {
+        tally = saved.tally
+        counters = saved.counters
+        lastMixedContainer = saved.container
+        if let mark { references?.endTrial(at: mark, keeping: false) }
+        bulk?.discard()
+        try connection.cachedStatement(sql: "ROLLBACK TO kura_trial").execute()
+        try connection.cachedStatement(sql: "RELEASE kura_trial").execute()
+    }
+
+    /// Each type's last object id now, before the input being started writes anything.
+    func objectIdFloors() throws -> [String: Int64] {
+        var floors: [String: Int64] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT \"name\", \"lastObjectId\" FROM \(TableLayout.typesTable)") {
+            if let name = row[0] as String?, let last = row[1] as Int64? { floors[name] = last }
+        }
+        // Ids handed out in this transaction, not yet in the table, are taken too.
+        for (index, type) in storedTypes.enumerated() {
+            if let handedOut = counters[index]?.lastObjectId { floors[type.name] = max(floors[type.name] ?? 0, handedOut) }
+        }
+        return floors
+    }
+
     /// Whether a change that leaves a reference waiting for a later document keeps its savepoint
     /// open, so that it and every change after it can be withdrawn together should the reference
     /// never resolve (`withdrawHeldChanges`): for an import that sets such documents aside.

@@ -276,11 +276,14 @@ public final class DocumentImporter {
                 try raiseCounters(counters, file: file, node: node, path: document.path)
             case .mapped(let mapped):
                 if mapped.unknownKeys > 0 { summary.unknownKeys[typeName, default: 0] += mapped.unknownKeys }
-                if options.skipExisting, try realm.holdsObject(typeName, mapped: mapped.object) {
+                scope.position = node.position
+                if options.skipExisting,
+                    try realm.holdsObject(typeName, mapped: mapped.object)
+                        || realm.holdsMatch(typeName, mapped: mapped.object, references: scope, path: document.path)
+                {
                     summary.counts[typeName, default: ChangeCounts()].unchanged += 1
                     return true
                 }
-                scope.position = node.position
                 do {
                     try realm.create(typeName, mapped: mapped.object, update: options.mode, references: scope, path: document.path)
                 } catch let error as StoreError where !error.isStoreFailure || error.code == .counterExhausted {

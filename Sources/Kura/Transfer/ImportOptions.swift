@@ -20,9 +20,11 @@ public struct ImportOptions: Sendable, Equatable {
     public var batchSize: Int
     /// Date and data strategies, unknown-key policy and error limit.
     public var mapping: MappingOptions
-    /// Leaves out whole a document whose primary key the realm holds already, with everything
-    /// nested in it, and counts it as unchanged (under `mode` `.error`): importing again changes
-    /// nothing. A `$ref` to an `$id` inside a document left out finds nothing.
+    /// Leaves out whole a document whose object the realm holds already, with everything nested in
+    /// it, and counts it as unchanged (under `mode` `.error`): importing again changes nothing. The
+    /// object is found by primary key; for a type without one, it is an object the realm held before
+    /// the import that nothing links to and that the document would change nothing of. A `$ref` to
+    /// an `$id` inside a document left out finds nothing.
     public var skipExisting = false
 
     /// Makes options; the defaults insert, stop at the first error, and write everything.

@@ -28,7 +28,9 @@ extension Realm {
         if let unresolved = scope.firstUnresolved {
             throw TransferError(.badDocument, unresolved.message, file: file, position: unresolved.position)
         }
-        return ImportedDocument(object: DynamicObject(realm: self, ref: ref), unknownKeys: mapped.unknownKeys)
+        // Object ids are never reused: one above the type's last before the write is a new object.
+        let created = ref.id > scope.objectIdFloors?[type] ?? 0
+        return ImportedDocument(object: DynamicObject(realm: self, ref: ref), unknownKeys: mapped.unknownKeys, created: created)
     }
 }
 
@@ -38,4 +40,6 @@ public struct ImportedDocument {
     public let object: DynamicObject
     /// Keys the schema does not define, which were ignored.
     public let unknownKeys: Int
+    /// Whether the document made a new object, rather than updating or finding one already there.
+    public let created: Bool
 }

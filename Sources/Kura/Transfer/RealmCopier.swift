@@ -9,8 +9,9 @@ public struct CopyOptions: Sendable, Equatable {
     public var predicate: String?
     /// How objects whose primary key the destination already holds are treated (SPEC §3's modes).
     public var mode: UpdatePolicy
-    /// Leaves out whole a top-level object whose primary key the destination holds already,
-    /// with the objects nested in it, and counts it as unchanged: copying again changes nothing.
+    /// Leaves out whole a top-level object the destination holds already, with the objects nested
+    /// in it, and counts it as unchanged: copying again changes nothing. It is found by primary
+    /// key, or, for a type without one, as `ImportOptions.skipExisting` finds it.
     public var skipExisting = false
 
     /// Makes options; the defaults copy the whole realm and refuse existing primary keys.
@@ -23,7 +24,9 @@ public struct CopyOptions: Sendable, Equatable {
 
 /// Copies objects from one realm into another (SPEC §5): the selected objects and everything they link
 /// to, transitively, embedded objects included. Each source object is copied once, so cycles and
-/// shared objects keep their shape; objects with a primary key are matched by key under the mode.
+/// shared objects keep their shape; objects with a primary key are matched by key under the mode,
+/// those without one as an import matches them (`ObjectWriter.updateHeld`, `matchedObject`): the
+/// realm keeps no record of which source object an earlier copy made which object from.
 ///
 /// The destination's schema is checked before anything is written, and the copy is one transaction:
 /// it happens whole or not at all. The source is read in one read transaction.
@@ -79,6 +82,7 @@ public struct RealmCopier {
             if setBasedFirst {
                 var bulk = SetBasedCopy(source: source.catalog, transaction: try destination.requireTransaction())
                 bulk.onProgress = onProgress
+                bulk.findsUnkeyedObjects = options.mode != .error || options.skipExisting
                 if let counts = try bulk.runIfApplicable() { return counts }
             }
             let catalog = source.catalog
@@ -144,11 +148,15 @@ private final class RealmSink: ObjectStreamSink {
 
     func write(_ source: ObjectRef, tagged: Bool, from objects: StoredObjects) throws {
         let document = try objects.document(source)
-        if skipExisting, try realm.holdsObject(source.type, keyIn: document) {
+        let path = "source object \(source)"
+        if skipExisting,
+            try realm.holdsObject(source.type, keyIn: document)
+                || realm.holdsMatch(source.type, document: document, references: references, path: path)
+        {
             existing[source.type, default: 0] += 1
             return
         }
-        try realm.create(source.type, value: document, update: mode, references: references, path: "source object \(source)")
+        try realm.create(source.type, value: document, update: mode, references: references, path: path)
     }
 
     func keepCounters(_ counters: [(type: String, last: Int64)]) throws {

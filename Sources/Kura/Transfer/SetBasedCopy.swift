@@ -5,9 +5,11 @@ import GRDB
 /// mixed value's tag renumbered to the destination's type ids.
 ///
 /// It applies only when no object needs judging one by one: every copied type has the same stored
-/// properties and flags in both realms, and no source primary key is already in the destination
-/// (a clash is the mode's to settle, which the object-by-object copy does). The source was checked
-/// when its objects were written, so its rows are copied as they are.
+/// properties and flags in both realms, no source primary key is already in the destination (a
+/// clash is the mode's to settle, which the object-by-object copy does), and, unless the mode is
+/// insert, the destination holds no object of a copied type without a primary key (a copy run
+/// again finds those, object by object). The source was checked when its objects were written, so
+/// its rows are copied as they are.
 struct SetBasedCopy {
     /// The schema name the source realm is attached under.
     static let sourceAlias = "kura_source"
@@ -15,6 +17,9 @@ struct SetBasedCopy {
     let source: SchemaCatalog
     let transaction: WriteTransaction
     var onProgress: ((ExportProgress) -> Void)?
+    /// Whether objects without a primary key the destination holds are to be found rather than
+    /// copied again (any mode but insert, or `skipExisting`): then only an empty table is copied into.
+    var findsUnkeyedObjects = false
 
     private var db: Database { get throws { try transaction.db } }
     private var destination: SchemaCatalog { transaction.catalog }
@@ -83,8 +88,8 @@ struct SetBasedCopy {
               target.isAsymmetric == type.isAsymmetric,
               Set(target.storedProperties) == Set(type.storedProperties)
         else { return false }
-        guard let key = type.primaryKey else { return true }
         let table = TableLayout.objectTable(type.name)
+        guard let key = type.primaryKey else { return try !findsUnkeyedObjects || !hasRows(table, in: "main") }
         guard try hasRows(table, in: "main") else { return true }
         let column = TableLayout.column(key)
         let clash = try Bool.fetchOne(db, sql: """

@@ -59,6 +59,16 @@ enum ValueOrder {
     /// equal, zeros of one sign (Realm keeps a mixed int 1 given a double 1.0 as changed, a decimal 1.0 given 1.00 as not).
     /// Lists and maps compare element by element, each with this rule.
     static func unchanged(_ old: Value, _ new: Value) -> Bool {
+        unchanged(old, new, exactly: false)
+    }
+
+    /// Whether `update` and `replace` leave a stored value `old` alone when given `new`: unchanged
+    /// as `modified` compares, and written the same way too (a decimal 1.0 given 1.00 is written).
+    static func identical(_ old: Value, _ new: Value) -> Bool {
+        unchanged(old, new, exactly: true)
+    }
+
+    private static func unchanged(_ old: Value, _ new: Value, exactly: Bool) -> Bool {
         var pending = [(old, new)]
         while let (left, right) = pending.popLast() {
             switch (left, right) {
@@ -71,6 +81,8 @@ enum ValueOrder {
                     guard let other = rights[key] else { return false }
                     pending.append((value, other))
                 }
+            case (.decimal(let left), .decimal(let right)) where exactly:
+                guard left == right else { return false }
             default:
                 guard sameKind(left, right), equal(left, right), sameZeroSign(left, right) else { return false }
             }
