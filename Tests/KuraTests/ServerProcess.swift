@@ -57,6 +57,14 @@ final class ServerProcess {
         return process.terminationStatus
     }
 
+    /// Sends SIGTERM, waits for the exit, and returns how long it took; the test checks the exit.
+    func stopTimed() -> TimeInterval {
+        let signalled = Date()
+        process.terminate()
+        process.waitUntilExit()
+        return Date().timeIntervalSince(signalled)
+    }
+
     /// A request to this server.
     func request(_ path: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) throws -> HTTPReply {
         try HTTPReply.fetch(method, "http://127.0.0.1:\(port)\(path)", headers: headers, body: body, in: folder)
