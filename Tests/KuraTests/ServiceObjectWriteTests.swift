@@ -52,9 +52,9 @@ import Testing
         #expect(read.text == "{\"name\":\"Rope\"}\n")
         // Their pages follow creation order.
         let first = try server.request("/v1/realms/zoo/objects/DogToy?limit=1")
-        #expect(first.text.hasPrefix("{\"objects\":[\n{\"name\":\"Squeaky duck\"}\n],\"count\":2,\"next\":\"/v1/realms/zoo/objects/DogToy?limit=1&after="))
+        #expect(first.text.hasPrefix("{\"objects\":[\n{\"name\":\"Squeaky duck\"}\n],\"urls\":[\"/v1/realms/zoo/objects/DogToy/1\"],\"count\":2,\"next\":\"/v1/realms/zoo/objects/DogToy?limit=1&after="))
         let next = try #require((try JSONSerialization.jsonObject(with: first.body) as? [String: Any])?["next"] as? String)
-        #expect(try server.request(next).text == "{\"objects\":[\n{\"name\":\"Rope\"}\n],\"count\":2,\"next\":null}\n")
+        #expect(try server.request(next).text == "{\"objects\":[\n{\"name\":\"Rope\"}\n],\"urls\":[\"/v1/realms/zoo/objects/DogToy/2\"],\"count\":2,\"next\":null}\n")
         let patch = try server.request(location, method: "PATCH", headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
         #expect(patch.status == 405)
         #expect(try server.request("/v1/realms/zoo/objects/DogToy/x").status == 404)
