@@ -103,6 +103,39 @@ import Testing
         #expect(badLimit.text.contains(#""detail":"limit '0' is not a whole number from 1 to 1000""#))
     }
 
+    @Test func anObjectWithoutAKeyIsPatchedAtItsAddress() throws {
+        let server = try fixture.serve()
+        let json = ["Content-Type": "application/json"]
+        let fido = try server.request("/v1/realms/zoo/objects/Dog/2")
+        let etag = try #require(fido.headers["etag"])
+        // The properties given are set, the others kept; the ETag follows.
+        let patched = try server.request(
+            "/v1/realms/zoo/objects/Dog/2", method: "PATCH", headers: json.merging(["If-Match": etag]) { $1 }, body: Data(#"{"age": 2, "color": "grey"}"#.utf8))
+        #expect(patched.status == 200)
+        let document = #"{"name":"Fido","age":2,"color":"grey","currentCity":null,"citiesVisited":[],"favoriteParksByCity":{},"companion":["stick",7,true],"favoriteToy":null}"# + "\n"
+        #expect(patched.text == document)
+        #expect(patched.headers["etag"] == (try server.request("/v1/realms/zoo/objects/Dog/2")).headers["etag"])
+        #expect(try server.request("/v1/realms/zoo/objects/Dog/2").text == document)
+        // Rex's owners still reach him, and Fido is the same object: Bob still has him.
+        #expect(try server.request("/v1/realms/zoo/objects/Dog/2/backlinks").text.contains(#""urls":["/v1/realms/zoo/objects/Person/2"]"#))
+        // The old ETag no longer matches; a missing object is 404 (412 under If-Match); PUT is refused.
+        let stale = try server.request("/v1/realms/zoo/objects/Dog/2", method: "PATCH", headers: json.merging(["If-Match": etag]) { $1 }, body: Data("{}".utf8))
+        #expect(stale.status == 412)
+        let missing = try server.request("/v1/realms/zoo/objects/Dog/9", method: "PATCH", headers: json, body: Data("{}".utf8))
+        #expect(missing.status == 404)
+        #expect(missing.text.contains(#""detail":"realm 'zoo' has no Dog with key '9'""#))
+        #expect(try server.request("/v1/realms/zoo/objects/Dog/9", method: "PATCH", headers: json.merging(["If-Match": "*"]) { $1 }, body: Data("{}".utf8)).status == 412)
+        let put = try server.request("/v1/realms/zoo/objects/Dog/2", method: "PUT", headers: json, body: Data("{}".utf8))
+        #expect(put.status == 405)
+        #expect(put.text.contains(#""detail":"type 'Dog' has no primary key: its objects cannot be replaced by URL, only patched, created by POST and deleted""#))
+        // A document that does not fit is 422 and writes nothing.
+        let bad = try server.request("/v1/realms/zoo/objects/Dog/2", method: "PATCH", headers: json, body: Data(#"{"age": "old"}"#.utf8))
+        #expect(bad.status == 422)
+        #expect(bad.text.contains("expected int, found string"))
+        #expect(try server.request("/v1/realms/zoo/objects/Dog/2").text == document)
+        #expect(try Fixtures.run(fixture.kura, ["check", fixture.path("zoo.realm")]).status == 0)
+    }
+
     @Test func theOpenAPIDocumentSaysHowAKeyNamesAnObject() throws {
         let server = try fixture.serve()
         let document = try json(try server.request("/openapi.json"))
@@ -114,6 +147,28 @@ import Testing
                 + "for a type without a primary key, its object id: a positive integer, never reused in its type, as GET …/changes reports it "
                 + "and urls, Content-Location, Location and \"$url\" give it. A type has one form or the other, so they never meet.")
         }
+    }
+
+    @Test func aDocumentImportsIntoAnObjectWithoutAKey() throws {
+        let realm = try Realm(path: fixture.path("zoo.realm"))
+        func node(_ text: String) throws -> DocumentNode {
+            try #require(try JSONReader(bytes: Array(text.utf8), file: "patch.json", layout: .document).next())
+        }
+        let fido = try #require(try realm.object(ObjectRef(type: "Dog", id: 2)))
+        try realm.write { _ = try realm.importDocument(try node(#"{"age": 4, "favoriteToy": {"name": "Rope"}}"#), into: fido, file: "patch.json") }
+        #expect(try fido.value(forKey: "age") == .int(4))
+        #expect(try fido.value(forKey: "name") == .string("Fido"))
+        #expect(try realm.count("DogToy") == 2)
+        // A person is named by its primary key, which a document gives: this is not how it is updated.
+        let alice = try #require(try realm.object(ofType: "Person", forPrimaryKey: .int(1)))
+        do {
+            try realm.write { _ = try realm.importDocument(try node(#"{"name": "Ann"}"#), into: alice, file: "patch.json") }
+            Issue.record("a person was updated without its key")
+        } catch let error as TransferError {
+            #expect((error.underlying as? StoreError)?.code == .typeMismatch)
+            #expect(error.description == "patch.json:1:1: error: Person has a primary key or is embedded: a document names its object")
+        }
+        #expect(try alice.value(forKey: "name") == .string("Alice"))
     }
 
     @Test func linkingObjectsFromATypeFollowsAnyLinkProperty() throws {

@@ -223,7 +223,7 @@ final class MappingContext {
             return nil
         }
         if isGiven.count < type.storedProperties.count {
-            let defers = defersMissing(of: object, box, given: isGiven)
+            let defers = (depth == 0 && options.documentIsForExistingObject) || defersMissing(of: object, box, given: isGiven)
             for (index, property) in type.properties.enumerated() where !isGiven.contains(index) && !property.isComputed {
                 if type.requiresValue(for: property) {
                     var message = "missing required property '\(property.name)' (\(property.type))"
