@@ -39,6 +39,7 @@ public struct KuraService: Sendable {
             RealmRoutes(realms: realms, tokens: tokens),
             ExportRoute(realms: realms, logger: logger, metrics: metrics, sendIdleTimeout: configuration.sendIdleTimeout),
             ObjectRoutes(realms: realms),
+            BacklinksRoute(realms: realms),
             ObjectWriteRoutes(realms: realms, limits: limits, writeWait: configuration.writeWait),
             ImportRoute(
                 realms: realms, maxBodyBytes: configuration.maxBodyBytes, writeWait: configuration.writeWait,

@@ -23,18 +23,30 @@ enum ObjectAddress {
 
     /// The text that names `object` in a URL (unencoded).
     static func key(of object: DynamicObject, type: ObjectSchema) throws -> String {
-        guard let keyName = type.primaryKey else { return String(object.ref.id) }
-        return PrimaryKeyText.text(of: try object.value(forKey: keyName)) ?? String(object.ref.id)
+        key(of: object.ref, primaryKey: try type.primaryKey.map { try object.value(forKey: $0) })
     }
 
-    /// `object`'s document as export writes it (one JSON line).
-    static func document(of object: DynamicObject, in realm: Realm) throws -> String {
+    /// The text that names the object `ref` with primary key value `primaryKey` (`nil` for a type
+    /// without one) in a URL (unencoded).
+    static func key(of ref: ObjectRef, primaryKey: Value?) -> String {
+        primaryKey.flatMap(PrimaryKeyText.text(of:)) ?? String(ref.id)
+    }
+
+    /// `object`'s document as export writes it (one JSON line); with `nestedURLsIn` a realm's
+    /// name, each object without a primary key nested in it carries its URL there under `"$url"`.
+    static func document(of object: DynamicObject, in realm: Realm, nestedURLsIn realmName: String? = nil) throws -> String {
         let output = DocumentOutput()
         let writer = DocumentWriter(schema: realm.schema, format: .jsonl, output: output)
+        if let realmName { writer.nestedObjectURL = nestedURL(in: realmName) }
         var options = ExportOptions(type: object.type)
         options.objectIds = [object.ref.id]
         _ = try RealmExporter(realm: realm, options: options).run(to: writer)
         return String(decoding: output.bytes, as: UTF8.self)
+    }
+
+    /// The URL of a nested object without a primary key in realm `realmName`: its object id.
+    static func nestedURL(in realmName: String) -> (ObjectRef) -> String? {
+        { ref in path(realm: realmName, type: ref.type, key: String(ref.id)) }
     }
 
     /// The object's URL path, each part percent-encoded.

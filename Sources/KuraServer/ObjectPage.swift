@@ -1,8 +1,9 @@
 import Foundation
 import Kura
 
-/// One page of a type's objects: `{"objects", "count", "next"}`, in the order of `sort` (by
-/// primary key, or creation order, by default).
+/// One page of a type's objects: `{"objects", "urls", "count", "next"}`, in the order of `sort` (by
+/// primary key, or creation order, by default). `urls` holds the URL of each document's object, in
+/// the same order: for a type without a primary key the only place a client learns its object ids.
 ///
 /// `next` carries an opaque keyset cursor (`QueryCursor`: the last object's sort values and object
 /// id), so the next page starts right after this one whatever was inserted or deleted meanwhile;
@@ -25,17 +26,26 @@ struct ObjectPage {
         let count = try realm.count(type.name, where: request.predicate)
         let output = DocumentOutput()
         let writer = DocumentWriter(schema: realm.schema, format: .json, output: output)
+        var urls: [String] = []
+        let realmName = self.realmName
+        writer.onStoredDocument = { ref, primaryKey in
+            urls.append(JSONText.string(ObjectAddress.path(realm: realmName, type: ref.type, key: ObjectAddress.key(of: ref, primaryKey: primaryKey))))
+        }
+        if request.nestedURLs { writer.nestedObjectURL = ObjectAddress.nestedURL(in: realmName) }
         let summary = try RealmExporter(realm: realm, options: options).run(to: writer)
         var documents = String(decoding: output.bytes, as: UTF8.self)
         while documents.last == "\n" { documents.removeLast() }
         let next = summary.next.map { JSONText.string(nextURL(after: $0.token)) } ?? "null"
-        return JSONText.object([("objects", documents), ("count", String(count)), ("next", next)])
+        return JSONText.object([
+            ("objects", documents), ("urls", JSONText.array(urls)), ("count", String(count)), ("next", next),
+        ])
     }
 
     private func nextURL(after cursor: String) -> String {
         var items = [("limit", String(request.limit))]
         if let predicate = request.predicate { items.append(("where", predicate)) }
         if let sort = request.sort { items.append(("sort", sort)) }
+        if request.nestedURLs { items.append((ObjectRoutes.nestedURLsParameter, "true")) }
         items.append(("after", cursor))
         let query = items.map { "\($0.0)=\(ObjectAddress.encode($0.1))" }.joined(separator: "&")
         return "/v1/realms/\(ObjectAddress.encode(realmName))/objects/\(ObjectAddress.encode(type.name))?\(query)"

@@ -17,7 +17,8 @@ struct ObjectRoutes: RouteSet {
             let query = QueryParameters(request)
             let request = try PageRequest(
                 predicate: query.text("where"), sort: query.text("sort"),
-                limit: query.integer("limit", in: 1...Self.maxLimit) ?? Self.defaultLimit, after: query.text("after"))
+                limit: query.integer("limit", in: 1...Self.maxLimit) ?? Self.defaultLimit, after: query.text("after"),
+                nestedURLs: query.flag(Self.nestedURLsParameter))
             let realms = self.realms
             let body = try await realms.work.run {
                 try realms.reading(name) { realm in
@@ -31,26 +32,28 @@ struct ObjectRoutes: RouteSet {
             let name = try context.parameters.decoded("realm")
             let typeName = try context.parameters.decoded("type")
             let keyText = try context.parameters.decoded("key")
+            let nestedURLs = try QueryParameters(request).flag(Self.nestedURLsParameter)
             let realms = self.realms
-            let document = try await realms.work.run {
+            let (document, location) = try await realms.work.run {
                 try realms.reading(name) { realm in
                     let type = try ServedRealms.type(typeName, in: realm, realmName: name)
-                    return try Self.document(of: type, key: keyText, in: realm, realmName: name)
+                    let object = try ObjectAddress.find(keyText, of: type, in: realm, realmName: name)
+                    let document = try ObjectAddress.document(of: object, in: realm, nestedURLsIn: nestedURLs ? name : nil)
+                    let path = ObjectAddress.path(realm: name, type: type.name, key: try ObjectAddress.key(of: object, type: type))
+                    return (document, nestedURLs ? path + "?\(Self.nestedURLsParameter)=true" : path)
                 }
             }
             let tag = ETag.of(document)
             if let wanted = request.headers[.ifNoneMatch], ETag.matchesWeakly(wanted, tag) {
                 var headers = HTTPFields()
                 headers[.eTag] = tag
+                headers[.contentLocation] = location
                 return Response(status: .notModified, headers: headers)
             }
-            return ResponseMaking.text(document, contentType: "application/json", headers: [("ETag", tag)])
+            return ResponseMaking.text(document, contentType: "application/json", headers: [("ETag", tag), ("Content-Location", location)])
         }
     }
 
-    /// The document of the object `key` names (see `ObjectAddress`), as export writes it (one JSON
-    /// line); 404 `unknown-key` when there is none.
-    static func document(of type: ObjectSchema, key text: String, in realm: Realm, realmName: String) throws -> String {
-        try ObjectAddress.document(of: try ObjectAddress.find(text, of: type, in: realm, realmName: realmName), in: realm)
-    }
+    /// The query parameter that adds `"$url"` to each nested object without a primary key.
+    static let nestedURLsParameter = "nestedUrls"
 }

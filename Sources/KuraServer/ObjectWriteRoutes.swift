@@ -8,8 +8,9 @@ import Kura
 /// The body is one JSON or YAML document, mapped with the import's strict rules. The key in the URL
 /// wins: a body without the primary key gets it from the URL, one with a different key is 422. PUT
 /// and PATCH honour `If-Match`; each answer holds the document as export writes it, its `ETag` and
-/// (for a created object) its `Location`. Objects of a type without a primary key can be created
-/// (their `Location` names them by object id) but not replaced or patched here.
+/// (for a created object) its `Location`. Objects of a type without a primary key are created by
+/// POST (their `Location` names them by object id) and patched at that address, never replaced:
+/// PUT cannot create an object whose id only the realm gives.
 struct ObjectWriteRoutes: RouteSet {
     let realms: ServedRealms
     /// How much of a body is read, and how long it may stall.
@@ -58,9 +59,12 @@ struct ObjectWriteRoutes: RouteSet {
         let body = try await SingleDocumentBody.read(request, limits: limits)
         let written = try await write(in: name, typeName) { realm, type in
             guard type.primaryKey != nil else {
-                throw Problem(
-                    status: 405, code: "method-not-allowed",
-                    detail: "type '\(type.name)' has no primary key: its objects cannot be replaced or patched by URL, only created and deleted")
+                guard mode == .all else {
+                    throw Problem(
+                        status: 405, code: "method-not-allowed",
+                        detail: "type '\(type.name)' has no primary key: its objects cannot be replaced by URL, only patched, created by POST and deleted")
+                }
+                return try Self.patch(body, keyText: keyText, of: type, condition: condition, in: realm, realmName: name)
             }
             let key = try PrimaryKeyText(keyText, of: type)
             let node = try KeyedDocument.node(body, key: key, type: type)
@@ -73,6 +77,19 @@ struct ObjectWriteRoutes: RouteSet {
             return Written(key: keyText, document: try ObjectAddress.document(of: object, in: realm), created: existing == nil)
         }
         return Self.response(written, realm: name, type: typeName)
+    }
+
+    /// PATCH of an object of a type without a primary key, named by its object id: the body's
+    /// properties are set on it, the rest kept.
+    private static func patch(
+        _ body: DocumentNode, keyText: String, of type: ObjectSchema, condition: String?, in realm: Realm, realmName: String
+    ) throws -> Written {
+        let existing = try? ObjectAddress.find(keyText, of: type, in: realm, realmName: realmName)
+        let name = "\(type.name) '\(MessageText.shown(keyText))'"
+        try Precondition.check(condition, on: existing, in: realm, named: name)
+        let object = try existing ?? ObjectAddress.find(keyText, of: type, in: realm, realmName: realmName)
+        _ = try importing { try realm.importDocument(body, into: object, file: "body") }
+        return Written(key: keyText, document: try ObjectAddress.document(of: object, in: realm), created: false)
     }
 
     /// 404 for an unknown realm or type before the body is read, looked up in a pooled realm as

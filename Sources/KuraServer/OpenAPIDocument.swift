@@ -22,7 +22,14 @@ enum OpenAPIDocument {
     }
 
     private static let documents = ["application/json", "application/x-ndjson", "application/yaml"]
+    private static let nestedURLs = (
+        name: ObjectRoutes.nestedURLsParameter, type: "boolean",
+        description: "Each nested object without a primary key carries its URL under \"$url\" (import ignores it)")
     private static let single = ["application/json", "application/yaml"]
+    /// How `{key}` names an object: its address, as the README's service section describes it.
+    static let keyDescription = "The object's primary key as export writes it, percent-encoded (1, never 01 or +1); "
+        + "for a type without a primary key, its object id: a positive integer, never reused in its type, as GET …/changes reports it "
+        + "and urls, Content-Location, Location and \"$url\" give it. A type has one form or the other, so they never meet."
 
     /// Every operation, in the order of SPEC §9's table.
     static let operations: [Operation] = [
@@ -46,8 +53,10 @@ enum OpenAPIDocument {
                   success: [(200, "The documents", documents)], problems: [400, 403, 404]),
         Operation(method: "get", path: "/v1/realms/{realm}/objects/{type}", summary: "A page of objects, with a cursor to the next",
                   query: [("where", "string", "A predicate"), ("sort", "string", "Sort keys, as kura export --sort takes them"),
-                          ("limit", "integer", "Objects per page, 1 to 1000 (default 100)"), ("after", "string", "The opaque cursor of the next link")],
-                  success: [(200, "{\"objects\", \"count\", \"next\"}", ["application/json"])], problems: [400, 403, 404]),
+                          ("limit", "integer", "Objects per page, 1 to 1000 (default 100)"), ("after", "string", "The opaque cursor of the next link"),
+                          nestedURLs],
+                  success: [(200, "{\"objects\": [documents as export writes them], \"urls\": [each object's URL], \"count\", \"next\"}", ["application/json"])],
+                  problems: [400, 403, 404]),
         Operation(method: "post", path: "/v1/realms/{realm}/objects/{type}", summary: "Creates one object",
                   query: [("mode", "string", "insert (default), update, modified or replace")], body: single,
                   success: [(201, "The object as export writes it, with Location and ETag", ["application/json"]),
@@ -57,14 +66,18 @@ enum OpenAPIDocument {
                   query: [("where", "string", "Required; TRUEPREDICATE deletes all")],
                   success: [(200, "{\"deleted\": n}", ["application/json"])], problems: [400, 403, 404, 503]),
         Operation(method: "get", path: "/v1/realms/{realm}/objects/{type}/{key}", summary: "One object by primary key (object id for a type without one)",
-                  headers: [("If-None-Match", "304 when the ETag matches")],
-                  success: [(200, "The object as export writes it, with an ETag", ["application/json"]), (304, "Not modified", [])],
+                  query: [nestedURLs], headers: [("If-None-Match", "304 when the ETag matches")],
+                  success: [(200, "The object as export writes it, with an ETag and its URL in Content-Location", ["application/json"]), (304, "Not modified", [])],
                   problems: [403, 404]),
-        Operation(method: "put", path: "/v1/realms/{realm}/objects/{type}/{key}", summary: "Replaces the object (creates it when there is none)",
+        Operation(method: "get", path: "/v1/realms/{realm}/objects/{type}/{key}/backlinks", summary: "The objects whose links reach the object, per linking property",
+                  query: [("limit", "integer", "URLs per property, 1 to 1000 (default 100)")],
+                  success: [(200, "{\"backlinks\": [{\"type\", \"property\", \"count\", \"urls\"}]}", ["application/json"])],
+                  problems: [400, 403, 404]),
+        Operation(method: "put", path: "/v1/realms/{realm}/objects/{type}/{key}", summary: "Replaces the object (creates it when there is none); 405 for a type without a primary key",
                   headers: [("If-Match", "412 unless the object's ETag is listed (* matches an existing object)")], body: single,
                   success: [(200, "The object, with its new ETag", ["application/json"]), (201, "Created, with Location", ["application/json"])],
                   problems: [403, 404, 405, 412, 413, 415, 422, 503]),
-        Operation(method: "patch", path: "/v1/realms/{realm}/objects/{type}/{key}", summary: "Sets the properties the body gives, leaving the rest",
+        Operation(method: "patch", path: "/v1/realms/{realm}/objects/{type}/{key}", summary: "Sets the properties the body gives, leaving the rest (also for a type without a primary key)",
                   headers: [("If-Match", "412 unless the object's ETag is listed (* matches an existing object)")], body: single,
                   success: [(200, "The object, with its new ETag", ["application/json"])],
                   problems: [403, 404, 405, 412, 413, 415, 422, 503]),
@@ -145,7 +158,7 @@ enum OpenAPIDocument {
         var start = operation.path.startIndex
         while let open = operation.path[start...].firstIndex(of: "{"), let close = operation.path[open...].firstIndex(of: "}") {
             let name = String(operation.path[operation.path.index(after: open)..<close])
-            parameters.append(parameter(name, in: "path", required: true, type: "string", description: "The \(name)"))
+            parameters.append(parameter(name, in: "path", required: true, type: "string", description: name == "key" ? keyDescription : "The \(name)"))
             start = close
         }
         for item in operation.query { parameters.append(parameter(item.name, in: "query", required: false, type: item.type, description: item.description)) }

@@ -1,4 +1,5 @@
-/// What a client asks of `GET …/objects/{type}`: a predicate, a sort, a page size and a cursor.
+/// What a client asks of `GET …/objects/{type}`: a predicate, a sort, a page size, a cursor, and whether
+/// nested objects carry their URLs.
 struct PageRequest: Sendable {
     /// The `where` predicate, or `nil` for every object.
     let predicate: String?
@@ -8,4 +9,6 @@ struct PageRequest: Sendable {
     let limit: Int
     /// The cursor of the previous page's `next` link, or `nil` for the first page.
     let after: String?
+    /// Whether each nested object without a primary key carries its URL under `"$url"`.
+    var nestedURLs = false
 }

@@ -67,7 +67,8 @@ import Testing
         let export = try Fixtures.run(fixture.kura, ["export", fixture.path("zoo.realm"), "--type", "Person", "--limit", "2"])
         let documents = export.stdout.hasSuffix("\n") ? String(export.stdout.dropLast()) : export.stdout
         let next = try #require(try page(reply).next)
-        #expect(reply.text == "{\"objects\":\(documents),\"count\":3,\"next\":\"\(next)\"}\n")
+        let urls = #"["/v1/realms/zoo/objects/Person/1","/v1/realms/zoo/objects/Person/2"]"#
+        #expect(reply.text == "{\"objects\":\(documents),\"urls\":\(urls),\"count\":3,\"next\":\"\(next)\"}\n")
     }
 
     @Test func anObjectByKeyHasAnETagThatChangesWithIt() throws {

@@ -15,6 +15,9 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
 
     var emitter: Emitter
     let plan: WritePlan
+    /// The `"$url"` of an object without a primary key written nested in another (see
+    /// `DocumentWriter.nestedObjectURL`); `nil` writes none.
+    var nestedObjectURL: ((ObjectRef) -> String?)?
 
     /// Writes the properties of one top-level object of type `type`, led by `"$type"` when `tagged`
     /// (as documents of a whole-realm export are).
@@ -93,14 +96,15 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
         emitter.endObject(anchor: anchor)
     }
 
-    /// Opens an object of `properties` properties, led by `"$type"` when `typeTag` is given and by
-    /// its `"$id"`: a key, or a YAML anchor where `anchorable`. Returns the anchor for `endObject`.
+    /// Opens an object of `properties` properties, led by `"$type"` when `typeTag` is given, by
+    /// its `"$id"` (a key, or a YAML anchor where `anchorable`) and by its `"$url"` when `url` is
+    /// given. Returns the anchor for `endObject`.
     mutating func beginObject(
-        properties: Int, id: Value?, anchorable: Bool, typeTag: String?, depth: Int
+        properties: Int, id: Value?, anchorable: Bool, typeTag: String?, url: String? = nil, depth: Int
     ) throws(WriteFailure) -> String? {
         var anchor: String?
         if let id, anchorable { anchor = emitter.anchorName(for: id) }
-        let members = properties + (id != nil && anchor == nil ? 1 : 0) + (typeTag == nil ? 0 : 1)
+        let members = properties + (id != nil && anchor == nil ? 1 : 0) + (typeTag == nil ? 0 : 1) + (url == nil ? 0 : 1)
         emitter.beginObject(count: members, anchor: anchor)
         if let typeTag {
             try emitter.key("$type")
@@ -109,6 +113,10 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
         if let id, anchor == nil {
             try emitter.key("$id")
             do { try writeMixed(id, depth: depth + 1) } catch { throw error.inside(.key("$id")) }
+        }
+        if let url {
+            try emitter.key(DocumentWriter.urlKey)
+            try emitter.string(url)
         }
         return anchor
     }

@@ -32,6 +32,26 @@ public final class DocumentWriter {
     private var documentCount = 0
     private var isFinished = false
 
+    /// The reserved member that gives a nested object's address (see `nestedObjectURL`); the
+    /// mapper ignores it, so a document carrying it imports as one without it.
+    public static let urlKey = "$url"
+
+    /// When set, each object without a primary key that an export nests in another (embedded
+    /// objects aside) carries a `"$url"` member, after its `"$id"`, with the text this gives it (none
+    /// for `nil`): how a server tells a client where such an object can be read on its own. Export
+    /// leaves it unset, so its bytes stay the same.
+    public var nestedObjectURL: ((ObjectRef) -> String?)? {
+        didSet {
+            json.nestedObjectURL = nestedObjectURL
+            yaml.nestedObjectURL = nestedObjectURL
+        }
+    }
+
+    /// Called with the object of each top-level document written from a realm (an export's) and
+    /// its primary key value (`nil` for a type without one), in the order written, once the
+    /// document is written.
+    public var onStoredDocument: ((_ object: ObjectRef, _ primaryKey: Value?) -> Void)?
+
     /// Makes a writer of `format` documents of `schema`'s types into `output`.
     public init(schema: Schema, format: DocumentFormat, pretty: Bool = false, output: DocumentOutput) {
         self.format = format
@@ -148,6 +168,7 @@ public final class DocumentWriter {
         if let failure { throw failure }
         try output.flushIfFull()
         documentCount += 1
+        if let onStoredDocument { onStoredDocument(ref, type.primaryKey == nil ? nil : try objects.blocks.primaryKey(of: ref)) }
     }
 
     private func appendStreamEnd<Emitter>(with walker: inout DocumentWalker<Emitter>) {

@@ -259,7 +259,7 @@ final class MappingContext {
             return nil
         }
         if isGiven.count < type.storedProperties.count {
-            let defers = defersMissing(of: object, box, given: isGiven)
+            let defers = (depth == 0 && options.documentIsForExistingObject) || defersMissing(of: object, box, given: isGiven)
             for (index, property) in type.properties.enumerated() where !isGiven.contains(index) && !property.isComputed {
                 if type.requiresValue(for: property) {
                     var message = "missing required property '\(property.name)' (\(property.type))"
@@ -289,11 +289,13 @@ final class MappingContext {
     }
 
     /// A member whose key names no stored property: a document's `$type`, `$id` or a rejects file's
-    /// `$errors`, or an unknown key (counted, and an error when unknown keys are rejected).
+    /// `$errors`, a server's `$url` (an object's address, not part of it), or an unknown key
+    /// (counted, and an error when unknown keys are rejected).
     private func mapOtherMember(
         _ member: DocumentMember, of type: ObjectSchema, path: @autoclosure () -> String, depth: Int, into object: inout MappedObject
     ) {
         if member.key == "$errors" && depth == 0 { return }  // a rejects file's note on the document
+        if member.key == DocumentWriter.urlKey { return }
         if member.key == "$type" {
             // A whole-realm input names each document's type; it must be the one mapped.
             if case .string(let name) = member.value.value, name == type.name { return }

@@ -38,6 +38,9 @@ public struct MappingOptions: Sendable, Equatable {
     /// for `update` and `modified` imports, where an existing object keeps its stored value and
     /// only a new one must have it (as Realm does).
     var defersMissingProperties = false
+    /// Whether the top-level document is for an object that exists (one named otherwise than by a
+    /// primary key, as a server names objects without one), so that all it leaves out is kept.
+    var documentIsForExistingObject = false
 
     /// Makes options; the defaults are the strict rules of SPEC §3.
     public init(

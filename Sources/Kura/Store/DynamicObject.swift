@@ -89,6 +89,22 @@ public struct DynamicObject: Sendable {
         }
         return try objects(name)
     }
+
+    /// The objects of `type` whose `property` (a link, or a list, set or map of links, to this
+    /// object's type) reaches this object, once each, in creation order: Realm's
+    /// `LinkingObjects(fromType:property:)`, for a relation no linkingObjects property declares.
+    public func linkingObjects(fromType type: String, property name: String) throws -> [DynamicObject] {
+        let catalog = realm.catalog
+        let origin = try catalog.type(type)
+        let property = try catalog.property(name, of: origin)
+        guard property.type.objectTypeName == ref.type else {
+            throw StoreError(.typeMismatch, "\(type).\(name) is not a link, list, set or map of links to \(ref.type)")
+        }
+        // The reader finds origins through a linkingObjects property; this one stands for the relation asked about.
+        let relation = Property(name: name, type: .linkingObjects(type: type, property: name))
+        return try realm.read { db in try ObjectReader(db: db, catalog: catalog).linkingObjects(of: ref, relation) }
+            .map { DynamicObject(realm: realm, ref: $0) }
+    }
 }
 
 extension DynamicObject: Equatable {

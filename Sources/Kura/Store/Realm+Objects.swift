@@ -26,6 +26,22 @@ extension Realm {
         }
     }
 
+    /// Sets the properties the mapped `object` gives on the existing object `ref` of a type without
+    /// a primary key (`.all`), as one atomic change.
+    func update(_ ref: ObjectRef, mapped object: MappedObject, references: ReferenceScope?, path: String) throws {
+        try writeTopLevel(references: references) { writer in
+            let type = try writer.catalog.storedType(ref.type)
+            guard type.key == nil, !type.isEmbedded else {
+                throw StoreError(.typeMismatch, "\(ref.type) has a primary key or is embedded: a document names its object")
+            }
+            try writer.reader.requireExists(ref)
+            _ = try GivenValues.with(object, of: type, in: writer.transaction) { given in
+                try writer.update(ref, type, given, policy: .all, path: path, depth: 0)
+            }
+            return ref
+        }
+    }
+
     /// Runs `write` on the open transaction as one atomic change, `$ref`s resolving in `references`.
     @discardableResult
     private func writeTopLevel<Result>(references: ReferenceScope?, _ write: (ObjectWriter) throws -> Result) throws -> Result {

@@ -21,7 +21,10 @@ extension DocumentWalker {
         guard depth < DocumentMapper.maxDepth else { throw WriteFailure.tooDeep }
         let id = try objects.references.identity(of: ref, isEmbedded: type.isEmbedded, hasKeyProperty: type.primaryKey != nil)
         let fields = try objects.fields(of: ref)
-        let anchor = try beginObject(properties: fields.count, id: id, anchorable: anchorable, typeTag: typeTag, depth: depth)
+        // Top-level documents are named by whoever chose them; nested objects without a key by their `"$url"`.
+        let url = nesting > 0 && !type.isEmbedded && type.primaryKey == nil ? nestedObjectURL?(ref) : nil
+        let anchor = try beginObject(
+            properties: fields.count, id: id, anchorable: anchorable, typeTag: typeTag, url: url, depth: depth)
         for (field, value) in zip(type.fields, fields) {
             try emitter.propertyKey(field)
             do {

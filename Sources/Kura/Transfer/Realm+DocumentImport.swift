@@ -34,6 +34,38 @@ extension Realm {
     }
 }
 
+extension Realm {
+    /// Maps `node` as a document of `object`'s type with the strict rules of an import and sets the
+    /// properties it gives on `object`, leaving the rest (an import's `.all` mode), in the write
+    /// transaction the caller has open: how an object of a type without a primary key, which no
+    /// document can name, is updated.
+    ///
+    /// Throws as `importDocument(_:as:mode:file:mapping:)` does; `StoreError(.typeMismatch)` for an
+    /// object whose type has a primary key (a document names it) and `.objectDeleted` for an object
+    /// no longer stored, each inside a `TransferError`.
+    @discardableResult
+    public func importDocument(
+        _ node: DocumentNode, into object: DynamicObject, file: String, mapping: MappingOptions = MappingOptions()
+    ) throws -> ImportedDocument {
+        _ = try requireTransaction()
+        var options = mapping
+        options.defersMissingProperties = true
+        options.documentIsForExistingObject = true
+        let mapped = try DocumentMapper(schema: schema, options: options, file: file).map(node, as: object.type)
+        let scope = ReferenceScope()
+        scope.position = node.position
+        do {
+            try update(object.ref, mapped: mapped.object, references: scope, path: "$")
+        } catch let error as StoreError where !error.isStoreFailure || error.code == .counterExhausted {
+            throw TransferError(.badDocument, error.message, file: file, position: node.position, underlying: error)
+        }
+        if let unresolved = scope.firstUnresolved {
+            throw TransferError(.badDocument, unresolved.message, file: file, position: unresolved.position)
+        }
+        return ImportedDocument(object: object, unknownKeys: mapped.unknownKeys, created: false)
+    }
+}
+
 /// What `Realm.importDocument(_:as:mode:file:mapping:)` wrote.
 public struct ImportedDocument {
     /// The object created or updated.

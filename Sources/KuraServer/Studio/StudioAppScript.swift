@@ -114,7 +114,7 @@ document.getElementById("changed-reload").addEventListener("click", () => Studio
 window.addEventListener("dragover", (event) => event.preventDefault());
 window.addEventListener("drop", (event) => event.preventDefault());
 document.getElementById("token-button").addEventListener("click", async () => {
-    if (await Studio.askToken("A bearer token for this server (kept in this tab only).")) {
+    if (await Studio.askToken("The token Studio sends to this server.")) {
         Studio.schemas.clear();
         Studio.refreshRealms();
         Studio.show();

@@ -77,6 +77,14 @@ Studio.askToken = function (why) {
     });
 };
 
+// Why the token dialog opens after an answer of `status` (401 or 403), in words for a person: the
+// server's own text (`detail`) is written for programs that send the header it names.
+Studio.tokenReason = function (status, detail) {
+    if (status === 403) return "This token is not allowed to do that (" + detail + "). Whoever runs the server can give you one that is.";
+    if (Studio.token()) return "This server does not know that token. Check that it was pasted whole, or ask for a new one.";
+    return "This server shows its realms only to people who have a token.";
+};
+
 // --- requests -------------------------------------------------------------------------------------
 
 // An answer that is not a success: its status and, for application/problem+json, the problem.
@@ -115,10 +123,7 @@ Studio.request = async function (path, options) {
         if (response.ok || response.status === 304) return response;
         const error = await Studio.failure(response);
         if ((response.status === 401 || response.status === 403) && !(options && options.noRetry)) {
-            const why = response.status === 401
-                ? "This server needs a token: " + error.message
-                : "This token may not do that: " + error.message;
-            if (await Studio.askToken(why)) continue;
+            if (await Studio.askToken(Studio.tokenReason(response.status, error.message))) continue;
         }
         throw error;
     }
@@ -207,6 +212,41 @@ Studio.keyLiteral = function (type, value) {
 Studio.keyText = function (value) {
     if (value && typeof value === "object") return String(value.$oid || value.$uuid || JSON.stringify(value));
     return String(value);
+};
+
+// The object an API URL (/v1/realms/R/objects/T/K, as "urls", "$url" and the backlinks route give
+// them) names: {realm, type, key, hash}, hash being its page in Studio; null for any other URL.
+Studio.objectAddress = function (url) {
+    const match = /^\/v1\/realms\/([^/?#]+)\/objects\/([^/?#]+)\/([^/?#]+)$/.exec(typeof url === "string" ? url : "");
+    if (!match) return null;
+    try {
+        const [realm, type, key] = match.slice(1).map(decodeURIComponent);
+        return {realm, type, key, hash: Studio.link(["r", realm, "t", type, "k", key])};
+    } catch (_) {
+        return null;
+    }
+};
+
+// The URL of each object a page of documents names with "$id": nested ones carry theirs in
+// "$url" (asked for with nestedUrls=true), top-level ones have it in `urls`. A "$ref" to one of
+// them is then a link too.
+Studio.addressesOf = function (documents, urls) {
+    const addresses = new Map();
+    const pending = [];
+    documents.forEach((document, index) => {
+        if (document && typeof document === "object" && document.$id !== undefined && urls && urls[index]) {
+            addresses.set(String(document.$id), urls[index]);
+        }
+        pending.push(document);
+    });
+    // A stack, not recursion: the documents come from the server, but need not be shallow.
+    while (pending.length > 0) {
+        const value = pending.pop();
+        if (!value || typeof value !== "object") continue;
+        if (!Array.isArray(value) && value.$id !== undefined && typeof value.$url === "string") addresses.set(String(value.$id), value.$url);
+        for (const item of Array.isArray(value) ? value : Object.values(value)) if (item && typeof item === "object") pending.push(item);
+    }
+    return addresses;
 };
 
 // --- routes ---------------------------------------------------------------------------------------

@@ -57,7 +57,8 @@ Studio.showObjects = async function (view, realm, typeName, query) {
 
     let page;
     try {
-        page = await Studio.getJSON(Studio.realmPath(realm, "objects", typeName) + Studio.query({limit: Studio.pageSize, where, sort, after}));
+        page = await Studio.getJSON(Studio.realmPath(realm, "objects", typeName)
+            + Studio.query({limit: Studio.pageSize, where, sort, after, nestedUrls: "true"}));
     } catch (error) {
         view.querySelector(".loading").remove();
         if (error.status === 400) { errorBox.replaceChildren(Studio.message("error", error.message)); return; }
@@ -65,10 +66,12 @@ Studio.showObjects = async function (view, realm, typeName, query) {
     }
     view.querySelector(".loading").remove();
 
-    const ctx = {realm, schema, compact: true};
+    const ctx = {realm, schema, compact: true, addresses: Studio.addressesOf(page.objects, page.urls)};
     const columns = type.properties.filter((property) => property.type.collection !== "backlinks");
     const [sortName, sortDirection] = sort.split(/\s+/);
-    const header = columns.map((property) => {
+    // Objects without a primary key are opened by their object id, the last part of their URL.
+    const idHeader = type.primaryKey ? [] : [el("th", {class: "object-id", title: "the object id, which names the object in its URL"}, "#")];
+    const header = idHeader.concat(columns.map((property) => {
         if (!Studio.sortable(property)) return el("th", {title: property.type.text}, property.name);
         const current = sortName === property.name ? (sortDirection === "desc" ? "desc" : "asc") : null;
         const nextSort = current === null ? property.name : current === "asc" ? property.name + " desc" : "";
@@ -76,15 +79,19 @@ Studio.showObjects = async function (view, realm, typeName, query) {
             "aria-sort": current === "asc" ? "ascending" : current === "desc" ? "descending" : "none"},
         el("button", {type: "button", class: "sort", onclick: () => go({where, sort: nextSort})},
             property.name, current === "asc" ? " ▲" : current === "desc" ? " ▼" : ""));
+    }));
+    const rows = page.objects.map((document, index) => {
+        const address = Studio.objectAddress((page.urls || [])[index]);
+        const idCell = type.primaryKey ? [] : [el("td", {class: "key"}, address ? el("a", {class: "open", href: address.hash}, address.key) : null)];
+        return el("tr", {}, idCell, columns.map((property) => {
+            const value = document[property.name];
+            if (type.primaryKey === property.name && value !== null && value !== undefined) {
+                return el("td", {class: "key"}, el("a", {class: "open", href: Studio.link(["r", realm, "t", typeName, "k", Studio.keyText(value)])},
+                    Studio.keyText(value)));
+            }
+            return el("td", {}, Studio.renderValue(value, property.type, ctx, 1));
+        }));
     });
-    const rows = page.objects.map((document) => el("tr", {}, columns.map((property) => {
-        const value = document[property.name];
-        if (type.primaryKey === property.name && value !== null && value !== undefined) {
-            return el("td", {class: "key"}, el("a", {class: "open", href: Studio.link(["r", realm, "t", typeName, "k", Studio.keyText(value)])},
-                Studio.keyText(value)));
-        }
-        return el("td", {}, Studio.renderValue(value, property.type, ctx, 1));
-    })));
     const first = trail.length * Studio.pageSize + 1;
     const shown = page.objects.length === 0
         ? (page.count === 0 ? "No objects" : "No more objects") + (where ? " match" : "")
@@ -110,9 +117,15 @@ Studio.showObject = async function (view, realm, typeName, key) {
     const el = Studio.el;
     const schema = await Studio.schema(realm);
     const type = Studio.typeOf(schema, realm, typeName);
-    const response = await Studio.request(Studio.realmPath(realm, "objects", typeName, key), {headers: {"Accept": "application/json"}});
-    const document = Studio.parseJSON(await response.text());
-    const ctx = {realm, schema};
+    const url = Studio.realmPath(realm, "objects", typeName, key);
+    const response = await Studio.request(url + Studio.query({nestedUrls: "true"}), {headers: {"Accept": "application/json"}});
+    const text = await response.text();
+    const document = Studio.parseJSON(text);
+    // The ETag If-Match takes is that of the document alone; one with nested objects' "$url"s is
+    // another representation, with a tag of its own. (No string holds `"$url":`: its quote would be escaped.)
+    let etag = response.headers.get("ETag");
+    if (text.includes('"$url":')) etag = (await Studio.request(url, {headers: {"Accept": "application/json"}})).headers.get("ETag");
+    const ctx = {realm, schema, addresses: Studio.addressesOf([document], [url])};
     const rows = type.properties.filter((property) => property.type.collection !== "backlinks").map((property) =>
         el("tr", {}, el("th", {}, property.name, el("span", {class: "type-text"}, property.type.text)),
             el("td", {}, Studio.renderValue(document[property.name], property.type, ctx, 1))));
@@ -120,54 +133,51 @@ Studio.showObject = async function (view, realm, typeName, key) {
     view.replaceChildren(
         el("h1", {}, typeName + " ", el("span", {class: "key-title"}, key), el("span", {class: "sub"}, " in " + realm)),
         el("p", {class: "meta"}, el("a", {href: Studio.link(["r", realm, "t", typeName])}, "all " + typeName + " objects"),
-            " · ETag ", el("code", {}, response.headers.get("ETag") || "none")),
-        el("table", {class: "object"}, el("tbody", {}, rows)),
+            type.primaryKey ? null : " · no primary key: named by its object id",
+            " · ETag ", el("code", {}, etag || "none")),
+        el("div", {class: "table-wrap plain-wrap"}, el("table", {class: "object"}, el("tbody", {}, rows))),
         backlinks);
-    await Studio.showBacklinks(backlinks, realm, schema, type, document[type.primaryKey]);
+    await Studio.showBacklinks(backlinks, realm, schema, type, key, document[type.primaryKey]);
 };
 
-// The places that can link to objects of `type`: [{origin, property, many, names}], `names` the
-// linkingObjects properties of `type` that declare the same relation.
-Studio.incomingLinks = function (schema, type) {
-    const places = [];
-    for (const origin of schema.types) {
-        if (origin.embedded) continue;
-        for (const property of origin.properties) {
-            const t = property.type;
-            if (t.scalar || t.collection === "backlinks" || t.base !== type.name) continue;
-            const names = type.properties.filter((p) => p.type.collection === "backlinks" && p.type.base === origin.name && p.type.via === property.name)
-                .map((p) => p.name);
-            places.push({origin, property, many: t.collection !== null, names});
-        }
-    }
-    return places;
-};
-
-Studio.showBacklinks = async function (section, realm, schema, type, key) {
+// The objects whose links reach object `key` of `type` (GET …/backlinks): one group per property
+// that can, each object a link to its page. For an object with a primary key, a group with more
+// than are shown links to the table of all of them (the predicate ANY dogs.id == 1).
+Studio.showBacklinks = async function (section, realm, schema, type, key, keyValue) {
     const el = Studio.el;
-    const places = Studio.incomingLinks(schema, type);
+    const shown = 20;
+    let body;
+    try {
+        body = await Studio.getJSON(Studio.realmPath(realm, "objects", type.name, key, "backlinks") + Studio.query({limit: shown}));
+    } catch (error) {
+        body = {backlinks: [], error};
+    }
     section.querySelector(".loading").remove();
-    if (places.length === 0) { section.append(el("p", {class: "empty"}, "No type links to " + type.name + ".")); return; }
-    const ctx = {realm, schema};
-    for (const place of places) {
-        const path = place.property.name + "." + type.primaryKey;
-        const predicate = (place.many ? "ANY " : "") + path + " == " + Studio.keyLiteral(type, key);
-        const title = place.origin.name + "." + place.property.name + (place.names.length ? " (as " + place.names.join(", ") + ")" : "");
-        const group = el("div", {class: "backlink-group"}, el("h3", {}, title));
-        section.append(group);
-        try {
-            const page = await Studio.getJSON(Studio.realmPath(realm, "objects", place.origin.name) + Studio.query({where: predicate, limit: 20}));
-            if (page.count === 0) { group.append(el("p", {class: "empty"}, "none")); continue; }
-            const items = page.objects.map((document) => place.origin.primaryKey
-                ? el("li", {}, Studio.objectLink(ctx, place.origin.name, document[place.origin.primaryKey]))
-                : el("li", {}, Studio.renderObject(document, place.origin, ctx, 2)));
-            group.append(el("ul", {class: "backlinks"}, items));
-            if (page.count > page.objects.length) {
-                group.append(el("p", {}, el("a", {href: Studio.link(["r", realm, "t", place.origin.name], {where: predicate})},
-                    "all " + Studio.formatCount(page.count))));
+    if (body.error) { section.append(Studio.message("error", body.error.message)); return; }
+    const groups = body.backlinks || [];
+    if (groups.length === 0) { section.append(el("p", {class: "empty"}, "No type links to " + type.name + ".")); return; }
+    for (const group of groups) {
+        // The linkingObjects properties of this type that declare the same relation.
+        const names = type.properties.filter((p) => p.type.collection === "backlinks" && p.type.base === group.type && p.type.via === group.property)
+            .map((p) => p.name);
+        const box = el("div", {class: "backlink-group"},
+            el("h3", {}, group.type + "." + group.property + (names.length ? " (as " + names.join(", ") + ")" : "")));
+        section.append(box);
+        if (group.count === 0) { box.append(el("p", {class: "empty"}, "none")); continue; }
+        box.append(el("ul", {class: "backlinks"}, (group.urls || []).map((url) => {
+            const address = Studio.objectAddress(url);
+            return el("li", {}, address ? el("a", {class: "link", href: address.hash}, address.type + " " + address.key) : url);
+        })));
+        if (group.count > (group.urls || []).length) {
+            const origin = schema.byName.get(group.type);
+            const many = origin && origin.properties.some((p) => p.name === group.property && p.type.collection !== null);
+            const all = "all " + Studio.formatCount(group.count);
+            if (type.primaryKey && keyValue !== undefined && keyValue !== null) {
+                const predicate = (many ? "ANY " : "") + group.property + "." + type.primaryKey + " == " + Studio.keyLiteral(type, keyValue);
+                box.append(el("p", {}, el("a", {href: Studio.link(["r", realm, "t", group.type], {where: predicate})}, all)));
+            } else {
+                box.append(el("p", {class: "note"}, "the first " + Studio.formatCount((group.urls || []).length) + " of " + Studio.formatCount(group.count)));
             }
-        } catch (error) {
-            group.append(Studio.message("error", error.message));
         }
     }
 };

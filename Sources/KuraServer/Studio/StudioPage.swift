@@ -35,9 +35,11 @@ enum StudioPage {
   <div class="dialog-body">
     <h2 id="token-title">Token</h2>
     <p id="token-reason"></p>
-    <label for="token-input">Bearer token</label>
+    <label for="token-input">Token</label>
     <input id="token-input" type="password" autocomplete="off" spellcheck="false">
-    <p class="note">Made by <code>kura token new NAME --scope read|write|admin</code>. Kept in this tab only.</p>
+    <p class="note" id="token-help">A token is a secret key, like a password, that lets you use this server. Whoever runs
+    the server makes one with <code>kura token new NAME --scope read</code> (<code>--scope write</code> to import and
+    change objects) and gives you the first line it prints. Studio keeps it in this browser tab only.</p>
     <div class="actions">
       <button id="token-cancel" type="button">Cancel</button>
       <button id="token-save" type="button" class="primary">Use token</button>

@@ -87,7 +87,7 @@ dl.map dd { margin: 0; }
 .nested.embedded { border-left-color: #e8c07a; }
 .nested .type { display: block; font-size: 11px; color: var(--muted); }
 .nested .field { display: flex; gap: 8px; }
-.nested .field .name { color: var(--muted); min-width: 60px; }
+.nested .field .name { color: var(--muted); min-width: 60px; overflow-wrap: normal; }
 .plain { color: var(--muted); }
 details.folded > summary { cursor: pointer; color: var(--ink); white-space: nowrap; }
 details.folded > summary::marker { color: var(--muted); }
@@ -103,7 +103,7 @@ svg.schema-diagram line { stroke: #d6dae3; }
 svg.schema-diagram text { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; fill: var(--ink); }
 svg.schema-diagram text.title { font-weight: 700; }
 svg.schema-diagram text.key { text-decoration: underline; }
-svg.schema-diagram .arrow { fill: none; stroke-width: 1.5; }
+svg.schema-diagram .arrow { fill: none; stroke-width: 1.5; stroke-linejoin: round; }
 svg.schema-diagram .arrow.link { stroke: var(--link); }
 svg.schema-diagram .arrow.embedded { stroke: var(--embedded); stroke-dasharray: 2 3; }
 svg.schema-diagram .arrow.backlink { stroke: var(--backlink); stroke-dasharray: 6 4; }
@@ -132,7 +132,32 @@ ul.rejected code { color: var(--error); white-space: pre-wrap; }
 
 .dialog { position: fixed; inset: 0; background: rgba(20, 24, 35, 0.4); display: flex; align-items: center; justify-content: center; }
 .dialog[hidden] { display: none; }
-.dialog-body { background: #fff; border-radius: 10px; padding: 16px 20px; width: 440px; box-shadow: 0 10px 30px rgba(0, 0, 0, 0.2); }
+.dialog-body { background: #fff; border-radius: 10px; padding: 16px 20px; width: 440px; max-width: calc(100vw - 24px); box-shadow: 0 10px 30px rgba(0, 0, 0, 0.2); }
 .dialog-body input { width: 100%; margin: 6px 0; }
+
+/* Text without spaces (keys, ids, messages) breaks rather than widening the page. */
+h1, .message, .scalar, code, #crumbs, .note, td, dd { overflow-wrap: anywhere; }
+.table-wrap.plain-wrap { border: none; border-radius: 0; }
+
+/* A narrow screen (a phone): the realms above the page, forms one field a line, nothing wider than
+   the screen; wide tables and the diagram scroll inside their own boxes. */
+@media (max-width: 720px) {
+  .bar { flex-wrap: wrap; gap: 4px 12px; padding: 8px 12px; }
+  #crumbs { order: 3; flex-basis: 100%; min-width: 0; }
+  #token-button { margin-left: auto; }
+  .layout { flex-direction: column; min-height: 0; }
+  #sidebar { width: auto; border-right: none; border-bottom: 1px solid var(--line); padding: 8px 12px; }
+  #sidebar ul.types { display: flex; flex-wrap: wrap; gap: 2px 6px; margin: 2px 0 6px; }
+  #sidebar ul.types a { gap: 6px; }
+  main { padding: 12px; }
+  .card { min-width: 0; width: 100%; }
+  .query, .pager, .notice { flex-wrap: wrap; }
+  .query input { min-width: 0; flex-basis: 100%; }
+  .form-row { flex-wrap: wrap; gap: 2px 12px; }
+  .form-row label { width: auto; flex-basis: 100%; }
+  .form-row input[type=text], .form-row input[type=number], .form-row select { min-width: 0; width: 100%; }
+  .panel { padding: 12px; }
+  table.object th { white-space: normal; }
+}
 """#
 }

@@ -79,13 +79,18 @@ Studio.showTransfer = async function (view, realm, query) {
 };
 
 // Sends the file as the body of POST …/import, showing the bytes sent, then the answer.
+//
+// However the import ends (an answer, a failed connection, an abort), `end` runs first and once:
+// it clears the lines that followed the import (bytes sent, "finishing the import…", documents
+// read), and after it no late upload event or progress poll writes them again.
 Studio.runImport = function (job) {
     const el = Studio.el;
     const contentType = Studio.mediaType(job.file.name);
     job.result.replaceChildren();
     job.read.textContent = "";
+    job.status.textContent = "";
     if (!contentType) {
-        job.status.textContent = "";
+        job.progress.hidden = true;
         job.result.append(Studio.message("error", "'" + job.file.name + "' is not a .json, .jsonl, .ndjson, .yaml or .yml file"));
         return;
     }
@@ -99,31 +104,44 @@ Studio.runImport = function (job) {
     job.progress.hidden = false;
     job.progress.value = 0;
     job.status.textContent = "Sending " + job.file.name + "…";
+    let ended = false;
+    // The server reads documents as the body arrives: its count, beside the bytes sent.
+    const watch = setInterval(() => Studio.watchImport(job, () => ended), 500);
+    const end = () => {
+        if (ended) return false;
+        ended = true;
+        clearInterval(watch);
+        job.start.disabled = false;
+        job.status.textContent = "";
+        job.read.textContent = "";
+        return true;
+    };
+    const fail = (text) => {
+        if (!end()) return;
+        job.progress.hidden = true;
+        job.result.append(Studio.message("error", text));
+    };
     xhr.upload.addEventListener("progress", (event) => {
-        if (!event.lengthComputable) return;
+        if (ended || !event.lengthComputable) return;
         job.progress.value = Math.round(event.loaded / event.total * 100);
         job.status.textContent = "Sent " + Studio.formatBytes(event.loaded) + " of " + Studio.formatBytes(event.total);
     });
-    xhr.upload.addEventListener("load", () => { job.status.textContent = "Sent; the server is finishing the import…"; });
-    // The server reads documents as the body arrives: its count, beside the bytes sent.
-    const watch = setInterval(() => Studio.watchImport(job), 500);
-    xhr.addEventListener("loadend", () => clearInterval(watch));
-    xhr.addEventListener("error", () => {
-        job.start.disabled = false;
-        job.status.textContent = "";
-        job.result.append(Studio.message("error", "the connection to the server failed"));
-    });
+    xhr.upload.addEventListener("load", () => { if (!ended) job.status.textContent = "Sent; the server is finishing the import…"; });
+    xhr.addEventListener("error", () => fail("the connection to the server failed before it answered"));
+    xhr.addEventListener("abort", () => fail("the import was stopped before the server answered"));
+    xhr.addEventListener("timeout", () => fail("the server did not answer in time"));
+    xhr.addEventListener("loadend", () => fail("the import ended without an answer"));
     xhr.addEventListener("load", async () => {
-        job.start.disabled = false;
-        job.read.textContent = "";
-        job.progress.value = 100;
+        if (!end()) return;
         let body = null;
         try { body = JSON.parse(xhr.responseText); } catch (_) { body = null; }
-        if ((xhr.status === 401 || xhr.status === 403) && await Studio.askToken((body && body.detail) || "This server needs a token.")) {
+        if ((xhr.status === 401 || xhr.status === 403)
+            && await Studio.askToken(Studio.tokenReason(xhr.status, (body && body.detail) || "HTTP " + xhr.status))) {
             Studio.runImport(job);
             return;
         }
         if (xhr.status === 200 && body) {
+            job.progress.value = 100;
             job.status.textContent = (body.dryRun ? "Checked (dry run, nothing written): " : "Imported: ")
                 + Studio.formatCount(body.documents) + " documents";
             job.result.append(Studio.importSummary(body));
@@ -131,19 +149,24 @@ Studio.runImport = function (job) {
             Studio.refreshRealms();
             return;
         }
-        job.status.textContent = "";
+        job.progress.hidden = true;
         job.result.append(Studio.message("error", (body && body.detail) || ("HTTP " + xhr.status + ": " + xhr.responseText)));
-        if (body && Array.isArray(body.errors) && body.errors.length > 0) job.result.append(Studio.errorTable(body.errors));
+        if (body && Array.isArray(body.errors) && body.errors.length > 0) {
+            job.result.append(el("div", {class: "table-wrap plain-wrap"}, Studio.errorTable(body.errors)));
+        }
     });
     xhr.send(job.file);
 };
 
-// Shows the documents the server has read so far (GET …/imports), when one import runs.
-Studio.watchImport = async function (job) {
+// Shows the documents the server has read so far (GET …/imports), when one import runs, unless
+// the import has ended (`hasEnded`) by the time the answer comes.
+Studio.watchImport = async function (job, hasEnded) {
     try {
-        const body = await Studio.getJSON(Studio.realmPath(job.realm, "imports"));
+        // Never a question about the token: the import's own answer asks when it must.
+        const response = await Studio.request(Studio.realmPath(job.realm, "imports"), {headers: {"Accept": "application/json"}, noRetry: true});
+        const body = Studio.parseJSON(await response.text());
         const running = body.imports || [];
-        if (running.length !== 1) return;
+        if (running.length !== 1 || hasEnded()) return;
         job.read.textContent = "The server has read " + Studio.formatCount(running[0].documents) + " documents ("
             + Studio.formatCount(Math.round(running[0].documentsPerSecond)) + " a second).";
     } catch (_) {

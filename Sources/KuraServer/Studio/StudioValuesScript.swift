@@ -70,7 +70,7 @@ Studio.renderValue = function (value, type, ctx, depth) {
     const target = ctx.schema.byName.get(type.base);
     if (!target) return Studio.renderPlain(value);
     if (typeof value === "object" && !Array.isArray(value) && value.$ref !== undefined && Object.keys(value).length === 1) {
-        return el("span", {class: "ref", title: "the object marked \"$id\": " + value.$ref + " earlier in this document"}, "↺ " + value.$ref);
+        return Studio.renderRef(value.$ref, ctx);
     }
     if (target.primaryKey && (typeof value !== "object" || Studio.wrapperText(value) !== null)) {
         return Studio.objectLink(ctx, target.name, value);
@@ -89,6 +89,16 @@ Studio.renderScalar = function (value, base) {
     return el("span", {class: "scalar " + (typeof value === "bigint" ? "number" : typeof value)}, text);
 };
 
+// `{"$ref": id}`: the object marked "$id": id elsewhere in the page, a link to its own page when
+// the page gave its URL.
+Studio.renderRef = function (id, ctx) {
+    const el = Studio.el;
+    const title = "the object marked \"$id\": " + id + " elsewhere on this page";
+    const address = ctx.addresses ? Studio.objectAddress(ctx.addresses.get(String(id))) : null;
+    if (!address) return el("span", {class: "ref", title}, "↺ " + id);
+    return el("span", {class: "ref", title}, "↺ ", el("a", {class: "link", href: address.hash}, address.type + " " + address.key));
+};
+
 // A mixed value: a scalar, a typed wrapper, a link ({"$type", "$key"}), an object of a type
 // ({"$type", …}), or a nested list or map of mixed values.
 Studio.renderMixed = function (value, ctx, depth) {
@@ -100,6 +110,7 @@ Studio.renderMixed = function (value, ctx, depth) {
         if (typeof value.$type === "string") {
             const target = ctx.schema.byName.get(value.$type);
             if (target && value.$key !== undefined) return Studio.objectLink(ctx, target.name, value.$key);
+            if (target && value.$ref !== undefined && Object.keys(value).length === 2) return Studio.renderRef(value.$ref, ctx);
             if (target) {
                 const fields = Object.assign({}, value);
                 delete fields.$type;
@@ -129,8 +140,13 @@ Studio.renderObject = function (document, type, ctx, depth) {
         rows.push(el("div", {class: "field"}, el("span", {class: "name"}, property.name),
             Studio.renderValue(document[property.name], property.type, ctx, depth)));
     }
-    return el("div", {class: "nested" + (type.embedded ? " embedded" : "")},
-        el("span", {class: "type"}, type.name + (type.embedded ? " (embedded)" : "")), rows);
+    // An object without a primary key carries its URL ("$url") where the page asked for it: its
+    // heading is then a link to its own page.
+    const address = Studio.objectAddress(document.$url);
+    const heading = address
+        ? el("a", {class: "link", href: address.hash, title: "open " + address.type + " " + address.key}, address.type + " " + address.key)
+        : type.name + (type.embedded ? " (embedded)" : "");
+    return el("div", {class: "nested" + (type.embedded ? " embedded" : "")}, el("span", {class: "type"}, heading), rows);
 };
 
 // Anything else, as JSON text.
