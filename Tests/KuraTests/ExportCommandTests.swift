@@ -188,7 +188,7 @@ import Testing
             == ["Leif", "Ingrid"])
         let bad = try Fixtures.run(kura, ["export", realm, "--type", "Dog", "--where", "agee > 3"])
         #expect(bad.status == 64)
-        #expect(bad.stderr == "kura: where:1: error: Dog has no property 'agee'\n")
+        #expect(bad.stderr == "kura: where: column 1: error: Dog has no property 'agee' (did you mean 'age'?)\n")
     }
 
     @Test func exitCodesTellUsageAndMissingInput() throws {

@@ -50,10 +50,11 @@ public struct QueryError: Error, Equatable, CustomStringConvertible {
         self.column = column
     }
 
-    /// `where:7: error: message` (or `sort:…`), or `error: message` when the error has no place in a text.
+    /// `where: column 7: error: message` (or `sort: …`), or `error: message` when the error has no
+    /// place in a text. The column counts Unicode scalars from 1.
     public var description: String {
         switch (source, column) {
-        case (let source?, let column?): "\(source.rawValue):\(column): error: \(message)"
+        case (let source?, let column?): "\(source.rawValue): column \(column): error: \(message)"
         case (let source?, nil): "\(source.rawValue): error: \(message)"
         default: "error: \(message)"
         }
