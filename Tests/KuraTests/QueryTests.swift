@@ -366,4 +366,25 @@ import Testing
         let tooMany = Array(repeating: "bestFriend", count: 70).joined(separator: ".")
         #expect(queryError("Person", "\(tooMany).name == 'Alice'")?.code == .tooComplex)
     }
+
+    @Test func chainsOfAHundredThousandComparisonsRun() throws {
+        // More values than SQLite's default limit binds, in lists far longer than its expression
+        // depth; compiled and run in time linear in their length (Benchmarks/predicates.sh).
+        for count in [40_000, 100_000] {
+            let alternatives = (0..<count).map { "name == 'P\($0)'" }.joined(separator: " OR ")
+            #expect(try names("Person", alternatives + " OR name == 'Bob'") == ["Bob"])
+            let conditions = (0..<count).map { "name != 'P\($0)'" }.joined(separator: " AND ")
+            #expect(try names("Person", conditions + " AND name BEGINSWITH 'B'") == ["Bob"])
+        }
+        let mixed = (0..<40_000).map { "companion == \($0 + 8)" }.joined(separator: " || ") + " || companion == 7"
+        #expect(try names("Dog", mixed) == ["Maui"])
+        let negated = "NOT (" + (0..<40_000).map { "age == \($0 + 100)" }.joined(separator: " OR ") + ")"
+        #expect(try names("Dog", negated + " AND age > 5") == ["Maui", "Stray"])
+        // Subqueries are read again for every object: past 64 of them, a query is refused at the first too many.
+        let owners = (0..<65).map { "ANY owners.name == 'P\($0)'" }.joined(separator: " OR ")
+        #expect(queryError("Dog", owners)?.description == """
+            where: column 1787: error: the query reads lists, sets, maps, linkingObjects and @count in more than 64 places, \
+            more than SQLite reads well for every object: compare several values at once, as in ANY tags IN {'a', 'b'}
+            """)
+    }
 }

@@ -60,3 +60,12 @@ public struct QueryError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension QueryError {
+    /// The error placed at `column` of `source` when it has no place of its own (an error of the
+    /// query as a whole, such as too many tables, found while compiling one part of it).
+    func placed(in source: Source, column: Int) -> QueryError {
+        guard self.column == nil else { return self }
+        return QueryError(code, message, in: source, column: column)
+    }
+}
