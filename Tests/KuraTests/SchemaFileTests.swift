@@ -77,7 +77,7 @@ import Testing
         ("types:\n  Dog:\n    properties:\n      tags: list<int\n",
          "bad.yaml:4:13: error: Dog.tags: 'list<int' is not a type (expected a scalar such as int or string?, a type name, or list<…>, set<…>, map<…>)"),
         ("types:\n  my-type:\n    properties:\n      name: string\n",
-         "bad.yaml:2:3: error: invalid type name 'my-type': names start with a letter or '_' and hold only letters, digits and '_'"),
+         "bad.yaml:2:3: error: invalid type name 'my-type': names hold letters, digits, '_' and characters beyond ASCII other than spaces and controls, and do not start with a digit"),
         ("types:\n  Dog:\n    properties:\n      age: { type: int, default: three }\n",
          "bad.yaml:4:34: error: Dog.age: default 'three' is not a valid int"),
         ("types:\n  Dog:\n    properties:\n      when: { type: string, default: now }\n      at: { type: int, default: now }\n",
