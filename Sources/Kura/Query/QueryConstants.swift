@@ -4,10 +4,10 @@ import GRDB
 ///
 /// SQLite computes each constant of a statement once, before the first row, and while compiling
 /// looks for an equal one among the constants it set aside before: a search through all of them,
-/// so that a statement with n constants takes time in n² to compile. The first `plainValues` values of a query are plain parameters; later ones are
-/// one-row subqueries, `(SELECT ?)`, which SQLite also computes once, without that search. A list
-/// of three values or more is never searched (SQLite builds a lookup table from it), so its
-/// values stay plain however many there are.
+/// so that a statement with n constants takes time in n² to compile. The first `plainValues`
+/// values of a query are plain parameters; later ones are one-row subqueries, `(SELECT ?)`, which
+/// SQLite also computes once, without that search. A list of three values or more is never
+/// searched (SQLite builds a lookup table from it), so its values stay plain however many there are.
 final class QueryConstants {
     /// The values written as plain parameters, outside lists.
     static let plainValues = 256
