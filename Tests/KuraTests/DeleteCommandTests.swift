@@ -92,12 +92,12 @@ import Testing
 
         let misspelled = try Fixtures.run(kura, ["delete", realmPath, "--type", "Dog", "--where", "agee >= 3"])
         #expect(misspelled.status == 64)
-        #expect(misspelled.stderr == "kura: where:1: error: Dog has no property 'agee'\n")
+        #expect(misspelled.stderr == "kura: where: column 1: error: Dog has no property 'agee' (did you mean 'age'?)\n")
         #expect(misspelled.stdout == "")
 
         let mistyped = try Fixtures.run(kura, ["delete", realmPath, "--type", "Dog", "--where", "age >= 'three'"])
         #expect(mistyped.status == 64)
-        #expect(mistyped.stderr == "kura: where:8: error: Dog.age: expected int, found string \"three\"\n")
+        #expect(mistyped.stderr == "kura: where: column 8: error: Dog.age: expected int, found string \"three\"\n")
 
         let unknownType = try Fixtures.run(kura, ["delete", realmPath, "--type", "Cat"])
         #expect(unknownType.status == 64)

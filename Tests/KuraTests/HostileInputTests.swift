@@ -164,7 +164,7 @@ import Testing
     @Test func namesThatLookLikeSQLAreRefusedOrWorkAsNames() throws {
         let folder = try Fixtures.temporaryDirectory()
         let kura = Fixtures.executable("kura")
-        let rule = "names start with a letter or '_' and hold only letters, digits and '_'"
+        let rule = "names hold letters, digits, '_' and characters beyond ASCII other than spaces and controls, and do not start with a digit"
         let refused: [(type: String, property: String, message: String)] = [
             (#"'Robert"); DROP TABLE x;--'"#, "name", #"3:3: error: invalid type name 'Robert"); DROP TABLE x;--': \#(rule)"#),
             (#"'"quoted"'"#, "name", #"3:3: error: invalid type name '"quoted"': \#(rule)"#),

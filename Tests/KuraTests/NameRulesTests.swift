@@ -176,6 +176,44 @@ import Testing
         #expect(try copy.export() == exported)
     }
 
+    /// A property name from Realm's own tests, and a type named with an emoji.
+    static let realmNamesSchema = """
+        types:
+          Hund🐶:
+            primaryKey: 柱колоéнǢкƱаم👍
+            properties:
+              柱колоéнǢкƱаم👍: string
+              ✓: int
+              freunde·liste: list<Hund🐶>
+        """
+
+    @Test func namesAsRealmTakesThemWorkInSchemasPredicatesDocumentsAndPaths() throws {
+        let realm = try HostileRealm(schema: Self.realmNamesSchema, seed: nil)
+        #expect(try realm.run(["schema", "r.realm"]).stdout == "schemaVersion: 0\n" + Self.realmNamesSchema + "\n")
+        let documents = """
+            [{"柱колоéнǢкƱаم👍": "a/b", "✓": 1, "freunde·liste": [{"柱колоéнǢкƱаم👍": "c", "✓": 2}]}]
+            """
+        try realm.write("h.json", Array(documents.utf8))
+        let exported = try realm.expectRoundTrip("h.json", ["--type", "Hund🐶"])
+        #expect(exported.contains(#"{"$type":"Hund🐶","柱колоéнǢкƱаم👍":"a/b","✓":1,"freunde·liste":["c"]}"#))
+        let query = try realm.run(["export", "r.realm", "--type", "Hund🐶", "--where", "✓ > 1 OR ANY freunde·liste.✓ == 5"])
+        #expect(query.status == 0, "\(query.stderr)")
+        #expect(query.stdout == "[\n" + #"{"柱колоéнǢкƱаم👍":"c","✓":2,"freunde·liste":[]}"# + "\n]\n")
+        let misspelt = try realm.run(["export", "r.realm", "--type", "Hund🐶", "--where", "柱колоéнǢкƱаم == 'c'"])
+        #expect(misspelt.stderr == "kura: where: column 1: error: Hund🐶 has no property '柱колоéнǢкƱаم' (did you mean '柱колоéнǢкƱаم👍'?)\n")
+
+        let server = try ServerProcess(in: realm.folder, ["r.realm"])
+        let type = "Hund%F0%9F%90%B6"
+        let one = try server.request("/v1/realms/r/objects/\(type)/a%2Fb")
+        #expect(one.status == 200, "\(one.text)")
+        #expect(one.text == #"{"柱колоéнǢкƱаم👍":"a/b","✓":1,"freunde·liste":["c"]}"# + "\n")
+        let page = try server.request("/v1/realms/r/objects/\(type)?where=%E2%9C%93%20%3E%201")
+        #expect(page.status == 200, "\(page.text)")
+        #expect(page.text.contains(#""count":1"#))
+        let schema = try server.request("/v1/realms/r/schema")
+        #expect(schema.text.contains("柱колоéнǢкƱаم👍"))
+    }
+
     @Test func namesThatAreNotInNormalizationFormCAreRefused() throws {
         let folder = try Fixtures.temporaryDirectory()
         let decomposed = "cafe\u{301}"

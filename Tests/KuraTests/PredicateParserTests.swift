@@ -96,18 +96,18 @@ import Testing
 
     @Test func syntaxErrorsNameTheirColumn() throws {
         let cases: KeyValuePairs<String, String> = [
-            "x == 'a\\q'": "where:8: error: unknown escape '\\q' in a string",
-            "x == '\\u12'": "where:7: error: '\\u' needs four hexadecimal digits of a Unicode scalar",
-            "x == 2024-13-01@00:00:00": "where:6: error: '2024-13-01@00:00:00' is not a date: write YYYY-MM-DD@HH:MM:SS or an ISO-8601 date-time",
-            "x == uuid(nope)": "where:6: error: uuid(nope) is not a UUID",
-            "x BEGINSWITH[q] 'a'": "where:13: error: unknown modifier [q]: only [c] is supported",
-            "x == 1 AND OR y == 2": "where:12: error: expected a key path, found 'OR'",
-            "'a' BEGINSWITH x": "where:5: error: a value cannot come before BEGINSWITH: write the key path first",
-            "x IN y": "where:6: error: IN needs a list of values in braces, such as {1, 2}",
-            "x IN {1 2}": "where:9: error: expected ',' or '}', found number 2",
-            "x. == 1": "where:4: error: expected a property name after '.', found '=='",
-            "@count > 1": "where:1: error: expected a key path, found '@count'",
-            "x == 1 &": "where:8: error: unexpected character '&'",
+            "x == 'a\\q'": "where: column 8: error: unknown escape '\\q' in a string",
+            "x == '\\u12'": "where: column 7: error: '\\u' needs four hexadecimal digits of a Unicode scalar",
+            "x == 2024-13-01@00:00:00": "where: column 6: error: '2024-13-01@00:00:00' is not a date: write YYYY-MM-DD@HH:MM:SS or an ISO-8601 date-time",
+            "x == uuid(nope)": "where: column 6: error: uuid(nope) is not a UUID",
+            "x BEGINSWITH[q] 'a'": "where: column 13: error: unknown modifier [q]: only [c] is supported",
+            "x == 1 AND OR y == 2": "where: column 12: error: expected a key path, found 'OR'",
+            "'a' BEGINSWITH x": "where: column 5: error: a value cannot come before BEGINSWITH: write the key path first",
+            "x IN y": "where: column 6: error: IN needs a list of values in braces, such as {1, 2}",
+            "x IN {1 2}": "where: column 9: error: expected ',' or '}', found number 2",
+            "x. == 1": "where: column 4: error: expected a property name after '.', found '=='",
+            "@count > 1": "where: column 1: error: expected a key path, found '@count'",
+            "x == 1 &": "where: column 8: error: unexpected character '&'",
         ]
         for (text, message) in cases {
             do {

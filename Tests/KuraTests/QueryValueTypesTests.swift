@@ -161,18 +161,18 @@ import Testing
 
     @Test func mismatchesAreRefused() throws {
         let cases: KeyValuePairs<String, String> = [
-            "flag < true": "where:6: error: Gadget.flag: '<' does not apply to bool",
-            "flag == 1": "where:9: error: Gadget.flag: expected bool, found int 1",
-            "ratio == 'x'": #"where:10: error: Gadget.ratio: expected double, found string "x""#,
-            "weight > 1e39": "where:10: error: Gadget.weight: expected float, found number 1e39 (out of range)",
-            "name BEGINSWITH 1": "where:17: error: Gadget.name: expected string, found int 1",
-            "code == '\(Self.firstCode)'": #"where:9: error: Gadget.code: expected objectId, found string "\#(Self.firstCode)""#,
-            "code == oid(123)": "where:9: error: oid(123) is not an object id: it needs 24 hexadecimal digits",
-            "tag > uuid(\(Self.firstTag))": "where:5: error: Gadget.tag: '>' does not apply to uuid",
-            "blob LIKE 'a*'": "where:6: error: Gadget.blob: LIKE does not apply to data",
-            "price == 'abc'": #"where:10: error: Gadget.price: expected decimal, found string "abc""#,
-            "ANY things BEGINSWITH 3": "where:23: error: Gadget.things: BEGINSWITH needs a string, found int 3",
-            "things.@count.x > 1": "where:15: error: Gadget.things.@count cannot be followed by '.x'",
+            "flag < true": "where: column 6: error: Gadget.flag: '<' does not apply to bool",
+            "flag == 1": "where: column 9: error: Gadget.flag: expected bool, found int 1",
+            "ratio == 'x'": #"where: column 10: error: Gadget.ratio: expected double, found string "x""#,
+            "weight > 1e39": "where: column 10: error: Gadget.weight: expected float, found number 1e39 (out of range)",
+            "name BEGINSWITH 1": "where: column 17: error: Gadget.name: expected string, found int 1",
+            "code == '\(Self.firstCode)'": #"where: column 9: error: Gadget.code: expected objectId, found string "\#(Self.firstCode)""#,
+            "code == oid(123)": "where: column 9: error: oid(123) is not an object id: it needs 24 hexadecimal digits",
+            "tag > uuid(\(Self.firstTag))": "where: column 5: error: Gadget.tag: '>' does not apply to uuid",
+            "blob LIKE 'a*'": "where: column 6: error: Gadget.blob: LIKE does not apply to data",
+            "price == 'abc'": #"where: column 10: error: Gadget.price: expected decimal, found string "abc""#,
+            "ANY things BEGINSWITH 3": "where: column 23: error: Gadget.things: BEGINSWITH needs a string, found int 3",
+            "things.@count.x > 1": "where: column 15: error: Gadget.things.@count cannot be followed by '.x'",
         ]
         for (predicate, message) in cases {
             do {

@@ -85,17 +85,17 @@ struct Pup: KuraObject, Equatable {
             }
         }
         #expect(message { try pups.filter("name == %@ AND age > %@", "Rex") }
-            == "where:22: error: placeholder %@ has no argument: 1 argument given for 2 placeholders")
+            == "where: column 22: error: placeholder %@ has no argument: 1 argument given for 2 placeholders")
         #expect(message { try pups.filter("age > %@", 3, 4) }
             == "where: error: 2 arguments given for 1 placeholder: argument 2 (int 4) has no placeholder")
         #expect(message { try pups.filter("age > 3", "Rex") }
             == "where: error: 1 argument given for 0 placeholders: argument 1 (string \"Rex\") has no placeholder")
-        #expect(message { try pups.filter("%K == 3", 7) } == "where:1: error: placeholder %K takes a key path string, not int 7")
+        #expect(message { try pups.filter("%K == 3", 7) } == "where: column 1: error: placeholder %K takes a key path string, not int 7")
         #expect(message { try pups.filter("%K == 3", "age or") }
-            == "where:1: error: placeholder %K takes a key path such as 'owner.name', not string \"age or\"")
+            == "where: column 1: error: placeholder %K takes a key path such as 'owner.name', not string \"age or\"")
         #expect(message { try pups.filter("name == %@", Value.data(Data([1, 2]))) }
-            == "where:9: error: placeholder %@ cannot take data of 2 bytes: predicates compare scalar values")
-        #expect(message { try pups.filter("age == %@", "three") } == "where:8: error: Pup.age: expected int, found string \"three\"")
+            == "where: column 9: error: placeholder %@ cannot take data of 2 bytes: predicates compare scalar values")
+        #expect(message { try pups.filter("age == %@", "three") } == "where: column 8: error: Pup.age: expected int, found string \"three\"")
         do {
             _ = try pups.filter("age >= 3").filter("age >> %@", 3)
             Issue.record("a bad predicate was accepted")
@@ -103,7 +103,7 @@ struct Pup: KuraObject, Equatable {
             #expect(error.code == .syntax)
             #expect(error.column == 6)
         }
-        #expect(message { try pups.sorted(byKeyPath: "size") } == "sort:1: error: Pup has no property 'size'")
+        #expect(message { try pups.sorted(byKeyPath: "size") } == "sort: column 1: error: Pup has no property 'size' (properties: age, color, name)")
     }
 
     @Test func sortingBySeveralKeysAndChainedFilters() throws {

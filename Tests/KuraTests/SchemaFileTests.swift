@@ -77,7 +77,7 @@ import Testing
         ("types:\n  Dog:\n    properties:\n      tags: list<int\n",
          "bad.yaml:4:13: error: Dog.tags: 'list<int' is not a type (expected a scalar such as int or string?, a type name, or list<…>, set<…>, map<…>)"),
         ("types:\n  my-type:\n    properties:\n      name: string\n",
-         "bad.yaml:2:3: error: invalid type name 'my-type': names start with a letter or '_' and hold only letters, digits and '_'"),
+         "bad.yaml:2:3: error: invalid type name 'my-type': names hold letters, digits, '_' and characters beyond ASCII other than spaces and controls, and do not start with a digit"),
         ("types:\n  Dog:\n    properties:\n      age: { type: int, default: three }\n",
          "bad.yaml:4:34: error: Dog.age: default 'three' is not a valid int"),
         ("types:\n  Dog:\n    properties:\n      when: { type: string, default: now }\n      at: { type: int, default: now }\n",
@@ -129,6 +129,45 @@ import Testing
         } catch {
             #expect(error.description == example.message)
         }
+    }
+
+    /// A type of `count` int properties, and `extra` lines of properties after them.
+    static func wideSchema(_ count: Int, _ extra: String = "") -> String {
+        "types:\n  Wide:\n    properties:\n" + (0..<count).map { "      p\($0): int\n" }.joined() + extra
+    }
+
+    @Test func aTypeWithMoreColumnsThanSQLiteHoldsIsRefusedAtItsName() throws {
+        let rule = "(a column for its id, one for each property that is not a list, set, map or linkingObjects, two for a mixed one)"
+        for (count, extra, columns) in [(16_000, "", 16_001), (1_999, "      any: mixed\n", 2_002)] {
+            do {
+                _ = try Schema(yaml: Self.wideSchema(count, extra), file: "wide.yaml")
+                Issue.record("accepted \(count) properties")
+            } catch {
+                #expect(error.code == .tooManyColumns)
+                #expect(error.description == "wide.yaml:2:3: error: type 'Wide' needs \(columns) columns, more than SQLite's limit of 2000 in one table \(rule)")
+            }
+        }
+        // Lists and backlinks take no column of the type's table.
+        let lists = (0..<100).map { "      l\($0): list<Wide>\n" }.joined() + "      back: { linkingObjects: Wide.l0 }\n"
+        #expect(try Schema(yaml: Self.wideSchema(1_999, lists)).types[0].properties.count == 2_100)
+
+        // At the limit exactly, a realm is made, and an object of every column goes in and comes out.
+        let folder = try Fixtures.temporaryDirectory()
+        let kura = Fixtures.executable("kura")
+        try Self.wideSchema(1_997, "      any: mixed\n").write(to: folder.appendingPathComponent("full.yaml"), atomically: true, encoding: .utf8)
+        #expect(try Fixtures.run(kura, ["init", "full.realm", "--schema", "full.yaml"], currentDirectory: folder).status == 0)
+        let document = "{" + (0..<1_997).map { "\"p\($0)\": \($0)" }.joined(separator: ", ") + ", \"any\": \"x\"}"
+        try document.write(to: folder.appendingPathComponent("w.json"), atomically: true, encoding: .utf8)
+        let imported = try Fixtures.run(kura, ["import", "full.realm", "w.json", "--type", "Wide"], currentDirectory: folder)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let exported = try Fixtures.run(kura, ["export", "full.realm", "--type", "Wide", "--where", "p1996 == 1996"], currentDirectory: folder)
+        #expect(exported.stdout.hasSuffix(#""p1996":1996,"any":"x"}"# + "\n]\n"), "\(exported.stderr)")
+
+        try Self.wideSchema(2_000).write(to: folder.appendingPathComponent("wide.yaml"), atomically: true, encoding: .utf8)
+        let refused = try Fixtures.run(kura, ["init", "wide.realm", "--schema", "wide.yaml"], currentDirectory: folder)
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "kura: wide.yaml:2:3: error: type 'Wide' needs 2001 columns, more than SQLite's limit of 2000 in one table \(rule)\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("wide.realm").path))
     }
 
     @Test func aMissingSchemaFileIsReportedAsUnreadable() {

@@ -61,15 +61,15 @@ import Testing
     @Test func badParametersAndPredicatesAre400NamingTheColumn() throws {
         let server = try fixture.serve()
         let cases: [(String, String)] = [
-            ("/v1/realms/zoo/objects/Person?where=nme%20==%201", "where:1: error: Person has no property 'nme'"),
+            ("/v1/realms/zoo/objects/Person?where=nme%20==%201", "where: column 1: error: Person has no property 'nme' (did you mean 'name'?)"),
             ("/v1/realms/zoo/objects/Person?where=name%20==%20'A'%20AND%20ag%20%3E%201",
-             "where:17: error: Person has no property 'ag'"),
+             "where: column 17: error: Person has no property 'ag' (properties: address, bestFriend, createdAt, dogs, id, name)"),
             ("/v1/realms/zoo/objects/Person?limit=0", "limit '0' is not a whole number from 1 to 1000"),
             ("/v1/realms/zoo/objects/Person?limit=1001", "limit '1001' is not a whole number from 1 to 1000"),
             ("/v1/realms/zoo/objects/Person?after=x", "after 'x' is not a cursor of this page: take it from next, or start again without it"),
             ("/v1/realms/zoo/export?where=age%20%3E%201", "where, sort and limit need type"),
             ("/v1/realms/zoo/export?format=csv", "format 'csv' is not one of json, jsonl, yaml"),
-            ("/v1/realms/zoo/export?type=Dog&sort=nme", "sort:1: error: Dog has no property 'nme'"),
+            ("/v1/realms/zoo/export?type=Dog&sort=nme", "sort: column 1: error: Dog has no property 'nme' (did you mean 'name'?)"),
         ]
         for (path, detail) in cases {
             let reply = try server.request(path)

@@ -88,7 +88,7 @@ enum StudioBrowser {
         #expect(strings("namesDescending") == ["Chen", "Bob", "Alice"])
         #expect(strings("filteredNames") == ["Chen", "Alice"])
         #expect(seen["filteredStatus"] as? String == "Objects 1–2 of 2")
-        #expect(seen["badPredicate"] as? String == "where:1: error: Person has no property 'nme'")
+        #expect(seen["badPredicate"] as? String == "where: column 1: error: Person has no property 'nme' (did you mean 'name'?)")
         // A link followed by a click, the objects linking back, and one of them followed.
         #expect(seen["linkedHash"] as? String == "#/r/zoo/t/Person/k/2")
         #expect(seen["linkedTitle"] as? String == "Person 2 in zoo")

@@ -142,19 +142,21 @@ struct ComparisonTest {
         return glob
     }
 
-    /// The test on the value in `value` (and, for mixed values, its tag column `tag`).
-    func sql(value: String, tag: String?) -> SQLFragment {
+    /// The test on the value in `value` (and, for mixed values, its tag column `tag`), its
+    /// constants written by `constants`.
+    func sql(value: String, tag: String?, constants: QueryConstants) -> SQLFragment {
         let parts = alternatives.map { alternative -> SQLFragment in
-            let test = formSQL(alternative.form, reading: alternative.reading, value: value, tag: tag)
+            let test = formSQL(alternative.form, reading: alternative.reading, value: value, tag: tag, constants: constants)
             guard let tags = alternative.tags, let tag else { return test }
-            let kinds = tags.map(String.init).joined(separator: ", ")
-            return "(coalesce(\(tag), 0) IN (\(kinds)) AND " + test + ")"
+            return "(coalesce(\(tag), 0) IN " + constants.integers(tags) + " AND " + test + ")"
         }
         let combined = parts.count == 1 ? parts[0] : SQLFragment.joined(parts, by: "OR")
         return negated ? "NOT " + combined : combined
     }
 
-    private func formSQL(_ form: Form, reading: Reading, value raw: String, tag: String?) -> SQLFragment {
+    private func formSQL(
+        _ form: Form, reading: Reading, value raw: String, tag: String?, constants: QueryConstants
+    ) -> SQLFragment {
         let value: String
         switch reading {
         case .plain: value = raw
@@ -168,29 +170,29 @@ struct ComparisonTest {
         case .present: return SQLFragment("(\(raw) IS NOT NULL)")
         case .isNull:
             // A mixed null has the null tag; through a null link the tag itself reads as NULL.
-            if isMixed, let tag { return SQLFragment("(coalesce(\(tag), 0) = \(MixedTag.null))") }
+            if isMixed, let tag { return "(coalesce(\(tag), 0) = " + constants.integer(MixedTag.null) + ")" }
             return SQLFragment("(\(raw) IS NULL)")
         case .compare(let op, let argument):
             switch op {
-            case .equal: return SQLFragment("(\(value) IS ?)", [argument])
-            case .notEqual: return SQLFragment("(\(value) IS NOT ?)", [argument])
-            default: return SQLFragment("(\(present)\(value) \(op.spelling) ?)", [argument])
+            case .equal: return "(\(value) IS " + constants.value(argument) + ")"
+            case .notEqual: return "(\(value) IS NOT " + constants.value(argument) + ")"
+            default: return "(\(present)\(value) \(op.spelling) " + constants.value(argument) + ")"
             }
         case .between(let low, let high):
-            return SQLFragment("(\(present)\(value) BETWEEN ? AND ?)", [low, high])
+            return "(\(present)\(value) BETWEEN " + constants.value(low) + " AND " + constants.value(high) + ")"
         case .within(let values):
-            let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
-            return SQLFragment("(\(present)\(value) IN (\(placeholders)))", values)
+            return "(\(present)\(value) IN " + constants.list(values) + ")"
         case .prefix(let argument, let length):
             if length == 0 { return SQLFragment("(\(raw) IS NOT NULL)") }
-            return SQLFragment("(\(present)substr(\(value), 1, \(length)) = ?)", [argument])
+            return "(\(present)substr(\(value), 1, \(length)) = " + constants.value(argument) + ")"
         case .suffix(let argument, let length):
             if length == 0 { return SQLFragment("(\(raw) IS NOT NULL)") }
-            return SQLFragment("(\(present)substr(\(value), -\(length)) = ?)", [argument])
+            return "(\(present)substr(\(value), -\(length)) = " + constants.value(argument) + ")"
         case .contains(let argument):
-            return SQLFragment("(\(present)instr(\(value), ?) > 0)", [argument])
+            // instr's result as the truth value: a `> 0` would be one more constant for SQLite to search.
+            return "(\(present)instr(\(value), " + constants.value(argument) + "))"
         case .glob(let argument):
-            return SQLFragment("(\(present)\(value) GLOB ?)", [argument])
+            return "(\(present)\(value) GLOB " + constants.value(argument) + ")"
         }
     }
 }

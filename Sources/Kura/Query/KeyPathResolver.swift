@@ -82,7 +82,7 @@ struct KeyPathResolver {
                 throw error(.invalidKeyPath, "\(owner): @\(component.name) needs a list, set, map or linkingObjects", component.column)
             }
             guard let property = type[property: component.name] else {
-                throw error(.unknownProperty, "\(type.name) has no property '\(component.name)'", component.column)
+                throw error(.unknownProperty, Self.noPropertyMessage(component.name, in: type), component.column)
             }
             let aggregate = index + 1 < components.count && components[index + 1].isAggregate ? components[index + 1] : nil
             if let aggregate {
@@ -140,6 +140,21 @@ struct KeyPathResolver {
             .invalidKeyPath,
             "\(subject(through: components.count - 1)) leads to objects: follow it to a property (such as \(last.name).name) or count it with @count",
             last.column)
+    }
+
+    /// At most this many property names are listed when none is close to a misspelt one.
+    static let listedProperties = 20
+
+    /// `Dog has no property 'agee' (did you mean 'age'?)`, or with the type's properties listed
+    /// when none is close enough to be a likely typo (see `TypeSuggestion`).
+    static func noPropertyMessage(_ name: String, in type: ObjectSchema) -> String {
+        let subject = "\(type.name) has no property '\(MessageText.shown(name))'"
+        let suggestion = TypeSuggestion(for: name, among: type.properties.map(\.name))
+        if let closest = suggestion.closest { return subject + " (did you mean '\(closest)'?)" }
+        guard !suggestion.names.isEmpty else { return subject }
+        var listing = suggestion.names.prefix(Self.listedProperties).joined(separator: ", ")
+        if suggestion.names.count > Self.listedProperties { listing += " and \(suggestion.names.count - Self.listedProperties) more" }
+        return subject + " (properties: \(listing))"
     }
 
     private func countSource(_ owner: String, _ property: Property) throws(QueryError) -> ResolvedKeyPath.CountSource {

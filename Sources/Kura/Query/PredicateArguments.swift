@@ -56,7 +56,7 @@ struct PredicateArguments {
             let isAggregate = part.hasPrefix("@")
             let name = isAggregate ? part.dropFirst() : part
             guard let first = name.unicodeScalars.first, PredicateLexer.isNameStart(first),
-                name.unicodeScalars.allSatisfy({ PredicateLexer.isNameStart($0) || PredicateLexer.isDigit($0) }),
+                name.unicodeScalars.allSatisfy(Identifier.isNameContinuation),
                 !(isAggregate && position == 0)
             else {
                 throw Self.error("placeholder %K takes a key path such as 'owner.name', not \(Self.describe(argument))", column)

@@ -7,14 +7,40 @@
 /// - `@count` is a scalar `count(*)` subquery.
 ///
 /// `NOT` is pushed down to the comparisons (De Morgan), whose tests are two-valued, so the SQL nests
-/// no deeper than the predicate's alternation of `AND` and `OR`.
+/// no deeper than the predicate's alternation of `AND` and `OR`. Compiling takes time linear in
+/// the predicate's length, and so does SQLite's compiling of the SQL (see `QueryConstants` and
+/// `SQLFragment.joined`); what SQLite could not take is refused at its column first.
 final class PredicateCompiler {
+    /// Measured on SQLite 3.40: a comparison with subqueries takes about 20 parser stack entries.
+    static let subqueryDepth = 24
+    /// What a subquery around a test adds to the height of its expression tree, generously.
+    static let subqueryHeight = 6
+    /// The estimated parser stack a predicate may need (`SQLFragment.parserDepth`); SQLite 3.40's
+    /// stack holds 100 entries, some of which the statement around the predicate takes.
+    static let maxParserDepth = 80
+    /// The expression height a predicate may reach, below SQLite's limit by what the statement
+    /// around it adds.
+    static let maxHeight = SQLiteLimits.expressionDepth - 50
+    /// The tables a query may read in subqueries (through lists, sets, maps and linkingObjects,
+    /// and for `@count`). SQLite opens them again for every object it tests, and opening a table
+    /// walks the list of those open: the cost for each object grows with the square of their number.
+    static let maxSubqueryTables = 64
+    /// The values a predicate may bind: SQLite's limit less what a query binds besides (a page
+    /// cursor binds two values a sort key and one more).
+    static let maxValues = SQLiteLimits.variables - 2 * SQLiteLimits.columns - 8
+
     let root: ObjectSchema
     /// The scope of the top-level SELECT; sort keys join their links into it as well.
     let scope: QueryScope
     let rootAlias: String
     private let names: AliasNames
     private let resolver: KeyPathResolver
+    /// The constants of every comparison of the query, written so that SQLite compiles them in linear time.
+    private let constants = QueryConstants()
+    /// The bytes of SQL written for comparisons so far, against SQLite's limit on a statement.
+    private var sqlBytes = 0
+    /// The tables read in subqueries so far, against `maxSubqueryTables`.
+    private var subqueryTables = 0
 
     init(root: ObjectSchema, catalog: SchemaCatalog) {
         self.root = root
@@ -28,9 +54,16 @@ final class PredicateCompiler {
     /// The condition for `predicate`, on the row of `rootAlias` in `scope`.
     ///
     /// With the parser's nesting bound and `SQLFragment.joined` putting deep parts first when it
-    /// matters, the SQL stays within SQLite 3.40's fixed parser stack (the tests run 32 levels).
+    /// matters, the SQL stays within SQLite 3.40's fixed parser stack and SQLite's expression height
+    /// (the tests run 32 levels around long lists); a predicate that would not is refused.
     func compile(_ predicate: ParsedPredicate) throws(QueryError) -> SQLFragment {
-        try condition(predicate, negated: false)
+        let condition = try condition(predicate, negated: false)
+        if condition.parserDepth > Self.maxParserDepth || condition.height > Self.maxHeight {
+            throw QueryError(
+                .tooComplex, "the predicate nests too deeply for SQLite around this comparison: use fewer levels of parentheses",
+                in: .where, column: condition.column)
+        }
+        return condition
     }
 
     private func condition(_ predicate: ParsedPredicate, negated: Bool) throws(QueryError) -> SQLFragment {
@@ -46,8 +79,12 @@ final class PredicateCompiler {
             for term in terms { parts.append(try condition(term, negated: negated)) }
             return SQLFragment.joined(parts, by: isAnd != negated ? "AND" : "OR")
         case .comparison(let comparison):
-            let test = try self.comparison(comparison)
-            return negated ? "(NOT " + test + ")" : test
+            var test = try self.comparison(comparison)
+            if negated {
+                test = "(NOT " + test + ")"
+                test.height += 1
+            }
+            return test
         }
     }
 
@@ -61,6 +98,24 @@ final class PredicateCompiler {
     }
 
     private func comparison(_ comparison: PredicateComparison) throws(QueryError) -> SQLFragment {
+        var check = try self.check(comparison)
+        check.column = comparison.keyPath.column
+        sqlBytes += check.sql.utf8.count + 8
+        if constants.bound > Self.maxValues {
+            throw QueryError(
+                .tooComplex, "the predicate compares with more than \(Self.maxValues) values, more than SQLite binds in one query",
+                in: .where, column: comparison.column)
+        }
+        if sqlBytes > SQLiteLimits.sqlLength - 65536 {
+            throw QueryError(
+                .tooComplex, "the predicate is too long: its SQL would pass SQLite's limit of \(SQLiteLimits.sqlLength) bytes",
+                in: .where, column: comparison.column)
+        }
+        return check
+    }
+
+    /// The SQL test of one comparison, with estimates of its depth.
+    private func check(_ comparison: PredicateComparison) throws(QueryError) -> SQLFragment {
         let path = try resolver.resolve(comparison.keyPath, from: root)
         if let quantifier = comparison.quantifier, !path.isToMany {
             let message = quantifier.word == "IN"
@@ -73,13 +128,25 @@ final class PredicateCompiler {
             operand: comparison.operand, column: comparison.column)
 
         var subquery: Subquery?
-        let position = try follow(path.hops, into: &subquery)
-        let (value, tag) = try self.value(path.end, at: position, subquery: &subquery)
-        var check = test.sql(value: value, tag: tag)
-        // Measured on SQLite 3.40: a comparison with subqueries takes about 20 parser stack entries.
-        let depthWithSubquery = 24
+        let position: Position
+        let value: String
+        let tag: String?
+        do {
+            position = try follow(path.hops, into: &subquery)
+            (value, tag) = try self.value(path.end, at: position, subquery: &subquery)
+        } catch {
+            // Too many tables: the comparison that needs one more says where.
+            throw error.placed(in: .where, column: comparison.keyPath.column)
+        }
+        var check = test.sql(value: value, tag: tag, constants: constants)
         guard let subquery else {
-            if case .count = path.end { check.parserDepth = depthWithSubquery } else { check.parserDepth = 4 }
+            if case .count = path.end {
+                check.parserDepth = max(check.parserDepth, Self.subqueryDepth)
+                check.height += Self.subqueryHeight
+            } else {
+                check.parserDepth = max(check.parserDepth, 4)
+                check.height += 2
+            }
             return check
         }
         let rows = "SELECT 1 \(subquery.scope.fromClause) WHERE \(subquery.correlation) AND "
@@ -89,7 +156,8 @@ final class PredicateCompiler {
         case .all: quantified = "(NOT EXISTS (" + rows + "NOT " + check + "))"
         case .none: quantified = "(NOT EXISTS (" + rows + check + "))"
         }
-        quantified.parserDepth = depthWithSubquery
+        quantified.parserDepth = max(quantified.parserDepth, Self.subqueryDepth)
+        quantified.height += Self.subqueryHeight
         return quantified
     }
 
@@ -146,6 +214,7 @@ final class PredicateCompiler {
             let tag = type == .mixed && !keys ? "\(alias).\(TableLayout.tagColumn)" : nil
             return ("\(alias).\(keys ? TableLayout.keyColumn : TableLayout.valueColumn)", tag)
         case .count(let source):
+            try countSubqueryTable()
             return (Self.count(source, of: position.id), nil)
         }
     }
@@ -155,6 +224,14 @@ final class PredicateCompiler {
     /// The ORDER BY term of a sort key: a property, or a `@count`, reached through to-one links only.
     /// Decimals and mixed values sort as `ValueOrder` orders them.
     func orderTerm(_ key: SortKey, catalog: SchemaCatalog) throws(QueryError) -> OrderTerm {
+        do {
+            return try unplacedOrderTerm(key, catalog: catalog)
+        } catch {
+            throw error.placed(in: .sort, column: key.keyPath.column)
+        }
+    }
+
+    private func unplacedOrderTerm(_ key: SortKey, catalog: SchemaCatalog) throws(QueryError) -> OrderTerm {
         let path = try KeyPathResolver(catalog: catalog, source: .sort).resolve(key.keyPath, from: root)
         func refuse(_ message: String) -> QueryError {
             QueryError(.invalidKeyPath, message, in: .sort, column: key.keyPath.column)
@@ -174,6 +251,7 @@ final class PredicateCompiler {
             let collation = type == .decimal ? " COLLATE \(QueryFunctions.decimalCollation)" : ""
             return OrderTerm(expression: "\(column)\(collation)", ascending: key.ascending)
         case .count(let source):
+            try countSubqueryTable()
             return OrderTerm(expression: Self.count(source, of: position.id), ascending: key.ascending)
         case .link(let name):
             throw refuse("\(path.subject) is a link: sort by one of its properties (such as \(name).name)")
@@ -187,6 +265,7 @@ final class PredicateCompiler {
     private func enter(
         _ table: String, _ alias: String, _ condition: String, _ subquery: inout Subquery?
     ) throws(QueryError) -> QueryScope {
+        try countSubqueryTable()
         if let open = subquery {
             try open.scope.join(table, alias: alias, on: condition)
             return open.scope
@@ -194,6 +273,17 @@ final class PredicateCompiler {
         let opened = QueryScope(table: table, alias: alias, names: names)
         subquery = (opened, condition)
         return opened
+    }
+
+    /// Counts one more table read in a subquery; refuses one past `maxSubqueryTables` (the caller
+    /// places the error at its comparison or sort key).
+    private func countSubqueryTable() throws(QueryError) {
+        subqueryTables += 1
+        guard subqueryTables > Self.maxSubqueryTables else { return }
+        throw QueryError(
+            .tooComplex,
+            "the query reads lists, sets, maps, linkingObjects and @count in more than \(Self.maxSubqueryTables) places, "
+                + "more than SQLite reads well for every object: compare several values at once, as in ANY tags IN {'a', 'b'}")
     }
 
     /// The number of elements, entries or (distinct) linking objects of the object whose id is `id`.

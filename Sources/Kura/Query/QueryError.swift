@@ -50,12 +50,22 @@ public struct QueryError: Error, Equatable, CustomStringConvertible {
         self.column = column
     }
 
-    /// `where:7: error: message` (or `sort:…`), or `error: message` when the error has no place in a text.
+    /// `where: column 7: error: message` (or `sort: …`), or `error: message` when the error has no
+    /// place in a text. The column counts Unicode scalars from 1.
     public var description: String {
         switch (source, column) {
-        case (let source?, let column?): "\(source.rawValue):\(column): error: \(message)"
+        case (let source?, let column?): "\(source.rawValue): column \(column): error: \(message)"
         case (let source?, nil): "\(source.rawValue): error: \(message)"
         default: "error: \(message)"
         }
+    }
+}
+
+extension QueryError {
+    /// The error placed at `column` of `source` when it has no place of its own (an error of the
+    /// query as a whole, such as too many tables, found while compiling one part of it).
+    func placed(in source: Source, column: Int) -> QueryError {
+        guard self.column == nil else { return self }
+        return QueryError(code, message, in: source, column: column)
     }
 }

@@ -2,16 +2,19 @@ import Foundation
 
 /// The rule for type and property names.
 ///
-/// A name starts with a letter of any script or `_` and goes on with letters, combining marks,
-/// decimal digits or `_`, as Swift identifiers do (`café`, `名前`, `naïve`). It is at most 63 bytes
-/// of UTF-8 and in Unicode normalization form C, so two names that read the same are the same
-/// bytes: Swift compares names by canonical equivalence, SQLite byte by byte, and both must agree.
+/// As in Realm, a name may hold any character beyond ASCII (`café`, `名前`, `柱колоéнǢкƱаم👍`) but
+/// spaces, control characters and unassigned code points; of ASCII, it holds letters, digits and
+/// `_`, the characters a predicate can read as part of a key path, and does not start with a digit.
+/// It is at most 63 bytes of UTF-8 and in Unicode normalization form C, so two names that read
+/// the same are the same bytes: Swift compares names by canonical equivalence, SQLite byte by
+/// byte, and both must agree.
 public enum Identifier {
     /// The longest name, in bytes of UTF-8.
     public static let maxBytes = 63
 
     /// What names are made of, as messages say it.
-    static let grammar = "names start with a letter or '_' and hold only letters, digits and '_'"
+    static let grammar = "names hold letters, digits, '_' and characters beyond ASCII other than spaces and controls, "
+        + "and do not start with a digit"
 
     /// Whether `name` follows the rule for names.
     public static func isValid(_ name: String) -> Bool { problem(with: name) == nil }
@@ -28,24 +31,27 @@ public enum Identifier {
         return nil
     }
 
-    /// Whether a name may start with `scalar`: a letter of any script or `_`.
+    /// Whether a name may start with `scalar`: an ASCII letter, `_`, or a character beyond ASCII
+    /// that names may hold.
     static func isNameStart(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return isASCIILetter(scalar) || scalar == "_" }
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
-        default: return false
-        }
+        return isNameCharacterBeyondASCII(scalar)
     }
 
-    /// Whether a name may go on with `scalar`: a letter, a combining mark, a decimal digit or `_`.
+    /// Whether a name may go on with `scalar`: an ASCII letter, digit or `_`, or a character beyond
+    /// ASCII that names may hold.
     static func isNameContinuation(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return isASCIILetter(scalar) || scalar == "_" || (scalar.value >= 48 && scalar.value <= 57) }
+        return isNameCharacterBeyondASCII(scalar)
+    }
+
+    /// Any character beyond ASCII but spaces (which end a name in a predicate), controls, the byte
+    /// order mark (which YAML drops) and unassigned code points.
+    private static func isNameCharacterBeyondASCII(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isWhitespace || scalar.value == 0xFEFF { return false }
         switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber:
-            return true
-        default:
-            return false
+        case .control, .surrogate, .unassigned, .spaceSeparator, .lineSeparator, .paragraphSeparator: return false
+        default: return true
         }
     }
 

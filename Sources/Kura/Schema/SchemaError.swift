@@ -14,6 +14,8 @@ public struct SchemaError: Error, Equatable, CustomStringConvertible {
         case invalidAttribute
         case invalidLinkingObjects
         case invalidEmbedding
+        /// A type needs more columns than SQLite holds in one table.
+        case tooManyColumns
     }
 
     /// What kind of problem this is.

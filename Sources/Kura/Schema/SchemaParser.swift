@@ -63,11 +63,14 @@ struct SchemaParser {
         guard let propertiesNode = body["properties"] else {
             throw error(.invalidStructure, "type '\(name)' has no 'properties'", node)
         }
+        // Gathered first and set once: setting `properties` indexes them again.
+        var properties: [Property] = []
         for (key, value) in try mapping(propertiesNode, "\(name).properties") {
             let propertyName = try scalarString(key, "a property name")
             locations.properties["\(name).\(propertyName)"] = location(value)
-            type.properties.append(try parseProperty(propertyName, of: name, value))
+            properties.append(try parseProperty(propertyName, of: name, value))
         }
+        type.properties = properties
         return type
     }
 

@@ -68,6 +68,14 @@ struct SchemaValidator {
         if type.isEmbedded && type.isAsymmetric {
             throw SchemaError(.invalidEmbedding, "\(type.name): a type cannot be both embedded and asymmetric", at: typeLocation)
         }
+        let columns = Self.columnCount(of: type)
+        if columns > SQLiteLimits.columns {
+            throw SchemaError(
+                .tooManyColumns,
+                "type '\(type.name)' needs \(columns) columns, more than SQLite's limit of \(SQLiteLimits.columns) in one table "
+                    + "(a column for its id, one for each property that is not a list, set, map or linkingObjects, two for a mixed one)",
+                at: typeLocation)
+        }
         var names: [String: String] = [:]
         for property in type.properties {
             let at = locations.property(type.name, property.name)
@@ -86,6 +94,15 @@ struct SchemaValidator {
             try validate(property, of: type, at: at)
         }
         try validatePrimaryKey(of: type)
+    }
+
+    /// The columns of the type's object table, as `SchemaInstaller.objectTableSQL` lays it out: the
+    /// id, one for each stored property that is not a collection, and a tag column for a mixed one.
+    static func columnCount(of type: ObjectSchema) -> Int {
+        type.properties.reduce(1) { count, property in
+            if property.isComputed || property.type.isCollection { return count }
+            return count + (property.type == .mixed ? 2 : 1)
+        }
     }
 
     private func validate(_ property: Property, of owner: ObjectSchema, at location: SourceLocation?) throws(SchemaError) {

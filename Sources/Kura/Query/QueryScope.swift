@@ -1,0 +1,60 @@
+/// Names table aliases uniquely within one query. Aliases contain `#`, which type names cannot.
+final class AliasNames {
+    private var next = 0
+
+    func make() -> String {
+        defer { next += 1 }
+        return TableLayout.quote("#t\(next)")
+    }
+}
+
+/// The tables of one SELECT: its first table and the joins after it. An object table reached
+/// through a to-one link is joined once per id expression, however many comparisons use it.
+final class QueryScope {
+    /// SQLite joins at most 64 tables in one SELECT.
+    static let maxTables = SQLiteLimits.tablesPerSelect
+
+    let first: String
+    private(set) var joins: [String] = []
+    private var objectAliases: [String: String] = [:]
+    private let names: AliasNames
+
+    /// A scope whose first table is `table AS alias`.
+    init(table: String, alias: String, names: AliasNames) {
+        self.first = "\(table) AS \(alias)"
+        self.names = names
+    }
+
+    /// Records that `alias` is the object table row whose id is `idExpression`.
+    func register(alias: String, forObjectId idExpression: String) {
+        objectAliases[idExpression] = alias
+    }
+
+    /// The alias of the `type` row whose id is `idExpression`, LEFT JOINed on first use so that a
+    /// null or dangling id gives a row of nulls rather than no row.
+    func objectAlias(type: String, idExpression: String) throws(QueryError) -> String {
+        if let alias = objectAliases[idExpression] { return alias }
+        let alias = names.make()
+        try add("LEFT JOIN \(TableLayout.objectTable(type)) AS \(alias) ON \(alias).\(TableLayout.idColumn) = \(idExpression)")
+        objectAliases[idExpression] = alias
+        return alias
+    }
+
+    /// Adds an inner join (a collection's rows).
+    func join(_ table: String, alias: String, on condition: String) throws(QueryError) {
+        try add("JOIN \(table) AS \(alias) ON \(condition)")
+    }
+
+    /// `FROM first joins…`
+    var fromClause: String {
+        (["FROM \(first)"] + joins).joined(separator: " ")
+    }
+
+    private func add(_ join: String) throws(QueryError) {
+        guard joins.count + 1 < Self.maxTables else {
+            throw QueryError(
+                .tooComplex, "the query follows too many links at once (SQLite joins at most \(Self.maxTables) tables)")
+        }
+        joins.append(join)
+    }
+}
