@@ -21,7 +21,7 @@ import Testing
         // A chain far longer than one command-line argument holds, in as much of a body as a copy takes (1 MiB).
         let chain = (0..<80_000).map { "id==\($0 + 10)" }.joined(separator: "||") + "||id==1"
         let body = try JSONSerialization.data(withJSONObject: ["source": "zoo", "destination": "web", "type": "Person", "where": chain])
-        let copied = try server.request("/v1/copy", method: "POST", body: body)
+        let copied = try server.request("/v1/copy", method: "POST", headers: ["Content-Type": "application/json"], body: body)
         #expect(copied.status == 200, "\(copied.text)")
         // Alice, and Bob as her best friend.
         #expect(copied.text.contains(#""Person":{"inserted":2,"updated":0,"unchanged":0,"deleted":0}"#))
