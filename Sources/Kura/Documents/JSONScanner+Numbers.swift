@@ -11,22 +11,25 @@ extension JSONScanner {
 
     /// Scans the number at `pos` (a '-' or a digit) and leaves `pos` after it.
     mutating func scanNumber() throws(DocumentError) -> NumberLiteral {
-        // First get the whole literal into the window: up to a byte that cannot be part of a number.
+        // First get the whole literal into the window: up to a byte that cannot be part of a number,
+        // looking on after a refill from where the window ended (a long literal is scanned once).
         var start = pos
+        var i = start
         while true {
-            var i = start
             while i < end {
                 let b = buf[i]
                 guard Self.isDigit(b) || b == 0x2D || b == 0x2B || b == 0x2E || b == 0x65 || b == 0x45 else { break }
                 i += 1
             }
             if i < end { break }
+            let done = i - start
             guard try refill(keeping: &start) else { break }
+            i = start + done
         }
         // Now reaching `end` means the input ended.
         let p = buf
         let e = end
-        var i = start
+        i = start
         let negative = p[i] == 0x2D
         if negative { i += 1 }
 
