@@ -110,7 +110,7 @@ struct ObjectWriter {
             switch property.kind {
             case .mixed:
                 // Encoded before anything of it is staged: a mixed container writes rows of its own.
-                let (tag, stored) = try MixedStore.encode(value.value, in: transaction, policy: policy, path: "\(path()).\(name)")
+                let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: "\(path()).\(name)")
                 stage.append(stored)
                 stage.appendInteger(tag)
             case .link(let targetIndex):
@@ -204,9 +204,8 @@ struct ObjectWriter {
         let current = try reader.storedColumn(of: ref, property)
         switch stored.kind {
         case .mixed:
-            let value = value.value
             if policy == .modified,
-                ValueOrder.unchanged(try MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog), value)
+                ValueOrder.unchanged(try MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog), value.value)
             {
                 return false
             }
@@ -362,7 +361,7 @@ struct ObjectWriter {
             return try GivenValues.with(object, of: type, in: transaction) { given in
                 try writeNested(type, given, policy: policy, path: path(), depth: depth)
             }
-        case .list, .map:
+        case .list, .map, .checked:
             return try link(value.value, to: type, policy: policy, path: path(), depth: depth)
         case .omitted(let error):
             throw MappingErrors(errors: [error])
