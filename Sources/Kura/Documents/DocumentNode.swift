@@ -71,23 +71,3 @@ public struct DocumentMember: Sendable, Hashable {
         self.value = value
     }
 }
-
-/// A JSON number literal: its exact text and the values it converts to.
-public struct NumberLiteral: Sendable, Hashable {
-    /// The literal exactly as written, e.g. `-1.50e3`.
-    public var text: String
-    /// Whether the literal has neither a fraction nor an exponent.
-    public var isInteger: Bool
-    /// The exact value when the literal is an integer within Int64's range, else nil.
-    public var int64Value: Int64?
-    /// The nearest Double (correctly rounded; ±infinity when out of range).
-    public var doubleValue: Double
-
-    /// Makes a number literal from parts the caller has already worked out.
-    public init(text: String, isInteger: Bool, int64Value: Int64?, doubleValue: Double) {
-        self.text = text
-        self.isInteger = isInteger
-        self.int64Value = int64Value
-        self.doubleValue = doubleValue
-    }
-}

@@ -65,6 +65,13 @@ public final class JSONReader {
         self.init(source: source, layout: layout, maxDepth: maxDepth, chunkSize: Self.defaultChunkSize)
     }
 
+    /// A reader of supplied bytes taking `chunkSize` bytes at a time (small sizes test long tokens).
+    convenience init(
+        file: String, layout: JSONLayout, maxDepth: Int, chunkSize: Int, supply: @escaping (UnsafeMutableRawBufferPointer) throws -> Int
+    ) {
+        self.init(source: JSONByteSource(name: file, supplier: supply), layout: layout, maxDepth: maxDepth, chunkSize: chunkSize)
+    }
+
     private init(source: JSONByteSource, layout: JSONLayout, maxDepth: Int, chunkSize: Int) {
         parser = JSONParser(scanner: JSONScanner(source: source, chunkSize: chunkSize), maxDepth: maxDepth)
         self.layout = layout
@@ -89,6 +96,9 @@ public final class JSONReader {
 
     /// Bytes of input consumed so far (up to the end of the last document returned), for progress.
     public var bytesRead: Int { parser.scanner.offset }
+
+    /// Bytes of input the scanner has handled more than once so far (see `JSONScanner.rehandledBytes`).
+    var rehandledBytes: Int { parser.scanner.rehandledBytes }
 
     /// Returns the next document, or nil at the end of input. After an error, throws it again.
     public func next() throws(DocumentError) -> DocumentNode? {

@@ -94,8 +94,10 @@ extension JSONScanner {
                     break scan
                 }
             }
-            // Copy what is done so only the bytes from `i` on need to stay in the window.
+            // Copy what is done so only the bytes from `i` on need to stay in the window (the
+            // cursor too moves on, as the window keeps everything from it).
             scratch.append(contentsOf: UnsafeBufferPointer(start: p + run, count: i - run))
+            pos = i
             var keep = i
             guard try refill(keeping: &keep) else { throw endError(" in string", pendingContinuation: continuation) }
             i = keep

@@ -6,22 +6,37 @@ import Musl
 import Darwin
 #endif
 
-/// Owns the scanner's byte buffer, so the memory is freed exactly once.
+/// Owns the scanner's byte buffer, so the memory is freed exactly once. It is resized in place
+/// (`realloc`): for a large window the system moves its pages rather than its bytes.
 final class JSONScanBuffer {
     /// Bytes allocated past `capacity` so word-sized loads near the end stay in bounds (see `JSONKeyCache`).
     static let slack = 64
 
-    let bytes: UnsafeMutablePointer<UInt8>
-    let capacity: Int
+    private(set) var bytes: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
 
     init(capacity: Int) {
         self.capacity = capacity
-        bytes = .allocate(capacity: capacity + Self.slack)
-        // Initialized so reading the slack is reading defined memory.
+        guard let raw = malloc(capacity + Self.slack) else {
+            // As Swift's own allocations do when memory runs out.
+            fatalError("out of memory: cannot allocate the JSON reader's window of \(capacity) bytes")
+        }
+        bytes = raw.assumingMemoryBound(to: UInt8.self)
+        // Initialized so reading the slack is reading defined memory; the scanner clears the
+        // bytes after each read's end for the same reason.
         bytes.initialize(repeating: 0, count: capacity + Self.slack)
     }
 
-    deinit { bytes.deallocate() }
+    deinit { free(bytes) }
+
+    /// Makes the buffer hold `newCapacity` bytes (and the slack), keeping the first
+    /// `min(capacity, newCapacity)`; false, with nothing changed, when memory runs out.
+    func resize(to newCapacity: Int) -> Bool {
+        guard let raw = realloc(bytes, newCapacity + Self.slack) else { return false }
+        bytes = raw.assumingMemoryBound(to: UInt8.self)
+        capacity = newCapacity
+        return true
+    }
 }
 
 /// The byte-level half of the JSON reader: a sliding window over the input, whitespace,
@@ -60,6 +75,10 @@ struct JSONScanner {
     var scratch: [UInt8] = []
     /// Recently seen object keys.
     var keyCache = JSONKeyCache()
+    /// Bytes of input handled again so far: moved or copied to keep a token in the window across
+    /// refills, or scanned again after one. Linear work keeps it within a small multiple of the
+    /// input's size, whatever the chunking (tests check it).
+    private(set) var rehandledBytes = 0
 
     init(source: JSONByteSource, chunkSize: Int) {
         self.file = source.name
@@ -82,33 +101,46 @@ struct JSONScanner {
 
     /// Reads more input, keeping window bytes from `start` on (which moves `start`, and `pos`, down).
     /// Returns false at the end of input.
+    ///
+    /// A token's cost is linear in its length however its bytes arrive: the window grows by
+    /// doubling when less than a chunk of room is left, and each read takes what room there is
+    /// (up to as much as is kept), so a long token is moved a bounded number of times whether the
+    /// source hands over whole chunks (a file) or a few KiB at a time (a request body).
     mutating func refill(keeping start: inout Int) throws(DocumentError) -> Bool {
         if atEOF { return false }
         // The cursor is kept too, so it never points before the window.
         let from = min(start, pos)
         let kept = end - from
-        // Ask for at least as much as is kept so a huge token costs amortized linear time.
-        let want = max(chunkSize, kept)
-        // Grow for a huge token; shrink back after one, so one huge document does not pin its memory.
-        let normal = 2 * chunkSize
-        if kept + want > storage.capacity || (storage.capacity > 2 * normal && kept + want <= normal) {
-            let resized = JSONScanBuffer(capacity: max(normal, kept + want))
-            resized.bytes.update(from: buf + from, count: kept)
-            storage = resized
-            buf = resized.bytes
-        } else if from > 0 && kept > 0 {
+        if from > 0 && kept > 0 {
             memmove(buf, buf + from, kept)
+            rehandledBytes += kept
         }
         base += from
         pos -= from
         start -= from
         end = kept
+        let normal = 2 * chunkSize
+        if storage.capacity - kept < chunkSize {
+            let grown = max(kept + chunkSize, 2 * storage.capacity)
+            guard storage.resize(to: grown) else {
+                throw error(.io, "out of memory: cannot hold a token of \(Counted(kept, "byte")) in a window of \(grown)", at: pos)
+            }
+            buf = storage.bytes
+            rehandledBytes += kept
+        } else if storage.capacity > 2 * normal && kept + chunkSize <= normal {
+            // Shrunk back after a huge token, so one huge document does not pin its memory.
+            if storage.resize(to: normal) { buf = storage.bytes }
+        }
+        // As much as is kept, at least a chunk: a file fills the window in a few reads.
+        let want = min(storage.capacity - kept, max(chunkSize, kept))
         let n = try source.read(into: buf + end, count: want)
         if n == 0 {
             atEOF = true
             return false
         }
         end += n
+        // Bytes past the end are read by word-sized loads (see `JSONScanBuffer.slack`).
+        (buf + end).initialize(repeating: 0, count: JSONScanBuffer.slack)
         return true
     }
 

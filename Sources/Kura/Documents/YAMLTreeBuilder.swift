@@ -51,12 +51,19 @@ struct YAMLTreeBuilder {
         var isPlain: Bool
     }
 
+    /// The children of the open collections, each collection's after its parent's: a wide one is
+    /// never held twice, as it would be while an array of its own doubled (see `JSONNodeStack`).
+    private let items = JSONNodeStack<DocumentNode>()
+    private let members = JSONNodeStack<DocumentMember>()
+
     private struct Frame {
         var isMapping: Bool
-        var items: [DocumentNode] = []
-        var members: [DocumentMember] = []
-        /// A mapping's keys so far, to find a duplicate as soon as it is read.
-        var keys: Set<String> = []
+        /// Where the collection's children start on `items` or `members`.
+        var start: Int
+        /// How many children it has so far.
+        var count = 0
+        /// A mapping's keys so far, by index, to find a duplicate as soon as it is read.
+        var keys = KeyIndexTable()
         /// A mapping's key whose value comes next.
         var key: (text: String, position: TextPosition)?
         var position: TextPosition
@@ -155,11 +162,13 @@ struct YAMLTreeBuilder {
                 }
                 let anchor = (isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor).map { Self.text($0) }
                 if let anchor { anchors[anchor] = AnchoredNode(position: position, scalar: nil, isInTree: true) }
-                stack.append(Frame(isMapping: isMapping, position: position, anchor: anchor))
+                stack.append(Frame(isMapping: isMapping, start: isMapping ? members.count : items.count, position: position, anchor: anchor))
                 continue
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let frame = stack.popLast() else { continue }
-                finished = DocumentNode(value: frame.isMapping ? .object(frame.members) : .array(frame.items), position: frame.position)
+                let value: DocumentValue =
+                    frame.isMapping ? .object(members.popArray(from: frame.start)) : .array(items.popArray(from: frame.start))
+                finished = DocumentNode(value: value, position: frame.position)
                 if let anchor = frame.anchor {
                     finished = DocumentNode(value: .anchored(anchor, finished), position: frame.position)
                 }
@@ -172,11 +181,12 @@ struct YAMLTreeBuilder {
             }
             let top = stack.count - 1
             if let key = stack[top].key {
-                stack[top].members.append(DocumentMember(key: key.text, keyPosition: key.position, value: finished))
+                members.push(DocumentMember(key: key.text, keyPosition: key.position, value: finished))
                 stack[top].key = nil
             } else {
-                stack[top].items.append(finished)
+                items.push(finished)
             }
+            stack[top].count += 1
         }
     }
 
@@ -187,9 +197,14 @@ struct YAMLTreeBuilder {
         // Only the style tells a merge key: plain scalars are not resolved to tags here.
         if scalar.text == "<<" && (scalar.isPlain || scalar.tag == Tag.Name.merge.rawValue) {
             note(DocumentError(.syntax, "YAML merge keys are not supported", file: file, position: position), in: stack)
-        } else if !stack[top].keys.insert(scalar.text).inserted {
-            throw DocumentError(
-                .syntax, "invalid YAML: duplicated mapping key '\(MessageText.shown(scalar.text))'", file: file, position: position)
+        } else {
+            let members = self.members
+            let start = stack[top].start
+            guard stack[top].keys.existing(scalar.text, keyAt: { members[start + $0].key }) == nil else {
+                throw DocumentError(
+                    .syntax, "invalid YAML: duplicated mapping key '\(MessageText.shown(scalar.text))'", file: file, position: position)
+            }
+            stack[top].keys.record(scalar.text, as: stack[top].count) { members[start + $0].key }
         }
         stack[top].key = (scalar.text, position)
         return true
@@ -199,7 +214,7 @@ struct YAMLTreeBuilder {
     /// document) already has one.
     private mutating func note(_ error: DocumentError, in stack: [Frame]) {
         // The item being built is the next one of the root sequence.
-        let item = stack.first.map { $0.isMapping ? -1 : $0.items.count } ?? -1
+        let item = stack.first.map { $0.isMapping ? -1 : $0.count } ?? -1
         if let last = valueErrors.last, last.item == item { return }
         valueErrors.append(ValueError(item: item, error: error))
     }

@@ -217,16 +217,17 @@ final class MappingContext {
         switch node.value {
         case .object(let members):
             if outerItem != nil { positionalItem = nil }
-            var otherKeys = Set<String>()  // keys that name no property, checked for duplicates too
+            var otherKeys = KeyIndexTable()  // keys that name no property, checked for duplicates too
             // By index, reading the members in place: a copy of each cost reference counts for its
             // key and value.
             for position in members.indices {
                 guard let index = type.propertyIndex(members[position].key), box.storedPositions[index] >= 0 else {
                     let member = members[position]
-                    guard otherKeys.insert(member.key).inserted else {
+                    guard otherKeys.existing(member.key, keyAt: { members[$0].key }) == nil else {
                         fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(MessageText.shown(member.key))'")
                         continue
                     }
+                    otherKeys.record(member.key, as: position) { members[$0].key }
                     mapOtherMember(member, of: type, path: path(), depth: depth, into: &object)
                     continue
                 }
@@ -352,13 +353,14 @@ final class MappingContext {
             if case .null = node.value { return .plain(.null) }
             return mapValue(node, wrapped, path: path(), depth: depth)
         case .mixed:
-            return mapMixed(node, path: path(), depth: depth).map(MappedValue.plain)
+            return mapMixedValue(node, path: path(), depth: depth)
         case .list(let element), .set(let element):
             switch node.value {
             case .null: return .plain(.list([]))
             case .array(let items):
-                // Elements that may be nested documents stay mapped values; others plain values.
-                if Self.holdsObjects(element) {
+                if let checked = checkedElements(.items(items), element, path: path(), depth: depth) { return .checked(checked) }
+                // Elements that may be nested documents or mixed maps stay mapped values; others plain values.
+                if Self.holdsObjects(element) || element.nonOptional == .mixed {
                     return .list(mapItems(items, element, path: path(), depth: depth) { $0 })
                 }
                 return .plain(.list(mapItems(items, element, path: path(), depth: depth) { $0.value }))
@@ -370,10 +372,8 @@ final class MappingContext {
             switch node.value {
             case .null: return .plain(.map([:]))
             case .object(let members):
-                if Self.holdsObjects(element) {
-                    return .map(mapEntries(members, element, path: path(), depth: depth) { $0 })
-                }
-                return .plain(.map(mapEntries(members, element, path: path(), depth: depth) { $0.value }))
+                if let checked = checkedElements(.members(members), element, path: path(), depth: depth) { return .checked(checked) }
+                return .map(mapEntries(members, element, path: path(), depth: depth))
             default:
                 mismatch(node, path(), expected: type.description)
                 return nil
@@ -397,7 +397,7 @@ final class MappingContext {
     }
 
     /// Whether values of `element` may be nested documents (links, embedded or not).
-    private static func holdsObjects(_ element: PropertyType) -> Bool {
+    static func holdsObjects(_ element: PropertyType) -> Bool {
         if case .object = element.nonOptional { return true }
         return false
     }
@@ -426,19 +426,22 @@ final class MappingContext {
         return values
     }
 
-    /// The entries of a map, each value made an `Element` by `make`; entries that fail are left out.
-    private func mapEntries<Element>(
-        _ members: [DocumentMember], _ element: PropertyType, path: @autoclosure () -> String, depth: Int, _ make: (MappedValue) -> Element
-    ) -> [String: Element] {
-        var entries: [String: Element] = [:]
-        for member in members {
-            guard let key = mapKey(member, path: path()) else { continue }
-            guard entries[key] == nil else {
+    /// The entries of a map in document order; entries that fail are left out, and a key given
+    /// again is refused (duplicates found by `KeyIndexTable`, which holds no copy of the keys).
+    private func mapEntries(_ members: [DocumentMember], _ element: PropertyType, path: @autoclosure () -> String, depth: Int) -> [MapEntry] {
+        var entries: [MapEntry] = []
+        entries.reserveCapacity(members.count)
+        var keys = KeyIndexTable()
+        for position in members.indices {
+            guard let key = mapKey(members[position], path: path()) else { continue }
+            guard keys.existing(key, keyAt: { entries[$0].key }) == nil else {
+                let member = members[position]
                 fail(.duplicateKey, at: member.keyPosition, path(), "duplicate key '\(MessageText.shown(member.key))'")
                 continue
             }
-            if let value = mapValue(member.value, element, path: "\(path()).\(MessageText.shown(key))", depth: depth + 1) {
-                entries[key] = make(value)
+            if let value = mapValue(members[position].value, element, path: "\(path()).\(MessageText.shown(key))", depth: depth + 1) {
+                keys.record(key, as: entries.count) { entries[$0].key }
+                entries.append(MapEntry(key: key, value: value))
             }
         }
         return entries

@@ -7,10 +7,14 @@ enum MappedValue: Sendable {
     case plain(Value)
     /// A nested document.
     case object(MappedObject)
-    /// A list or set of links that holds nested documents.
+    /// A list or set of links that holds nested documents, or a mixed value's list.
     case list([MappedValue])
-    /// A map of links that holds nested documents.
-    case map([String: MappedValue])
+    /// A map, or a mixed value's map: its entries in document order, each key once. A hashed
+    /// table of a wide map took as much again in spare room, and twice that while it grew.
+    case map([MapEntry])
+    /// A wide list, set or map checked in place: the writer maps its elements again from their
+    /// nodes as it writes them.
+    case checked(CheckedElements)
     /// A required property left out, under `update` or `modified`, of a document that may be for an
     /// existing object: that object keeps its stored value, a new one fails with this error (see
     /// `MappingOptions.defersMissingProperties`).
@@ -23,7 +27,8 @@ enum MappedValue: Sendable {
         case .plain(let value): value
         case .object(let object): object.value
         case .list(let items): .list(items.map(\.value))
-        case .map(let entries): .map(entries.mapValues(\.value))
+        case .map(let entries): .map(Dictionary(entries.lazy.map { ($0.key, $0.value.value) }, uniquingKeysWith: { $1 }))
+        case .checked(let elements): elements.value
         case .omitted: .null
         }
     }
@@ -46,8 +51,24 @@ enum MappedValue: Sendable {
         case .plain(let value): value.kindName
         case .object, .map: "map"
         case .list: "list"
+        case .checked(let elements): elements.isMap ? "map" : "list"
         case .omitted: "nothing"
         }
+    }
+}
+
+/// One entry of a mapped map.
+struct MapEntry: Sendable {
+    /// The key, as stored (percent-encoded when the mapping options ask for it).
+    var key: String
+    var value: MappedValue
+}
+
+extension [MapEntry] {
+    /// The entries' indices in the order of their keys, as the writer stores them.
+    var keyOrder: [Int] {
+        if count < 2 { return [Int](indices) }
+        return indices.sorted { self[$0].key < self[$1].key }
     }
 }
 

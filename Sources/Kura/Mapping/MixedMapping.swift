@@ -1,55 +1,74 @@
 /// Maps any document value to a mixed value: nested arrays and objects become nested lists and maps.
 extension MappingContext {
+    /// The mixed value of `node`, as a plain value (a document's `$id`, a `$ref`).
     func mapMixed(_ node: DocumentNode, path: @autoclosure () -> String, depth: Int) -> Value? {
+        mapMixedValue(node, path: path(), depth: depth)?.value
+    }
+
+    /// The mixed value of `node` as the writer takes it: a list a `.list`, a map a `.map` of its
+    /// entries (keys once each, the last value given winning), anything else a plain value.
+    func mapMixedValue(_ node: DocumentNode, path: @autoclosure () -> String, depth: Int) -> MappedValue? {
         guard depth < DocumentMapper.maxDepth else {
             fail(.nestingTooDeep, node, path(), "documents nest deeper than \(DocumentMapper.maxDepth) levels")
             return nil
         }
         switch node.value {
-        case .null: return .null
-        case .bool(let flag): return .bool(flag)
+        case .null: return .plain(.null)
+        case .bool(let flag): return .plain(.bool(flag))
         case .number(let number):
-            if let exact = number.int64Value { return .int(exact) }
-            if number.isInteger, let wide = Decimal128(number.text) { return .decimal(wide) }
-            guard number.doubleValue.isFinite else {
+            if let exact = number.int64Value { return .plain(.int(exact)) }
+            if number.isInteger, let wide = Decimal128(number.text) { return .plain(.decimal(wide)) }
+            let double = number.doubleValue
+            guard double.isFinite else {
                 fail(.outOfRange, node, path(), "expected mixed, found number \(MessageText.shown(number.text)) (out of double range)")
                 return nil
             }
-            return .double(number.doubleValue)
-        case .string(let text): return .string(text)
+            return .plain(.double(double))
+        case .string(let text): return .plain(.string(text))
         case .array(let items):
-            var values: [Value] = []
+            if let checked = checkedElements(.items(items), .mixed, path: path(), depth: depth) { return .checked(checked) }
+            var values: [MappedValue] = []
             values.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
-                if let value = mapMixed(item, path: "\(path())[\(index)]", depth: depth + 1) { values.append(value) }
+                if let value = mapMixedValue(item, path: "\(path())[\(index)]", depth: depth + 1) { values.append(value) }
             }
             return .list(values)
         case .object(let members):
             if members.count == 1, ScalarMapping.wrapperKeys.contains(members[0].key) {
-                return ScalarMapping(context: self).map(node, .mixed, path: path())
+                return ScalarMapping(context: self).map(node, .mixed, path: path()).map(MappedValue.plain)
             }
             if let tag = members.first(where: { $0.key == MixedLink.typeKey }) {
-                return mapMixedLink(node, members, tag: tag.value, path: path(), depth: depth)
+                return mapMixedLink(node, members, tag: tag.value, path: path(), depth: depth).map(MappedValue.plain)
             }
-            var entries: [String: Value] = [:]
-            for member in members {
-                guard let key = mapKey(member, path: path()) else { continue }
-                if let value = mapMixed(member.value, path: "\(path()).\(MessageText.shown(key))", depth: depth + 1) { entries[key] = value }
+            if let checked = checkedElements(.members(members), .mixed, path: path(), depth: depth) { return .checked(checked) }
+            var entries: [MapEntry] = []
+            entries.reserveCapacity(members.count)
+            var keys = KeyIndexTable()
+            for position in members.indices {
+                guard let key = mapKey(members[position], path: path()) else { continue }
+                guard let value = mapMixedValue(members[position].value, path: "\(path()).\(MessageText.shown(key))", depth: depth + 1)
+                else { continue }
+                if let earlier = keys.existing(key, keyAt: { entries[$0].key }) {
+                    entries[earlier].value = value
+                } else {
+                    keys.record(key, as: entries.count) { entries[$0].key }
+                    entries.append(MapEntry(key: key, value: value))
+                }
             }
             return .map(entries)
-        case .timestamp(let millis): return .date(DateFormatting.date(milliseconds: millis))
-        case .binary(let bytes): return .data(bytes)
+        case .timestamp(let millis): return .plain(.date(DateFormatting.date(milliseconds: millis)))
+        case .binary(let bytes): return .plain(.data(bytes))
         case .anchored(let name, let inner):
             // Defined where it starts, as in `mapValue`; a mixed value is never a link document.
             anchors[name] = inner
             linkAnchors.remove(name)
             openAnchors[name] = false
-            let value = mapMixed(inner, path: path(), depth: depth)
+            let value = mapMixedValue(inner, path: path(), depth: depth)
             openAnchors[name] = nil
             return value
         case .alias(let name):
             guard !refusesCycle(name, node, path()), let target = expand(alias: name, node, path: path()) else { return nil }
-            return throughAlias(name, node) { mapMixed(target, path: path(), depth: depth + 1) }
+            return throughAlias(name, node) { mapMixedValue(target, path: path(), depth: depth + 1) }
         }
     }
 

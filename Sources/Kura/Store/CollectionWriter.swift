@@ -35,9 +35,12 @@ struct CollectionWriter {
         // The objects the collection holds now, for nested documents to update in place.
         let held = !isNew && target?.key == nil ? HeldElements(current, isMap: isMap, target: target) : nil
         // Straight from the value, not through `normalized`'s entries: copying each element into
-        // an entry and out again cost more than encoding it.
+        // an entry and out again cost more than encoding it. An existing collection's new rows are
+        // all staged, to compare with the stored ones; a new object's are inserted a batch at a
+        // time, so that a collection of a million elements is never staged whole.
         let stage = writer.transaction.stage
-        var rows = StagedElements(stage: stage, owner: ref.id, kind: kind, isMixed: isMixed, elementType: elementType, target: target)
+        var rows = StagedElements(
+            stage: stage, owner: ref, stored, kind: kind, isMixed: isMixed, elementType: elementType, target: target, inBatches: isNew)
         defer { stage.reset(to: rows.start) }
         switch (value, isMap) {
         case (.plain(.null), _):
@@ -59,6 +62,15 @@ struct CollectionWriter {
             try Self.forEachEntry(of: entries, path: path()) { key, element in
                 try rows.add(element, key: key, held: held?[key], using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
             }
+        case (.checked(let elements), _) where elements.isMap == isMap:
+            var index = 0
+            try elements.forEach { key, element in
+                if let key { try MapKeyRule.check(key, path: path()) }
+                try rows.add(
+                    element, key: key, held: key.map { held?[$0] } ?? held?[index], using: self, policy: policy,
+                    path: key.map { "\(path()).\($0)" } ?? "\(path())[\(index)]", depth: depth)
+                index += 1
+            }
         default:
             throw StoreError(.typeMismatch, "\(path()): expected \(property.type), found \(value.kindName)")
         }
@@ -71,7 +83,7 @@ struct CollectionWriter {
             }
             try clear(ref, property, keeping: target?.isEmbedded == true ? Set(given.compactMap(\.objectId)) : [])
         }
-        try insert(rows, owner: ref, stored)
+        try rows.flush(into: self)
         return !isNew
     }
 
@@ -153,9 +165,13 @@ struct CollectionWriter {
 
     /// The rows of one collection value, staged element by element (owner, then position or key,
     /// then value, then tag): mixed elements stored, links resolved, repeated set elements left out.
-    private struct StagedElements {
+    fileprivate struct StagedElements {
         let stage: RowStage
+        let ownerRef: ObjectRef
         let owner: Int64
+        let property: StoredProperty
+        /// Whether rows are inserted whenever a batch is staged, rather than all at the end.
+        let inBatches: Bool
         let isList: Bool
         let isMap: Bool
         let isSet: Bool
@@ -176,17 +192,22 @@ struct CollectionWriter {
         private(set) var count = 0
         /// Whether an embedded element held at its index or key was updated in place and changed.
         private(set) var heldChanged = false
+        /// How many rows were staged in all, those inserted already included: a list's next position.
+        private var total = 0
         /// Elements seen, by exact bytes as the rows before compare them (`stage.cellsEqual`).
         private var seen = Set<ExactDatabaseValue>()
         /// The elements of a set of mixed values or decimals, which are equal by value, not by stored form.
         private var members: SetMembers?
 
         init(
-            stage: RowStage, owner: Int64, kind: StoredProperty.CollectionKind, isMixed: Bool, elementType: PropertyType,
-            target: StoredType?
+            stage: RowStage, owner: ObjectRef, _ property: StoredProperty, kind: StoredProperty.CollectionKind, isMixed: Bool,
+            elementType: PropertyType, target: StoredType?, inBatches: Bool
         ) {
             self.stage = stage
-            self.owner = owner
+            ownerRef = owner
+            self.owner = owner.id
+            self.property = property
+            self.inBatches = inBatches
             isList = kind == .list
             isMap = kind == .map
             isSet = kind == .set
@@ -220,7 +241,7 @@ struct CollectionWriter {
             }
             let row = stage.mark
             stage.appendInteger(owner)
-            if isList { stage.appendInteger(Int64(count)) }
+            if isList { stage.appendInteger(Int64(total)) }
             if isMap { stage.appendText(key ?? "") }
             if let resolved {
                 stage.append(resolved.value)
@@ -234,6 +255,23 @@ struct CollectionWriter {
                 return
             }
             count += 1
+            total += 1
+            if inBatches && isBatchFull { try flush(into: writer) }
+        }
+
+        /// Whether as many rows are staged as are inserted at a time.
+        private var isBatchFull: Bool {
+            count >= BulkInserts.rowsPerBatch || stage.bytesStaged(since: start) >= BulkInserts.bytesPerBatch
+        }
+
+        /// Inserts the rows staged and starts a new batch.
+        mutating func flush(into writer: CollectionWriter) throws {
+            guard count > 0 else { return }
+            // A set's later elements are compared with these rows once they are gone.
+            if isSet && members == nil { rememberStagedRows() }
+            try writer.insert(self, owner: ownerRef, property)
+            stage.reset(to: start)
+            count = 0
         }
 
         /// Whether the set element staged at cell `index` is not among the rows before it. Most
@@ -241,14 +279,18 @@ struct CollectionWriter {
         /// element cost more than the scan).
         private mutating func isFirst(valueAt index: Int) -> Bool {
             let scanLimit = 8
-            if count < scanLimit {
+            if total < scanLimit && seen.isEmpty {
                 for row in 0..<count where stage.cellsEqual(valueCell(of: row), index) { return false }
                 return true
             }
-            if seen.isEmpty {
-                for row in 0..<count { seen.insert(ExactDatabaseValue(stage.databaseValue(at: valueCell(of: row)))) }
-            }
+            rememberStagedRows()
             return seen.insert(ExactDatabaseValue(stage.databaseValue(at: index))).inserted
+        }
+
+        /// Adds the rows staged to `seen`, when it does not have them yet.
+        private mutating func rememberStagedRows() {
+            guard seen.count < total else { return }
+            for row in 0..<count { seen.insert(ExactDatabaseValue(stage.databaseValue(at: valueCell(of: row)))) }
         }
 
         private func valueCell(of row: Int) -> Int {
@@ -305,15 +347,17 @@ struct CollectionWriter {
         return givenMembers.count == storedItems.count && storedItems.allSatisfy { givenMembers.contains($0) }
     }
 
-    private func normalized(_ value: MappedValue, isMap: Bool, property: Property, path: @autoclosure () -> String) throws(StoreError)
-        -> [Entry]
-    {
+    private func normalized(_ value: MappedValue, isMap: Bool, property: Property, path: @autoclosure () -> String) throws -> [Entry] {
         switch (value, isMap) {
         case (.plain(.null), _): return []
         case (.plain(.list(let items)), false): return items.map { Entry(key: nil, value: .plain($0)) }
         case (.list(let items), false): return items.map { Entry(key: nil, value: $0) }
         case (.plain(.map(let entries)), true): return entries.sorted { $0.key < $1.key }.map { Entry(key: $0.key, value: .plain($0.value)) }
-        case (.map(let entries), true): return entries.sorted { $0.key < $1.key }.map { Entry(key: $0.key, value: $0.value) }
+        case (.map(let entries), true): return entries.keyOrder.map { Entry(key: entries[$0].key, value: entries[$0].value) }
+        case (.checked(let elements), _) where elements.isMap == isMap:
+            var entries: [Entry] = []
+            try elements.forEach { key, element in entries.append(Entry(key: key, value: element)) }
+            return entries
         default:
             throw StoreError(.typeMismatch, "\(path()): expected \(property.type), found \(value.kindName)")
         }
@@ -323,7 +367,7 @@ struct CollectionWriter {
         _ value: MappedValue, _ elementType: PropertyType, target: StoredType?, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
     ) throws -> (tag: Int64?, value: DatabaseValue) {
         if case .mixed = elementType {
-            let (tag, stored) = try MixedStore.encode(value.value, in: writer.transaction, policy: policy, path: path())
+            let (tag, stored) = try MixedStore.encode(value, in: writer.transaction, policy: policy, path: path())
             return (tag, stored)
         }
         if let target {
@@ -354,7 +398,7 @@ struct CollectionWriter {
         for child in children where !keeping.contains(child.id) { try deleter.delete(child) }
     }
 
-    private func insert(_ rows: StagedElements, owner: ObjectRef, _ property: StoredProperty) throws {
+    fileprivate func insert(_ rows: StagedElements, owner: ObjectRef, _ property: StoredProperty) throws {
         guard rows.count > 0 else { return }
         let slots = property.collectionInserts
         guard !slots.isEmpty else {

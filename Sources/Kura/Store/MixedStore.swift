@@ -64,6 +64,66 @@ enum MixedStore {
         }
     }
 
+    /// The tag and column value for a mapped value, as `encode(_:in:policy:path:depth:)` for a
+    /// plain one: a mapped list or map (a document's) is written element by element from its
+    /// entries, never turned into a `Value` whole.
+    static func encode(
+        _ value: MappedValue, in transaction: WriteTransaction, policy: UpdatePolicy = .error, path: @autoclosure () -> String,
+        depth: Int = 0
+    ) throws -> (tag: Int64, value: DatabaseValue) {
+        switch value {
+        case .list(let items):
+            guard depth < maxDepth else {
+                throw StoreError(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
+            }
+            let container = try transaction.nextMixedContainer()
+            for (position, item) in items.enumerated() {
+                let (tag, stored) = try encode(
+                    item, in: transaction, policy: policy, path: "\(path())[\(position)]", depth: depth + 1)
+                try insert(container, position: Int64(position), key: nil, tag: tag, value: stored, in: transaction.db)
+            }
+            return (MixedTag.list, container.databaseValue)
+        case .map(let entries):
+            // The mapper gives a link in a mixed position as a plain value, never as entries.
+            guard depth < maxDepth else {
+                throw StoreError(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
+            }
+            let container = try transaction.nextMixedContainer()
+            for index in entries.keyOrder {
+                let key = entries[index].key
+                try MapKeyRule.check(key, path: path())
+                let (tag, stored) = try encode(
+                    entries[index].value, in: transaction, policy: policy, path: "\(path()).\(key)", depth: depth + 1)
+                try insert(container, position: nil, key: key, tag: tag, value: stored, in: transaction.db)
+            }
+            return (MixedTag.map, container.databaseValue)
+        case .checked(let elements):
+            guard depth < maxDepth else {
+                throw StoreError(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
+            }
+            // A mixed value's checked elements are scalars: each is stored as a plain value.
+            let container = try transaction.nextMixedContainer()
+            var iterator = elements.makeIterator()
+            var position: Int64 = 0
+            while let (key, element) = try iterator.nextElement() {
+                let (tag, stored): (Int64, DatabaseValue)
+                if let key {
+                    try MapKeyRule.check(key, path: path())
+                    (tag, stored) = try encode(element.value, in: transaction, policy: policy, path: "\(path()).\(key)", depth: depth + 1)
+                } else {
+                    (tag, stored) = try encode(element.value, in: transaction, policy: policy, path: "\(path())[\(position)]", depth: depth + 1)
+                }
+                try insert(container, position: key == nil ? position : nil, key: key, tag: tag, value: stored, in: transaction.db)
+                position += 1
+            }
+            return (elements.isMap ? MixedTag.map : MixedTag.list, container.databaseValue)
+        case .plain(let plain):
+            return try encode(plain, in: transaction, policy: policy, path: path(), depth: depth)
+        case .object, .omitted:
+            return try encode(value.value, in: transaction, policy: policy, path: path(), depth: depth)
+        }
+    }
+
     private static func insert(
         _ container: Int64, position: Int64?, key: String?, tag: Int64, value: DatabaseValue, in db: Database
     ) throws {

@@ -111,7 +111,7 @@ struct ObjectWriter {
             switch property.kind {
             case .mixed:
                 // Encoded before anything of it is staged: a mixed container writes rows of its own.
-                let (tag, stored) = try MixedStore.encode(value.value, in: transaction, policy: policy, path: "\(path()).\(name)")
+                let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: "\(path()).\(name)")
                 stage.append(stored)
                 stage.appendInteger(tag)
             case .link(let targetIndex):
@@ -364,7 +364,7 @@ struct ObjectWriter {
             return try GivenValues.with(object, of: type, in: transaction) { given in
                 try writeNested(type, given, policy: policy, path: path(), depth: depth)
             }
-        case .list, .map:
+        case .list, .map, .checked:
             return try link(value.value, to: type, policy: policy, path: path(), depth: depth)
         case .omitted(let error):
             throw MappingErrors(errors: [error])

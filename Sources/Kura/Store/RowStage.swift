@@ -43,6 +43,11 @@ final class RowStage {
     /// The current top of the stage.
     var mark: Mark { Mark(cell: cellCount, byte: byteCount) }
 
+    /// The bytes of texts and blobs staged since `mark`.
+    func bytesStaged(since mark: Mark) -> Int {
+        byteCount - mark.byte
+    }
+
     /// Drops every cell staged since `mark`.
     func reset(to mark: Mark) {
         cellCount = mark.cell
