@@ -283,3 +283,31 @@ count_verdicts() {
 print_verdicts() {
     echo "Kura verdicts: $PASSES PASS, $FAILS FAIL (a FAIL does not change the exit status)"
 }
+
+# start_kura_server ARGUMENTS...: runs `kura serve ARGUMENTS --port 0` in WORK (its log appended to
+# WORK/serve.log) and sets SERVER_PID and BASE_URL once it listens; stops the script if it does not.
+start_kura_server() {
+    local out="$WORK/serve-$RANDOM.out" waited
+    (cd "$WORK" && exec "$KURA" serve "$@" --port 0 > "$out" 2>> "$WORK/serve.log") &
+    SERVER_PID=$!
+    for ((waited = 0; waited < 400; waited++)); do
+        if grep -q 'on http://127.0.0.1:[0-9]*$' "$out" 2> /dev/null; then
+            BASE_URL=$(grep -o 'http://127.0.0.1:[0-9]*' "$out" | head -n 1)
+            return 0
+        fi
+        kill -0 "$SERVER_PID" 2> /dev/null || break
+        sleep 0.05
+    done
+    echo "error: kura serve did not start:" >&2
+    tail -n 20 "$WORK/serve.log" >&2
+    exit 1
+}
+
+# stop_kura_server: SIGTERM to SERVER_PID, then clears it; stops the script unless the server exits 0.
+stop_kura_server() {
+    local status=0
+    kill -TERM "$SERVER_PID"
+    wait "$SERVER_PID" || status=$?
+    SERVER_PID=""
+    ((status == 0)) || { echo "error: kura serve exited with status $status" >&2; exit 1; }
+}

@@ -78,23 +78,6 @@ for kind, text in predicates.items():
 EOF
 }
 
-# Starts `kura serve base.realm copy.realm --port 0` in WORK and sets SERVER_PID and BASE_URL.
-start_server() {
-    local out="$WORK/serve.out" waited
-    (cd "$WORK" && exec "$KURA" serve base.realm copy.realm --port 0 > "$out" 2>> "$WORK/serve.log") &
-    SERVER_PID=$!
-    for ((waited = 0; waited < 400; waited++)); do
-        if grep -q 'on http://127.0.0.1:[0-9]*$' "$out" 2> /dev/null; then
-            BASE_URL=$(grep -o 'http://127.0.0.1:[0-9]*' "$out" | head -n 1)
-            return 0
-        fi
-        kill -0 "$SERVER_PID" 2> /dev/null || break
-        sleep 0.05
-    done
-    echo "error: kura serve did not start:" >&2
-    tail -n 20 "$WORK/serve.log" >&2
-    exit 1
-}
 
 # copy_once KIND N: POSTs the copy body and stops the script unless it answered 200, having copied
 # the selected people (inserted the first time, updated after).
@@ -128,7 +111,7 @@ export_once() {
 }
 
 for n in "${TERMS[@]}"; do write_predicates "$n"; done
-start_server
+start_kura_server base.realm copy.realm
 echo "== $RUNS rounds; each times every chain and list through /v1/copy, and kura export where it fits"
 for ((run = 1; run <= RUNS; run++)); do
     for n in "${TERMS[@]}"; do
@@ -144,9 +127,7 @@ for ((run = 1; run <= RUNS; run++)); do
             "$(tail -n 1 "$WORK/copy-or-$n.times")" "$(tail -n 1 "$WORK/copy-in-$n.times")"
     done
 done
-kill -TERM "$SERVER_PID"
-wait "$SERVER_PID" || { echo "error: kura serve did not stop cleanly" >&2; exit 1; }
-SERVER_PID=""
+stop_kura_server
 
 # table PATH: the rows of one path (copy or export): medians, OR over IN, the chain's cost beyond
 # the list's (OR - IN) per term, and how that cost grew from the row before against how the terms

@@ -90,31 +90,10 @@ for ((run = 1; run <= RUNS; run++)); do
     new_kura_realm "$WORK/busy-$run.realm"
 done
 
-# start_server REALM...: runs `kura serve REALM... --port 0` in WORK and sets SERVER_PID and BASE_URL.
+# start_server REALM...: serves the realms (`start_kura_server`), the server stopped at exit.
 start_server() {
-    local out="$WORK/serve-$#-$RANDOM.out" waited
-    (cd "$WORK" && exec "$KURA" serve "$@" --port 0 > "$out" 2>> "$WORK/serve.log") &
-    SERVER_PID=$!
+    start_kura_server "$@"
     SERVER_PIDS+=("$SERVER_PID")
-    for ((waited = 0; waited < 400; waited++)); do
-        if grep -q 'on http://127.0.0.1:[0-9]*$' "$out" 2> /dev/null; then
-            BASE_URL=$(grep -o 'http://127.0.0.1:[0-9]*' "$out" | head -n 1)
-            return 0
-        fi
-        kill -0 "$SERVER_PID" 2> /dev/null || break
-        sleep 0.05
-    done
-    echo "error: kura serve did not start:" >&2
-    tail -n 20 "$WORK/serve.log" >&2
-    exit 1
-}
-
-# stop_server: SIGTERM to SERVER_PID; stops the script unless it exits 0.
-stop_server() {
-    local status=0
-    kill -TERM "$SERVER_PID"
-    wait "$SERVER_PID" || status=$?
-    ((status == 0)) || { echo "error: kura serve exited with status $status" >&2; exit 1; }
 }
 
 # The server's peak resident set in KiB (VmHWM), and its reset to the present resident set (writing
@@ -238,7 +217,7 @@ for ((run = 1; run <= RUNS; run++)); do
     check_import "streamed upload" "$WORK/upload.status" "$WORK/upload.response" "$UPLOAD_PERSONS"
     echo "$SENT_BYTES" > "$WORK/upload.bytes"
     peak_kib "$SERVER_PID" >> "$WORK/upload.rss"
-    stop_server
+    stop_kura_server
     remove_db "$WORK/upload.realm"
     awk -v ns=$((end - start)) 'BEGIN { printf "%.3f\n", ns / 1e9 }' >> "$WORK/upload.seconds"
     printf '   run %d/%d  upload   %d people %7.1f s   server peak RSS %6.1f MiB\n' "$run" "$RUNS" "$UPLOAD_PERSONS" \
@@ -246,7 +225,7 @@ for ((run = 1; run <= RUNS; run++)); do
 done
 MAIN_PEAK_KIB=$(peak_kib "$MAIN_PID")
 SERVER_PID=$MAIN_PID
-stop_server
+stop_kura_server
 
 # --- the tables ------------------------------------------------------------------------------------
 

@@ -112,33 +112,6 @@ check_stored() {
     [[ "$got" == "$4" ]] || { echo "error: $1: expected $4 stored, found $got in $2" >&2; exit 1; }
 }
 
-# start_server DB: runs `kura serve DB --port 0` in WORK and sets SERVER_PID and BASE_URL.
-start_server() {
-    local out="$WORK/serve.out" waited
-    : > "$out"
-    (cd "$WORK" && exec "$KURA" serve "$1" --port 0 > "$out" 2>> "$WORK/serve.log") &
-    SERVER_PID=$!
-    for ((waited = 0; waited < 400; waited++)); do
-        if grep -q 'on http://127.0.0.1:[0-9]*$' "$out" 2> /dev/null; then
-            BASE_URL=$(grep -o 'http://127.0.0.1:[0-9]*' "$out" | head -n 1)
-            return 0
-        fi
-        kill -0 "$SERVER_PID" 2> /dev/null || break
-        sleep 0.05
-    done
-    echo "error: kura serve did not start:" >&2
-    tail -n 20 "$WORK/serve.log" >&2
-    exit 1
-}
-
-# stop_server: SIGTERM to SERVER_PID; stops the script unless it exits 0.
-stop_server() {
-    local status=0
-    kill -TERM "$SERVER_PID"
-    wait "$SERVER_PID" || status=$?
-    SERVER_PID=""
-    ((status == 0)) || { echo "error: kura serve exited with status $status" >&2; exit 1; }
-}
 
 # The server's peak resident set in KiB (VmHWM).
 peak_kib() {
@@ -151,12 +124,12 @@ http_import() {
     local media=application/json
     [[ "$2" == yaml ]] && media=application/yaml
     fresh_realm "$WORK/web.realm"
-    start_server web.realm
+    start_kura_server web.realm
     IDLE_KIB=$(peak_kib "$SERVER_PID")
     timed "$WORK/status.txt" "$CURL" -sS -X POST -H "Content-Type: $media" -H 'Expect:' -T "$1" \
         -o "$WORK/response.txt" -w '%{http_code}\n' "$BASE_URL/v1/realms/web/import?type=Wide"
     RUN_RSS_KIB=$(peak_kib "$SERVER_PID")
-    stop_server
+    stop_kura_server
     if [[ "$(cat "$WORK/status.txt")" != 200 ]] || ! grep -q '^{"documents":1,' "$WORK/response.txt"; then
         echo "error: HTTP import of $1 answered $(cat "$WORK/status.txt"): $(head -c 500 "$WORK/response.txt")" >&2
         exit 1

@@ -59,8 +59,10 @@ struct CollectionWriter {
                 try rows.add(.plain(element), key: key, held: held?[key], using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
             }
         case (.map(let entries), true):
-            try Self.forEachEntry(of: entries, path: path()) { key, element in
-                try rows.add(element, key: key, held: held?[key], using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
+            for index in entries.keyOrder {
+                let key = entries[index].key
+                try MapKeyRule.check(key, path: path())
+                try rows.add(entries[index].value, key: key, held: held?[key], using: self, policy: policy, path: "\(path()).\(key)", depth: depth)
             }
         case (.checked(let elements), _) where elements.isMap == isMap:
             var index = 0
