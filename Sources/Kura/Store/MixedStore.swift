@@ -33,10 +33,13 @@ enum MixedStore {
             }
             return (MixedTag.linkBase + typeId, ref.id.databaseValue)
         case .list(let items):
+            // The path is made once per container: elements' paths that wrapped this one's closure
+            // made the optimiser specialise the recursion anew at every level.
+            let here = path()
             let container = try transaction.nextMixedContainer()
             for (position, item) in items.enumerated() {
                 let (tag, stored) = try encode(
-                    item, in: transaction, policy: policy, path: "\(path())[\(position)]", depth: depth + 1)
+                    item, in: transaction, policy: policy, path: "\(here)[\(position)]", depth: depth + 1)
                 try insert(container, position: Int64(position), key: nil, tag: tag, value: stored, in: transaction.db)
             }
             return (MixedTag.list, container.databaseValue)
@@ -51,11 +54,12 @@ enum MixedStore {
                 guard case .int64(let id) = stored.storage else { return (MixedTag.null, .null) }
                 return (MixedTag.linkBase + (try transaction.catalog.typeId(link.typeName)), id.databaseValue)
             }
+            let here = path()
             let container = try transaction.nextMixedContainer()
             for key in entries.keys.sorted() {
-                try MapKeyRule.check(key, path: path())
+                try MapKeyRule.check(key, path: here)
                 let (tag, stored) = try encode(
-                    entries[key] ?? .null, in: transaction, policy: policy, path: "\(path()).\(key)", depth: depth + 1)
+                    entries[key] ?? .null, in: transaction, policy: policy, path: "\(here).\(key)", depth: depth + 1)
                 try insert(container, position: nil, key: key, tag: tag, value: stored, in: transaction.db)
             }
             return (MixedTag.map, container.databaseValue)
@@ -76,10 +80,11 @@ enum MixedStore {
             guard depth < maxDepth else {
                 throw StoreError(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
             }
+            let here = path()
             let container = try transaction.nextMixedContainer()
             for (position, item) in items.enumerated() {
                 let (tag, stored) = try encode(
-                    item, in: transaction, policy: policy, path: "\(path())[\(position)]", depth: depth + 1)
+                    item, in: transaction, policy: policy, path: "\(here)[\(position)]", depth: depth + 1)
                 try insert(container, position: Int64(position), key: nil, tag: tag, value: stored, in: transaction.db)
             }
             return (MixedTag.list, container.databaseValue)
@@ -88,12 +93,13 @@ enum MixedStore {
             guard depth < maxDepth else {
                 throw StoreError(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
             }
+            let here = path()
             let container = try transaction.nextMixedContainer()
             for index in entries.keyOrder {
                 let key = entries[index].key
-                try MapKeyRule.check(key, path: path())
+                try MapKeyRule.check(key, path: here)
                 let (tag, stored) = try encode(
-                    entries[index].value, in: transaction, policy: policy, path: "\(path()).\(key)", depth: depth + 1)
+                    entries[index].value, in: transaction, policy: policy, path: "\(here).\(key)", depth: depth + 1)
                 try insert(container, position: nil, key: key, tag: tag, value: stored, in: transaction.db)
             }
             return (MixedTag.map, container.databaseValue)
@@ -102,16 +108,17 @@ enum MixedStore {
                 throw StoreError(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
             }
             // A mixed value's checked elements are scalars: each is stored as a plain value.
+            let here = path()
             let container = try transaction.nextMixedContainer()
             var iterator = elements.makeIterator()
             var position: Int64 = 0
             while let (key, element) = try iterator.nextElement() {
                 let (tag, stored): (Int64, DatabaseValue)
                 if let key {
-                    try MapKeyRule.check(key, path: path())
-                    (tag, stored) = try encode(element.value, in: transaction, policy: policy, path: "\(path()).\(key)", depth: depth + 1)
+                    try MapKeyRule.check(key, path: here)
+                    (tag, stored) = try encode(element.value, in: transaction, policy: policy, path: "\(here).\(key)", depth: depth + 1)
                 } else {
-                    (tag, stored) = try encode(element.value, in: transaction, policy: policy, path: "\(path())[\(position)]", depth: depth + 1)
+                    (tag, stored) = try encode(element.value, in: transaction, policy: policy, path: "\(here)[\(position)]", depth: depth + 1)
                 }
                 try insert(container, position: key == nil ? position : nil, key: key, tag: tag, value: stored, in: transaction.db)
                 position += 1

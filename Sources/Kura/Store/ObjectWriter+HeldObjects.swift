@@ -75,11 +75,13 @@ extension ObjectWriter {
         case .list(let items):
             var heldItems: [Value] = []
             if case .list(let stored)? = held { heldItems = stored }
+            // The path is made once per container (see `MixedStore.encode`).
+            let here = path()
             var resolved: [Value] = []
             resolved.reserveCapacity(items.count)
             for (index, item) in items.enumerated() {
                 resolved.append(try resolvingLinks(
-                    in: item, held: index < heldItems.count ? heldItems[index] : nil, policy: policy, path: "\(path())[\(index)]",
+                    in: item, held: index < heldItems.count ? heldItems[index] : nil, policy: policy, path: "\(here)[\(index)]",
                     level: level + 1, depth: depth))
             }
             return .list(resolved)
@@ -87,10 +89,11 @@ extension ObjectWriter {
             if let link = MixedLink(entries) { return try resolvedLink(link, held: held, policy: policy, path: path(), depth: depth) }
             var heldEntries: [String: Value] = [:]
             if case .map(let stored)? = held { heldEntries = stored }
+            let here = path()
             var resolved: [String: Value] = [:]
             for (key, entry) in entries {
                 resolved[key] = try resolvingLinks(
-                    in: entry, held: heldEntries[key], policy: policy, path: "\(path()).\(key)", level: level + 1, depth: depth)
+                    in: entry, held: heldEntries[key], policy: policy, path: "\(here).\(key)", level: level + 1, depth: depth)
             }
             return .map(resolved)
         default:
