@@ -91,7 +91,7 @@ final class JSONNodeStack<Element> {
         let bytes = capacity * MemoryLayout<Element>.stride
         guard let raw = realloc(pointer, bytes) else {
             // As Swift's own allocations do when memory runs out.
-            fatalError("out of memory: cannot allocate \(bytes) bytes for a document's nodes")
+            fatalError("out of memory: cannot allocate \(bytes) bytes for a document's nodes")  // safe: only when the system has no memory left, where every Swift allocation traps too
         }
         return raw.bindMemory(to: Element.self, capacity: capacity)
     }

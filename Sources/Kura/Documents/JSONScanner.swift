@@ -19,7 +19,7 @@ final class JSONScanBuffer {
         self.capacity = capacity
         guard let raw = malloc(capacity + Self.slack) else {
             // As Swift's own allocations do when memory runs out.
-            fatalError("out of memory: cannot allocate the JSON reader's window of \(capacity) bytes")
+            fatalError("out of memory: cannot allocate the JSON reader's window of \(capacity) bytes")  // safe: only when the system has no memory left, where every Swift allocation traps too
         }
         bytes = raw.assumingMemoryBound(to: UInt8.self)
         // Initialized so reading the slack is reading defined memory; the scanner clears the

@@ -55,7 +55,7 @@ struct KeyIndexTable {
     /// The slot of `index`. A container of 2^32 keys cannot be held (its nodes alone would take
     /// hundreds of GiB), so every index fits.
     private static func slot(_ index: Int) -> UInt32 {
-        guard index < Int(UInt32.max) else { fatalError("more than \(UInt32.max - 1) keys in one container") }
+        guard index < Int(UInt32.max) else { fatalError("more than \(UInt32.max - 1) keys in one container") }  // safe: unreachable, see above
         return UInt32(index + 1)
     }
 
