@@ -31,7 +31,7 @@ enum OpenAPIDocument {
         + "for a type without a primary key, its object id: a positive integer, never reused in its type, as GET …/changes reports it "
         + "and urls, Content-Location, Location and \"$url\" give it. A type has one form or the other, so they never meet."
 
-    /// Every operation, in the order of SPEC §9's table.
+    /// Every operation, in the order docs/service.md lists them.
     static let operations: [Operation] = [
         Operation(method: "get", path: "/v1/realms", summary: "The served realms the token may use, with schema versions and counts",
                   success: [(200, "{\"realms\": [{\"name\", \"schemaVersion\", \"counts\"}]}", ["application/json"])]),

@@ -8,7 +8,7 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import JSON, JSON Lines or YAML documents into a realm, with strict type checking.",
         discussion: """
-            Each document is checked against the realm's schema (SPEC §3): types must match exactly, \
+            Each document is checked against the realm's schema (see docs/documents.md): types must match exactly, \
             dates and data are never guessed from strings, and required properties must be present. \
             Without --type, every document names its type with "$type" (as a whole-realm export does).
 
