@@ -18,7 +18,7 @@ struct ImportCommand: ParsableCommand {
 
             Under update, modified and replace, a document without a primary key updates the object \
             its place holds (the link, the list index, the map key), or at the top level an object \
-            holding the same values (see the README): importing the same documents again changes nothing.
+            holding the same values (see docs/documents.md): importing the same documents again changes nothing.
 
             The realm may be left out when config.yaml names one and the first file has a document \
             extension (.json, .jsonl, .ndjson, .yaml, .yml).
