@@ -151,7 +151,7 @@ struct ReadmeShellSession {
         #expect(!stopped, "still running after \(Int(ReadmeShellTests.commandLimit)) s\n\(report)")
         #expect(process.terminationStatus == command.exitStatus, "exit status \(process.terminationStatus), not \(command.exitStatus)\n\(report)")
         if !shown.isEmpty {
-            #expect(ReadmeShellScript.matches(printed, shown), "the output differs from the README's\n\(report)")
+            #expect(ReadmeShellScript.matches(printed, shown), "the output differs from the page's\n\(report)")
         }
         return true
     }
@@ -171,7 +171,7 @@ struct ReadmeShellSession {
             if ReadmeShellScript.matches(printed, shown) { return }
             Thread.sleep(forTimeInterval: 0.02)
         } while Date() < deadline
-        Issue.record("the server's output differs from the README's\n\(place)\nprinted:\n\(printed.joined(separator: "\n"))")
+        Issue.record("the server's output differs from the page's\n\(place)\nprinted:\n\(printed.joined(separator: "\n"))")
     }
 
     /// `text` with the example's port replaced by the running server's.
