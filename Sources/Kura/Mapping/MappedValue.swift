@@ -13,8 +13,9 @@ enum MappedValue: Sendable {
     /// table of a wide map took as much again in spare room, and twice that while it grew.
     case map([MapEntry])
     /// A wide list, set or map checked in place: the writer maps its elements again from their
-    /// nodes as it writes them.
-    case checked(CheckedElements)
+    /// nodes as it writes them. Boxed: an inline payload of several fields made every copy of
+    /// every mapped value switch over the cases.
+    indirect case checked(CheckedElements)
     /// A required property left out, under `update` or `modified`, of a document that may be for an
     /// existing object: that object keeps its stored value, a new one fails with this error (see
     /// `MappingOptions.defersMissingProperties`).

@@ -258,7 +258,11 @@ struct CollectionWriter {
             }
             count += 1
             total += 1
-            if inBatches && isBatchFull { try flush(into: writer) }
+            if inBatches && isBatchFull {
+                // A set's later elements are compared with these rows once they are gone.
+                if isSet && members == nil { rememberStagedRows() }
+                try flush(into: writer)
+            }
         }
 
         /// Whether as many rows are staged as are inserted at a time.
@@ -269,9 +273,8 @@ struct CollectionWriter {
         /// Inserts the rows staged and starts a new batch.
         mutating func flush(into writer: CollectionWriter) throws {
             guard count > 0 else { return }
-            // A set's later elements are compared with these rows once they are gone.
-            if isSet && members == nil { rememberStagedRows() }
-            try writer.insert(self, owner: ownerRef, property)
+            // The staged rows by place, not `self`: passing the batch whole copied it.
+            try writer.insertRows(count, from: start.cell, width: width, owner: ownerRef, property)
             stage.reset(to: start)
             count = 0
         }
@@ -400,21 +403,21 @@ struct CollectionWriter {
         for child in children where !keeping.contains(child.id) { try deleter.delete(child) }
     }
 
-    fileprivate func insert(_ rows: StagedElements, owner: ObjectRef, _ property: StoredProperty) throws {
-        guard rows.count > 0 else { return }
+    /// Inserts `count` staged rows of `width` cells each, the first at cell `first`.
+    fileprivate func insertRows(_ count: Int, from first: Int, width: Int, owner: ObjectRef, _ property: StoredProperty) throws {
+        guard count > 0 else { return }
         let slots = property.collectionInserts
         guard !slots.isEmpty else {
             throw StoreError(.unknownProperty, "\(owner.type) has no collection property '\(property.name)'")
         }
-        let first = rows.start.cell
         // Held inserts take every row at once; a statement takes up to `slots.count` rows.
-        let perRun = writer.transaction.holdsInserts && property.collectionBulkInsert != nil ? rows.count : slots.count
+        let perRun = writer.transaction.holdsInserts && property.collectionBulkInsert != nil ? count : slots.count
         var start = 0
-        while start < rows.count {
-            let end = min(start + perRun, rows.count)
+        while start < count {
+            let end = min(start + perRun, count)
             try writer.transaction.insert(
                 slots[min(end - start, slots.count) - 1], bulk: property.collectionBulkInsert,
-                cells: (first + start * rows.width)..<(first + end * rows.width))
+                cells: (first + start * width)..<(first + end * width))
             start = end
         }
     }
