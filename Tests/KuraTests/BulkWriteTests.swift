@@ -56,6 +56,22 @@ import Testing
         #expect(Set(stored) == Set(words.map { Value.string($0) }))
     }
 
+    @Test(arguments: [(700, 1), (5, 30_000)])
+    func setsDropRepeatsOfElementsAlreadyInsertedInAnEarlierBatch(distinct: Int, length: Int) throws {
+        // A new object's set goes in batches of a few hundred rows or a few tens of kilobytes: a
+        // repeat of an element of an earlier batch, no longer staged, is still left out, whether
+        // many elements filled the batch or a few long ones.
+        let padding = String(repeating: "x", count: length)
+        let words = (0..<(distinct * 3)).map { Value.string("word \($0 % distinct) \(padding)") }
+        let values = try roundTrip(["name": "bag", "words": .list(words)])
+        guard case .list(let stored)? = values["words"] else {
+            Issue.record("words is not a list of values: \(String(describing: values["words"]))")
+            return
+        }
+        #expect(stored.count == distinct)
+        #expect(Set(stored) == Set(words))
+    }
+
     @Test func mixedSetsDropRepeatsByValue() throws {
         let values = try roundTrip(["name": "bag", "things": [1, "1", 1, .double(2.5), "1", .null, .null]])
         guard case .list(let stored)? = values["things"] else {
