@@ -41,7 +41,7 @@ let package = Package(
             name: "CKuraSQLite",
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
-        // `kura serve`: SPEC section 9 over Hummingbird, using only Kura's public API.
+        // `kura serve` (docs/service.md) over Hummingbird, using only Kura's public API.
         .target(
             name: "KuraServer",
             dependencies: [

@@ -34,7 +34,7 @@ for setting in "PERSONS=$PERSONS" "UPLOAD_MB=$UPLOAD_MB" "WRK_SECONDS=$WRK_SECON
     fi
 done
 
-# The targets of issue 24.
+# The targets the service must meet.
 RATIO_TARGET=1.15
 GETS_IDLE_TARGET=5000
 P99_IDLE_TARGET_MS=10

@@ -1,8 +1,8 @@
 import Foundation
 import Kura
 
-/// The schema the README's migration sample moves app.realm to: Person.name becomes fullName, and
-/// Dog.age a string.
+/// The schema the migration sample of docs/migrations.md moves app.realm to: Person.name becomes
+/// fullName, and Dog.age a string.
 let version3 = """
     schemaVersion: 3
     types:
@@ -26,7 +26,8 @@ let version3 = """
 
     """
 
-/// Writes v3.yaml, runs the README's migration sample, and prints what it made of the objects.
+/// Writes v3.yaml, runs the migration sample of docs/migrations.md, and prints what it made of the
+/// objects.
 func migrateToVersion3() throws {
     try version3.write(toFile: "v3.yaml", atomically: true, encoding: .utf8)
 

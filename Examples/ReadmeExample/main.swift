@@ -1,6 +1,7 @@
-// The README's "Swift library" sample, verbatim (ReadmeExampleTests checks that every ```swift block
-// of README.md appears in these files), then its migration sample. They make app.realm and v3.yaml
-// in the folder given as the argument, or in a new temporary folder.
+// The Swift samples of docs/swift.md and the README, verbatim (ReadmeExampleTests checks that every
+// ```swift block of those pages and docs/migrations.md appears in these files), then the migration
+// sample. They make app.realm and v3.yaml in the folder given as the argument, or in a new
+// temporary folder.
 import Foundation
 
 try enterWorkFolder(CommandLine.arguments.dropFirst().first)
@@ -65,7 +66,7 @@ let young = try realm.objects(Dog.self).filter("age < %@", 3).sorted(byKeyPath: 
 print(try young.count, try young.first?.name ?? "none")    // 1 Fido: one COUNT, then one window read
 print(realm.schema)                                        // the YAML `kura schema app.realm` prints
 
-// The README's "Observing changes" sample.
+// The "Observing changes" sample of docs/swift.md.
 let dogs = try realm.objects(Dog.self).sorted(byKeyPath: "name")
 var updates = 0
 for try await change in dogs.changes {                     // or dogs.observe { change in … } with a token

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Kura
 
-/// A failure of a command, with the exit code of SPEC §4.
+/// A failure of a command, with its exit code (docs/commands.md).
 struct CommandFailure: Error, CustomStringConvertible {
     /// The sysexits-style exit codes the commands use.
     enum Code: Int32 {

@@ -14,7 +14,7 @@ struct CopyCommand: ParsableCommand {
             objects with a primary key are matched by key in the destination under --mode. Under \
             update, modified and replace, objects without one update the object their place holds \
             (the link, the list index, the map key), or at the top level an object holding the same \
-            values (see the README): copying again changes nothing.
+            values (see docs/documents.md): copying again changes nothing.
 
             The destination's schema is checked first: every copied type and property must exist \
             there with the same type. A destination that does not exist yet is created with the \

@@ -8,7 +8,7 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import JSON, JSON Lines or YAML documents into a realm, with strict type checking.",
         discussion: """
-            Each document is checked against the realm's schema (SPEC §3): types must match exactly, \
+            Each document is checked against the realm's schema (see docs/documents.md): types must match exactly, \
             dates and data are never guessed from strings, and required properties must be present. \
             Without --type, every document names its type with "$type" (as a whole-realm export does).
 
@@ -18,7 +18,7 @@ struct ImportCommand: ParsableCommand {
 
             Under update, modified and replace, a document without a primary key updates the object \
             its place holds (the link, the list index, the map key), or at the top level an object \
-            holding the same values (see the README): importing the same documents again changes nothing.
+            holding the same values (see docs/documents.md): importing the same documents again changes nothing.
 
             The realm may be left out when config.yaml names one and the first file has a document \
             extension (.json, .jsonl, .ndjson, .yaml, .yml).

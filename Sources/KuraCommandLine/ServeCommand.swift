@@ -4,7 +4,7 @@ import Foundation
 import KuraServer
 import Logging
 
-/// `kura serve [REALM...]`: the realms over HTTP (SPEC §9), until SIGTERM or SIGINT.
+/// `kura serve [REALM...]`: the realms over HTTP, until SIGTERM or SIGINT.
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",

@@ -1,4 +1,4 @@
-/// What a bearer token may do, each scope including the ones before it (SPEC §9).
+/// What a bearer token may do, each scope including the ones before it.
 public enum AccessScope: String, Sendable, Codable, Comparable, CaseIterable {
     /// GET routes.
     case read

@@ -3,7 +3,7 @@ import Hummingbird
 import Kura
 
 /// `DELETE …/objects/{type}/{key}` (honouring `If-Match`) and `DELETE …/objects/{type}?where=…`
-/// (`{"deleted": n}`; `where` is required, `TRUEPREDICATE` deletes all). Deleting follows SPEC §6:
+/// (`{"deleted": n}`; `where` is required, `TRUEPREDICATE` deletes all). Deleting follows Realm:
 /// links to the object become null, it leaves lists, sets and maps, its embedded objects go with it.
 struct DeleteRoutes: RouteSet {
     let realms: ServedRealms

@@ -4,7 +4,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// The HTTP service of SPEC §9: the served realms behind Hummingbird's router, started and
+/// The HTTP service of docs/service.md: the served realms behind Hummingbird's router, started and
 /// stopped by a service group that shuts down gracefully on SIGTERM and SIGINT.
 public struct KuraService: Sendable {
     /// The checked settings.

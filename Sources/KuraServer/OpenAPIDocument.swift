@@ -26,12 +26,12 @@ enum OpenAPIDocument {
         name: ObjectRoutes.nestedURLsParameter, type: "boolean",
         description: "Each nested object without a primary key carries its URL under \"$url\" (import ignores it)")
     private static let single = ["application/json", "application/yaml"]
-    /// How `{key}` names an object: its address, as the README's service section describes it.
+    /// How `{key}` names an object: its address, as docs/service.md describes it.
     static let keyDescription = "The object's primary key as export writes it, percent-encoded (1, never 01 or +1); "
         + "for a type without a primary key, its object id: a positive integer, never reused in its type, as GET …/changes reports it "
         + "and urls, Content-Location, Location and \"$url\" give it. A type has one form or the other, so they never meet."
 
-    /// Every operation, in the order of SPEC §9's table.
+    /// Every operation, in the order docs/service.md lists them.
     static let operations: [Operation] = [
         Operation(method: "get", path: "/v1/realms", summary: "The served realms the token may use, with schema versions and counts",
                   success: [(200, "{\"realms\": [{\"name\", \"schemaVersion\", \"counts\"}]}", ["application/json"])]),

@@ -1,7 +1,7 @@
 import Hummingbird
 import Kura
 
-/// The one place where errors become HTTP statuses and problem bodies (SPEC §9).
+/// The one place where errors become HTTP statuses and problem bodies.
 ///
 /// Library errors keep the text the command line prints as their `detail`; document errors also
 /// list each error with its position. Anything unknown is a 500 whose detail says nothing of

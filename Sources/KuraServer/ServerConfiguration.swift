@@ -1,4 +1,4 @@
-/// The `server:` section of config.yaml (SPEC §9), with its defaults.
+/// The `server:` section of config.yaml, with its defaults.
 public struct ServerConfiguration: Sendable, Equatable, Decodable {
     /// The address to listen on.
     public var host = "127.0.0.1"
@@ -30,7 +30,7 @@ public struct ServerConfiguration: Sendable, Equatable, Decodable {
     /// Web origins besides the server's own that may send state-changing requests (`https://app.example`).
     public var origins: [String] = []
 
-    /// The defaults of SPEC §9.
+    /// The defaults docs/service.md lists.
     public init() {}
 
     private enum CodingKeys: String, CodingKey {

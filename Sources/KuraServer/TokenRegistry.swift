@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import Kura
 
-/// Checks bearer tokens against the SHA-256 digests of `server.tokens` (SPEC §9).
+/// Checks bearer tokens against the SHA-256 digests of `server.tokens`.
 public struct TokenRegistry: Sendable {
     private let entries: [String: TokenEntry]
 

@@ -3,7 +3,7 @@ import Kura
 import Testing
 
 /// Four `kura import` processes write into one realm at once while two `kura export` processes read
-/// it over and over (issue 7; SPEC §6: concurrent importers never get the same key).
+/// it over and over (concurrent importers never get the same key).
 /// `Scripts/concurrency.sh` runs the same at a larger scale by hand.
 @Suite struct ConcurrentProcessesTests {
     typealias C = ConcurrencyFixtures

@@ -86,7 +86,7 @@ import Testing
         let collected = Collected()
         let group = DispatchGroup()
         let holding = DispatchSemaphore(value: 0)
-        // Back-to-back transactions of 50 ms each for 0.6 s: the lock is free only for moments.
+        // Short back-to-back transactions: the lock is free only for moments.
         DispatchQueue.global().async(group: group) {
             do {
                 let busy = try Realm(path: path)

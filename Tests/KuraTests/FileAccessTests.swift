@@ -3,7 +3,7 @@ import GRDB
 import Kura
 import Testing
 
-/// Reading needs no write permission and leaves nothing behind (issue 23, item 10); missing folders
+/// Reading needs no write permission and leaves nothing behind; missing folders
 /// are named and a file that is not a realm reads the same in every command (item 12).
 @Suite struct FileAccessTests {
     let kura = Fixtures.executable("kura")

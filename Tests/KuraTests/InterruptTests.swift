@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Interrupted work leaves nothing behind (issue 23, item 11): SIGINT or SIGTERM during an export
+/// Interrupted work leaves nothing behind: SIGINT or SIGTERM during an export
 /// removes its partial file; a stopped import says so in one line and exits 128 + the signal.
 @Suite struct InterruptTests {
     let kura = Fixtures.executable("kura")

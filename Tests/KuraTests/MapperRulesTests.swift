@@ -2,7 +2,7 @@ import Foundation
 import Kura
 import Testing
 
-/// One row of SPEC §3's type table: a property type, a JSON value, and what the mapper must do with it.
+/// One row of the type table of docs/documents.md: a property type, a JSON value, and what the mapper must do with it.
 struct MapperCase: CustomTestStringConvertible, Sendable {
     let type: String
     let json: String
@@ -17,7 +17,7 @@ struct MapperCase: CustomTestStringConvertible, Sendable {
     var testDescription: String { "\(type) ← \(json)" }
 }
 
-/// The strict type rules of SPEC §3, row by row, with the exact error text.
+/// The strict type rules, row by row, with the exact error text.
 @Suite struct MapperRulesTests {
     static func accept(_ type: String, _ json: String, _ value: Value, _ options: MappingOptions = MappingOptions()) -> MapperCase {
         MapperCase(type: type, json: json, expected: .accept(value), options: options)

@@ -2,7 +2,7 @@ import Foundation
 import Kura
 import Testing
 
-/// One row of SPEC §3's type table read from YAML: a YAML document, the type it is mapped as, and
+/// One row of the type table read from YAML: a YAML document, the type it is mapped as, and
 /// what the reader and mapper must do with it.
 struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
     /// The type of `T.v`; only rows that map a `T` use it.
@@ -30,7 +30,7 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
     }
 }
 
-/// The strict type rules of SPEC §3 for YAML input, row by row, with the exact error text and position.
+/// The strict type rules for YAML input, row by row, with the exact error text and position.
 @Suite struct MapperRulesYAMLTests {
     typealias Case = YAMLMapperCase
 

@@ -19,7 +19,7 @@ struct Jotting: KuraObject, Sendable, Equatable {
 @Suite struct ObservedConcurrencyTests {
     static let writers = 8
     static let rounds = 10
-    /// How long observers get to catch up with the last commit (they are polled every 50 ms).
+    /// How long observers get to catch up with the last commit (the notifier polls several times a second).
     static let settleTimeout: TimeInterval = 10
 
     /// One observer's view: the names it holds, rebuilt from the indexes it was given, and every

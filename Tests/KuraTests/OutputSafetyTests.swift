@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-/// No path Kura writes is one it reads or one it does not own (issue 23, item 1): outputs are
+/// No path Kura writes is one it reads or one it does not own: outputs are
 /// compared with the realm, its -wal and -shm and the inputs by file identity; devices and FIFOs
 /// are written directly, a symbolic link's target is replaced, other kinds of file are refused,
 /// and the rejects file appears only with the first reject.

@@ -2,7 +2,7 @@ import Foundation
 import Kura
 import Testing
 
-/// `update` and `modified` imports leave out what a document leaves out (SPEC §3, Realm's update
+/// `update` and `modified` imports leave out what a document leaves out (Realm's update
 /// policies): a required property missing from a document of an existing object keeps its stored
 /// value; it is an error only for a new object, and always under `insert` and `replace`.
 @Suite struct PartialUpdateTests {

@@ -1,10 +1,20 @@
 import Foundation
 import Testing
 
-/// The README's Swift samples are compiled: each ```swift block of README.md is in
-/// Examples/ReadmeExample, which runs and prints what the samples say it prints.
+/// The Swift samples of the README and the docs are compiled: each ```swift block of the pages is
+/// in Examples/ReadmeExample, which runs and prints what the samples say it prints.
 @Suite struct ReadmeExampleTests {
     static let exampleFolder = Fixtures.packageRoot.appendingPathComponent("Examples/ReadmeExample")
+
+    /// The pages whose Swift samples the example holds. The migration page comes first, so the
+    /// first block is the migration sample the check of a changed line below edits.
+    static let pages = ["docs/migrations.md", "README.md", "docs/swift.md"]
+
+    /// The pages' text, one after another.
+    static func pagesText() throws -> String {
+        try pages.map { try String(contentsOf: Fixtures.packageRoot.appendingPathComponent($0), encoding: .utf8) }
+            .joined(separator: "\n")
+    }
 
     /// The lines of `text` without their indentation or trailing spaces.
     static func normalized(_ text: String) -> [String] {
@@ -39,8 +49,7 @@ import Testing
     static func isManifest(_ block: String) -> Bool { block.hasPrefix("// swift-tools-version:") }
 
     @Test func everySwiftBlockOfTheReadmeIsInTheExample() throws {
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = Self.swiftBlocks(in: readme).filter { !Self.isManifest($0) }
+        let blocks = Self.swiftBlocks(in: try Self.pagesText()).filter { !Self.isManifest($0) }
         #expect(blocks.count >= 2)  // the library's sample and the migration's
         let sources = try FileManager.default.contentsOfDirectory(atPath: Self.exampleFolder.path)
             .filter { $0.hasSuffix(".swift") }.sorted()
@@ -50,11 +59,22 @@ import Testing
         }
         for block in blocks {
             let lines = Self.normalized(block)
-            #expect(files.contains { Self.contains($0, lines) }, "README.md's Swift block is not in Examples/ReadmeExample:\n\(block)")
+            #expect(files.contains { Self.contains($0, lines) }, "a Swift block of the docs is not in Examples/ReadmeExample:\n\(block)")
         }
         // The comparison sees a changed line.
         let edited = Self.normalized(blocks[0].replacingOccurrences(of: "oldVersion < 3", with: "oldVersion < 2"))
         #expect(!files.contains { Self.contains($0, edited) })
+    }
+
+    /// No page of the docs holds a Swift sample the test above leaves out.
+    @Test func everyPageWithSwiftSamplesIsChecked() throws {
+        let docs = Fixtures.packageRoot.appendingPathComponent("docs")
+        for name in try FileManager.default.contentsOfDirectory(atPath: docs.path) where name.hasSuffix(".md") {
+            let markdown = try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)
+            if !Self.swiftBlocks(in: markdown).isEmpty {
+                #expect(Self.pages.contains("docs/\(name)"), "docs/\(name) has Swift samples no test checks")
+            }
+        }
     }
 
     /// The README's `Package.swift` is a manifest SwiftPM reads, depending on the library this

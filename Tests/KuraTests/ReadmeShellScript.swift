@@ -1,6 +1,6 @@
 import Foundation
 
-/// The commands of README.md's ```sh blocks, in order, read with the conventions the README states:
+/// The commands of a page's ```sh blocks, in order, read with the conventions docs/tour.md states:
 /// a line is a command (a trailing `\` continues it), the `#` lines right under a command are what
 /// it prints (standard output, then standard error; `…` stands for text that varies, and a line of
 /// its own for any lines), `(exit N)` in a command's comment is its exit status (else 0), and
@@ -8,7 +8,7 @@ import Foundation
 /// at the start of a block are prose.
 struct ReadmeShellScript {
     struct Command {
-        /// The README line the command starts on.
+        /// The page's line the command starts on.
         var line: Int
         /// The command as written, continuation lines and comments included (the shell skips them).
         var text: String
@@ -16,7 +16,7 @@ struct ReadmeShellScript {
         var code: String
         /// Its comments, joined.
         var remark: String
-        /// The lines the README shows under it; empty when it shows none.
+        /// The lines the page shows under it; empty when it shows none.
         var output: [String] = []
 
         /// The exit status the comment gives as `(exit N)`, else 0.

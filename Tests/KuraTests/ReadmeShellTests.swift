@@ -1,27 +1,49 @@
 import Foundation
 import Testing
 
-/// The README's shell examples run as a new user runs them: in the order shown, in a copy of this
-/// folder's samples, after the main job, with `kura` standing for the built binary. Each command
-/// must end with the exit status its comment gives and print the lines shown under it.
+/// The shell examples of the README and the docs run as a new user runs them: page after page in
+/// the order `pages` gives, each in the order shown, in a copy of this folder's samples, after the
+/// main job, with `kura` standing for the built binary. Each command must end with the exit status
+/// its comment gives and print the lines shown under it.
 @Suite struct ReadmeShellTests {
     /// How long one command may take before it counts as hung.
     static let commandLimit: TimeInterval = 60
 
+    /// The pages whose ```sh blocks form one session, in the order docs/tour.md gives: each goes on
+    /// from the realms the pages before it left.
+    static let pages = [
+        "README.md", "docs/tour.md", "docs/queries.md", "docs/migrations.md", "docs/realm-files.md", "docs/service.md",
+    ]
+
     @Test func everyShellExampleOfTheReadmeRunsInOrderWithTheOutputItShows() throws {
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let script = ReadmeShellScript(markdown: readme)
-        #expect(script.commands.count >= 40)
+        var commands: [(page: String, command: ReadmeShellScript.Command)] = []
+        for page in Self.pages {
+            let markdown = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent(page), encoding: .utf8)
+            commands += ReadmeShellScript(markdown: markdown).commands.map { (page, $0) }
+        }
+        #expect(commands.count >= 40)
         let folder = try Self.scratchCopy()
         var session = ReadmeShellSession(folder: folder)
         defer { session.stop() }
         var ran = 0
-        for command in script.commands {
-            if try session.run(command) { ran += 1 }
+        for (page, command) in commands {
+            if try session.run(command, page: page) { ran += 1 }
         }
         // The main job, the walk, the service with its server, the tokens: nearly every command runs.
-        #expect(ran >= script.commands.count - 3)
+        #expect(ran >= commands.count - 3)
         #expect(session.served, "no example started kura serve")
+    }
+
+    /// No page of the docs holds a shell example the session above leaves out.
+    @Test func everyPageWithShellExamplesIsRun() throws {
+        let docs = Fixtures.packageRoot.appendingPathComponent("docs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: docs.path).filter { $0.hasSuffix(".md") }
+        for name in names {
+            let markdown = try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)
+            if !ReadmeShellScript(markdown: markdown).commands.isEmpty {
+                #expect(Self.pages.contains("docs/\(name)"), "docs/\(name) has shell examples no test runs")
+            }
+        }
     }
 
     @Test func theOutputShownMatchesOnlyWhatWasPrinted() {
@@ -65,7 +87,7 @@ import Testing
     }
 }
 
-/// Runs README commands one after another in one folder, with `kura` on the path and, once an
+/// Runs the docs' commands one after another in one folder, with `kura` on the path and, once an
 /// example starts `kura serve`, that server's port in place of 8080.
 struct ReadmeShellSession {
     let folder: URL
@@ -92,10 +114,10 @@ struct ReadmeShellSession {
 
     /// Runs one command and checks it; false when it is one left to the reader (building, the
     /// suite itself, the long scripts).
-    mutating func run(_ command: ReadmeShellScript.Command) throws -> Bool {
+    mutating func run(_ command: ReadmeShellScript.Command, page: String = "README.md") throws -> Bool {
         let code = command.code.replacingOccurrences(of: "swift run kura", with: "kura")
         if code.hasPrefix("swift ") || code.hasPrefix("Scripts/") { return false }
-        let place = "README.md:\(command.line): \(command.text)"
+        let place = "\(page):\(command.line): \(command.text)"
         if command.isBackground && code.hasPrefix("kura serve ") {
             try serve(code, command, place)
             return true
@@ -129,7 +151,7 @@ struct ReadmeShellSession {
         #expect(!stopped, "still running after \(Int(ReadmeShellTests.commandLimit)) s\n\(report)")
         #expect(process.terminationStatus == command.exitStatus, "exit status \(process.terminationStatus), not \(command.exitStatus)\n\(report)")
         if !shown.isEmpty {
-            #expect(ReadmeShellScript.matches(printed, shown), "the output differs from the README's\n\(report)")
+            #expect(ReadmeShellScript.matches(printed, shown), "the output differs from the page's\n\(report)")
         }
         return true
     }
@@ -149,7 +171,7 @@ struct ReadmeShellSession {
             if ReadmeShellScript.matches(printed, shown) { return }
             Thread.sleep(forTimeInterval: 0.02)
         } while Date() < deadline
-        Issue.record("the server's output differs from the README's\n\(place)\nprinted:\n\(printed.joined(separator: "\n"))")
+        Issue.record("the server's output differs from the page's\n\(place)\nprinted:\n\(printed.joined(separator: "\n"))")
     }
 
     /// `text` with the example's port replaced by the running server's.

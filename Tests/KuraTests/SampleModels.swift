@@ -1,7 +1,7 @@
 import Foundation
 import Kura
 
-// The SPEC §2 model declared once as Swift types.
+// The model of Samples/schema.yaml declared once as Swift types.
 
 struct DogToy: KuraObject, Equatable {
     var name: String

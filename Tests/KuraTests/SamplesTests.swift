@@ -2,7 +2,7 @@ import Foundation
 import Kura
 import Testing
 
-/// The README's walk through `Samples/`, run as commands on a realm in a temporary folder.
+/// The walk through `Samples/` of docs/tour.md, run as commands on a realm in a temporary folder.
 @Suite struct SamplesTests {
     let kura = Fixtures.executable("kura")
 

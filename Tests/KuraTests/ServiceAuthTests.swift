@@ -2,7 +2,7 @@ import Foundation
 import KuraServer
 import Testing
 
-/// Bearer tokens on the routes built so far: 401, 403 or success, as SPEC §9 says.
+/// Bearer tokens on the routes built so far: 401, 403 or success, as docs/service.md says.
 @Suite struct ServiceAuthTests {
     let fixture: ServiceFixture
 

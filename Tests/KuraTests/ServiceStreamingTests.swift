@@ -5,7 +5,7 @@ import Testing
 /// A large NDJSON body streamed to the server as it is made: imported whole, with the server's peak
 /// memory far below the body's size (it reads the body as it parses it, never holding it).
 @Suite struct ServiceStreamingTests {
-    /// The server's peak resident set may not pass this (issue 24's target for a 1 GB upload).
+    /// The server's peak resident set may not pass this (the service's target for a 1 GB upload).
     static let peakLimit = 96 * 1024 * 1024
     /// The body's size: well above the limit, so a server holding it could not pass.
     static let bodyBytes = 256 * 1024 * 1024

@@ -2,7 +2,7 @@ import Foundation
 import Kura
 import Testing
 
-/// A top-level sequence means the same in JSON and YAML (SPEC §3): a list of documents, each item an
+/// A top-level sequence means the same in JSON and YAML: a list of documents, each item an
 /// object by property name or, itself an array, a positional document.
 @Suite struct TopLevelSequenceTests {
     static let schema = """

@@ -3,7 +3,7 @@ import GRDB
 import Kura
 import Testing
 
-/// Values come back as they went in, or are refused with a message (issue 23, item 7): a date holds
+/// Values come back as they went in, or are refused with a message: a date holds
 /// whole milliseconds within JavaScript's range, data holds bytes of the generic binary subtype, and
 /// a double or float keeps the sign of zero.
 @Suite struct ValueFidelityTests: SamplesRealmSuite {

@@ -5,7 +5,7 @@
 /// The schema directs the writing. Properties come in schema order with `$id` first; map entries
 /// are sorted by key. A link is written as the mapper reads it: a `.map` as a nested document,
 /// `["$ref": id]` as a reference, a scalar as the target's primary key. Typed values use the
-/// wrappers of SPEC §3 (`{"$date": …}`, `{"$binary": …}`, `{"$numberDecimal": …}`, `{"$oid": …}`,
+/// wrappers of docs/documents.md (`{"$date": …}`, `{"$binary": …}`, `{"$numberDecimal": …}`, `{"$oid": …}`,
 /// `{"$uuid": …}` in mixed values, `{"$numberDouble": "Infinity"}`); YAML uses timestamps,
 /// `!!binary`, anchors and aliases where they read back the same (see `YAMLTextWriter`).
 ///

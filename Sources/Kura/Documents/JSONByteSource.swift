@@ -119,10 +119,9 @@ final class JSONByteSource {
     ///
     /// A document file is read once, front to back. Kept, a large input's pages stay in the page
     /// cache beside the pages the import writes; released, the memory of the few MiB read last is
-    /// used again for the next. Measured on 1,000,000 people (a 460 MB input) not in the cache:
-    /// system time 1.3–1.75 s to 0.85–0.97 s, and 5.4–5.9× to 4.6–5.2× the time of 200,000 people
-    /// (Benchmarks/README, "Growth benchmark"). A hint only: a pipe, or a system without
-    /// `posix_fadvise`, ignores it, and nothing read is lost.
+    /// used again for the next, which cuts the system time of a large import and keeps its time
+    /// growing in line with its size (`Benchmarks/growth.sh` shows it). A hint only: a pipe, or a
+    /// system without `posix_fadvise`, ignores it, and nothing read is lost.
     private func releaseReadPages() {
         let end = offset / Self.releaseAlignment * Self.releaseAlignment
         guard end > releasedUpTo else { return }

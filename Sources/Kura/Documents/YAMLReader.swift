@@ -80,7 +80,7 @@ public final class YAMLReader {
     /// Returns the stream's next document, or nil at the end. After an error, throws it again.
     ///
     /// A YAML document whose root is a sequence is a list of documents, as a JSON file's top-level
-    /// array is (SPEC §3): each item is a document, and an item that is itself a sequence is one
+    /// array is (docs/documents.md): each item is a document, and an item that is itself a sequence is one
     /// positional document.
     ///
     /// A document that reads as YAML but holds a value it cannot (a timestamp finer than a

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decodes Codable model values straight from JSON or YAML documents, with the strict rules of
-/// SPEC §3 and no realm: objects linked by `"$id"`/`{"$ref": id}`, YAML anchors or primary key
+/// docs/documents.md and no realm: objects linked by `"$id"`/`{"$ref": id}`, YAML anchors or primary key
 /// come back as one shared instance, so cycles through `@Link` properties keep their shape.
 public struct DocumentDecoder {
     /// The schema derived from the models, which documents are checked against.

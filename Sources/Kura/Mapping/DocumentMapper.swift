@@ -1,4 +1,4 @@
-/// Maps parsed documents to object values with the strict type rules of SPEC §3 (after Realm's rules
+/// Maps parsed documents to object values with the strict type rules of docs/documents.md (after Realm's rules
 /// for creating objects from JSON): types must match exactly, dates and data are never inferred from
 /// strings, required properties may not be null or missing, and unknown keys are ignored and counted.
 public struct DocumentMapper: Sendable {

@@ -1,4 +1,4 @@
-/// How strictly documents map to objects, beyond the fixed rules of SPEC §3.
+/// How strictly documents map to objects, beyond the fixed rules of docs/documents.md.
 public struct MappingOptions: Sendable, Equatable {
     /// How date properties accept plain strings and numbers.
     public enum DateStrategy: String, Sendable, CaseIterable {
@@ -42,7 +42,7 @@ public struct MappingOptions: Sendable, Equatable {
     /// primary key, as a server names objects without one), so that all it leaves out is kept.
     var documentIsForExistingObject = false
 
-    /// Makes options; the defaults are the strict rules of SPEC §3.
+    /// Makes options; the defaults are the strict rules.
     public init(
         dateStrategy: DateStrategy = .strict, dataStrategy: DataStrategy = .strict, rejectUnknownKeys: Bool = false,
         percentEncodeMapKeys: Bool = false, maxErrors: Int = 20, maxAliasExpansion: Int = 100_000

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Maps scalar document values to typed values, accepting the Extended-JSON wrappers of SPEC §3.
+/// Maps scalar document values to typed values, accepting the Extended-JSON wrappers of docs/documents.md.
 struct ScalarMapping {
     let context: MappingContext
 

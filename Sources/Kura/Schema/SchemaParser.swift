@@ -1,7 +1,7 @@
 import Foundation
 import Yams
 
-/// Reads the YAML schema format of SPEC §2 into a `Schema`, remembering where each part was written.
+/// Reads the YAML schema format (docs/schema.md) into a `Schema`, remembering where each part was written.
 struct SchemaParser {
     let file: String
     let purpose: SchemaValidator.Purpose

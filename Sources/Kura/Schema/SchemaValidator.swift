@@ -1,4 +1,4 @@
-/// Checks a schema against the rules of SPEC §2.
+/// Checks a schema against the rules of docs/schema.md.
 struct SchemaValidator {
     /// Why a schema is checked, which decides how strictly.
     enum Purpose {

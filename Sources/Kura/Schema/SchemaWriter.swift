@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a schema in the YAML format of SPEC §2, in short form where a property needs nothing more.
+/// Writes a schema in the YAML format of docs/schema.md, in short form where a property needs nothing more.
 enum SchemaWriter {
     static func yaml(for schema: Schema) -> String { storedForm(of: schema).text }
 

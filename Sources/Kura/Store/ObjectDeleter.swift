@@ -1,6 +1,6 @@
 import GRDB
 
-/// Deletes objects with SPEC §6's semantics: links to them become null, they leave every list,
+/// Deletes objects as Realm does: links to them become null, they leave every list,
 /// set and map, and their embedded objects and nested mixed containers go with them.
 struct ObjectDeleter {
     let transaction: WriteTransaction

@@ -1,5 +1,5 @@
 /// The objects named by `"$id"` in one input, so that `{"$ref": id}` links elsewhere in the same
-/// input resolve to them (SPEC §3); YAML anchors and aliases arrive here the same way.
+/// input resolve to them; YAML anchors and aliases arrive here the same way.
 ///
 /// A reference may come before the document that defines it: the target's object id is reserved
 /// at the first reference and taken by the defining document, so no link is ever rewritten in the

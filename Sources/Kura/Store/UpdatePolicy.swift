@@ -1,4 +1,4 @@
-/// What `create` does when an object with the same primary key exists (SPEC §3's import modes).
+/// What `create` does when an object with the same primary key exists (the import modes).
 public enum UpdatePolicy: String, Sendable, CaseIterable {
     /// Insert only: an existing primary key is an error (import mode `insert`).
     case error = "insert"

@@ -1,4 +1,4 @@
-/// Turns objects into document values as SPEC §5 writes them, the shape the mapper reads back, with
+/// Turns objects into document values as export writes them, the shape the mapper reads back, with
 /// links written as `DocumentReferences` decides (a key, a nested document or a reference).
 ///
 /// The objects come from `load` with links as `.object` values, so the same assembler serves

@@ -1,4 +1,4 @@
-/// Imports the documents of an input into a realm (SPEC §3–§4): each document mapped with the strict
+/// Imports the documents of an input into a realm: each document mapped with the strict
 /// rules and written under the import mode; `$id`/`$ref` and YAML anchors resolved across the whole
 /// input; atomically under `.stop`, in batches with bad documents set aside under `.skip`.
 public final class DocumentImporter {

@@ -1,4 +1,4 @@
-/// Decides how each link of an exported document is written (SPEC §5), and names the objects that
+/// Decides how each link of an exported document is written, and names the objects that
 /// need an `"$id"`: a link to an object with a primary key is the key's value; an object without
 /// one is nested where it is linked, and one reached more than once (shared, or in a cycle) carries
 /// `"$id"` where it is first written and is `{"$ref": id}` everywhere after. Embedded objects are

@@ -10,7 +10,7 @@ public struct ImportOptions: Sendable, Equatable {
 
     /// The type of every document; `nil` for a whole-realm input whose documents name theirs with `"$type"`.
     public var type: String?
-    /// How documents whose primary key exists are applied (SPEC §3's import modes).
+    /// How documents whose primary key exists are applied (the import modes).
     public var mode: UpdatePolicy
     /// What happens to bad documents.
     public var onError: ErrorPolicy

@@ -12,7 +12,7 @@ protocol ObjectStreamSink: AnyObject {
     func keepCounters(_ counters: [(type: String, last: Int64)]) throws
 }
 
-/// Streams a realm's objects, as documents of SPEC §5, into a sink from within one read transaction:
+/// Streams a realm's objects, as export writes them, into a sink from within one read transaction:
 /// objects are loaded as they are written, so memory stays flat however large the realm.
 ///
 /// A whole realm goes type by type in schema order: every object with a primary key (by key), every

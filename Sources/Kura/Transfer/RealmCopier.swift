@@ -7,7 +7,7 @@ public struct CopyOptions: Sendable, Equatable {
     public var type: String?
     /// A Realm-style predicate selecting the objects of `type`.
     public var predicate: String?
-    /// How objects whose primary key the destination already holds are treated (SPEC §3's modes).
+    /// How objects whose primary key the destination already holds are treated (the import modes).
     public var mode: UpdatePolicy
     /// Leaves out whole a top-level object the destination holds already, with the objects nested
     /// in it, and counts it as unchanged: copying again changes nothing. It is found by primary
@@ -22,7 +22,7 @@ public struct CopyOptions: Sendable, Equatable {
     }
 }
 
-/// Copies objects from one realm into another (SPEC §5): the selected objects and everything they link
+/// Copies objects from one realm into another: the selected objects and everything they link
 /// to, transitively, embedded objects included. Each source object is copied once, so cycles and
 /// shared objects keep their shape; objects with a primary key are matched by key under the mode,
 /// those without one as an import matches them (`ObjectWriter.updateHeld`, `matchedObject`): the

@@ -1,6 +1,6 @@
 import GRDB
 
-/// Writes a realm's objects as documents that import reads back (SPEC §5), streaming from one read
+/// Writes a realm's objects as documents that import reads back, streaming from one read
 /// transaction: objects are loaded as they are written, so memory stays flat however large the realm.
 ///
 /// A whole-realm export writes, type by type in schema order, every object with a primary key (by

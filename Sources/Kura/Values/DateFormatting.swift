@@ -86,7 +86,7 @@ public enum DateFormatting {
         }
         guard number.doubleValue.isFinite else { return .failure(.outOfRange) }
         // Decimal arithmetic on the text where it is plain decimal notation (Foundation reads only a
-        // prefix of anything else): a double would take 1.0000000000000002 ms for a whole one.
+        // prefix of anything else): a double would take `1.0000000000000002` ms for a whole one.
         let isPlain = number.text.utf8.allSatisfy { (48...57).contains($0) || $0 == 46 || $0 == 45 || $0 == 43 || $0 == 101 || $0 == 69 }
         let exact = (isPlain ? Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX")) : nil) ?? Decimal(number.doubleValue)
         guard exact.isFinite else { return .failure(.outOfRange) }

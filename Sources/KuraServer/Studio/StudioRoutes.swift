@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// Kura Studio, the web console (SPEC §9): `GET /` is its page and `GET /studio/{file}` its styles
+/// Kura Studio, the web console: `GET /` is its page and `GET /studio/{file}` its styles
 /// and scripts, all held in the binary. They carry no realm data, so they need no token; the page
 /// asks for one when the API answers 401 and sends it only to the API.
 struct StudioRoutes: RouteSet {
