@@ -7,7 +7,7 @@ let package = Package(
     products: [
         .library(name: "Kura", targets: ["Kura"]),
         .library(name: "KuraServer", targets: ["KuraServer"]),
-        .executable(name: "kura", targets: ["kura"]),
+        .executable(name: "kura", targets: ["KuraCommandLine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -57,8 +57,9 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // The `kura` command line: one file per subcommand, over the library and the service.
         .executableTarget(
-            name: "kura",
+            name: "KuraCommandLine",
             dependencies: [
                 "Kura",
                 "KuraServer",
@@ -66,14 +67,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The benchmarks' probe: maps documents and drives the library without the command line.
         .executableTarget(
             name: "kura-probe",
-            dependencies: ["Kura"]
+            dependencies: ["Kura"],
+            path: "Harnesses/kura-probe"
         ),
         // The SIGKILL crash harness: kills kura import, copy and migrate and judges the realms left.
         .executableTarget(
             name: "kura-crash",
-            dependencies: ["Kura"]
+            dependencies: ["Kura"],
+            path: "Harnesses/kura-crash"
         ),
         // The README's Swift samples, compiled and run by ReadmeExampleTests.
         .executableTarget(
@@ -96,7 +100,7 @@ let package = Package(
         .testTarget(
             name: "KuraTests",
             dependencies: [
-                "Kura", "KuraServer", "kura", "kura-probe", "kura-crash", "ReadmeExample", "ActorExample", "DocsExample",
+                "Kura", "KuraServer", "KuraCommandLine", "kura-probe", "kura-crash", "ReadmeExample", "ActorExample", "DocsExample",
                 // A logger for KuraService, whose router the OpenAPI test reads.
                 .product(name: "Logging", package: "swift-log"),
                 // Raw SQL on realm files, to break the invariants `kura check` looks for.

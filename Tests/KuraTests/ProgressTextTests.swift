@@ -3,7 +3,7 @@ import Kura
 import Testing
 
 // @testable for the command line's internal `ProgressText`, the text of the line drawn on a terminal.
-@testable import kura
+@testable import KuraCommandLine
 
 /// The progress line of an export shows a total and the time left, as an import's does.
 @Suite struct ProgressTextTests {
