@@ -55,6 +55,19 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Yams", package: "Yams"),
+            ],
+            // Kura Studio's page, styles and scripts, compiled into the binary as bytes: a copied
+            // `kura` serves them with no file beside it, and no step builds or fetches them.
+            resources: [
+                .embedInCode("Studio/Resources/index.html"),
+                .embedInCode("Studio/Resources/studio.css"),
+                .embedInCode("Studio/Resources/core.js"),
+                .embedInCode("Studio/Resources/values.js"),
+                .embedInCode("Studio/Resources/objects.js"),
+                .embedInCode("Studio/Resources/schema.js"),
+                .embedInCode("Studio/Resources/transfer.js"),
+                .embedInCode("Studio/Resources/live.js"),
+                .embedInCode("Studio/Resources/app.js"),
             ]
         ),
         .executableTarget(

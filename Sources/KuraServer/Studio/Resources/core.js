@@ -1,9 +1,3 @@
-// Part of Kura Studio, served by `StudioRoutes` from `StudioAssets`; kept as a string so that the
-// binary serves it without files beside it.
-
-/// `core.js`: the API with its token, elements, schemas, predicate literals and routes.
-enum StudioCoreScript {
-    static let source = #"""
 // Kura Studio: the shared pieces (the HTTP API with its token, elements, schemas, routes).
 "use strict";
 const Studio = {};
@@ -283,5 +277,3 @@ Studio.formatBytes = function (bytes) {
     while (value >= 1024 && unit < units.length - 1) { value /= 1024; unit += 1; }
     return value.toFixed(value < 10 ? 1 : 0) + " " + units[unit];
 };
-"""#
-}

@@ -1,9 +1,3 @@
-// Part of Kura Studio, served by `StudioRoutes` from `StudioAssets`; kept as a string so that the
-// binary serves it without files beside it.
-
-/// `schema.js`: the schema as an SVG diagram of types and links.
-enum StudioSchemaScript {
-    static let source = #"""
 // Kura Studio: the schema as a diagram of types and the links between them (SVG).
 "use strict";
 
@@ -178,5 +172,3 @@ Studio.diagramPlan = function (schema, columns) {
     }
     return {boxes, arrows, width: xs.end, height: ys.end};
 };
-"""#
-}

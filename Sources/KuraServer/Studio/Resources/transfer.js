@@ -1,9 +1,3 @@
-// Part of Kura Studio, served by `StudioRoutes` from `StudioAssets`; kept as a string so that the
-// binary serves it without files beside it.
-
-/// `transfer.js`: import of a chosen or dropped file with progress and errors, and export as a download.
-enum StudioTransferScript {
-    static let source = #"""
 // Kura Studio: import a file (chosen or dropped) with progress and every error, and export in
 // each format as a download.
 "use strict";
@@ -224,5 +218,3 @@ Studio.runExport = async function (job) {
         job.button.disabled = false;
     }
 };
-"""#
-}

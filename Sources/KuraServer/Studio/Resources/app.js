@@ -1,9 +1,3 @@
-// Part of Kura Studio, served by `StudioRoutes` from `StudioAssets`; kept as a string so that the
-// binary serves it without files beside it.
-
-/// `app.js`: the sidebar of realms, the home view, and the routes of the location's hash.
-enum StudioAppScript {
-    static let source = #"""
 // Kura Studio: the page's frame: the realms in the sidebar, the home view, and the route of the
 // location's hash to the view it shows.
 "use strict";
@@ -122,5 +116,3 @@ document.getElementById("token-button").addEventListener("click", async () => {
 });
 Studio.refreshRealms();
 Studio.show();
-"""#
-}

@@ -1,9 +1,3 @@
-// Part of Kura Studio, served by `StudioRoutes` from `StudioAssets`; kept as a string so that the
-// binary serves it without files beside it.
-
-/// `live.js`: follows the shown realm's commits (`GET …/changes`) to keep counts current and say what changed.
-enum StudioLiveScript {
-    static let source = #"""
 // Kura Studio: follows the shown realm's commits (GET …/changes, from this server and any other
 // process) to keep the sidebar's counts current and to say when what the page shows has changed.
 "use strict";
@@ -84,5 +78,3 @@ Studio.notice = function (text) {
     notice.hidden = text === null;
     document.getElementById("changed-text").textContent = text || "";
 };
-"""#
-}

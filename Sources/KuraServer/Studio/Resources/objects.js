@@ -1,9 +1,3 @@
-// Part of Kura Studio, served by `StudioRoutes` from `StudioAssets`; kept as a string so that the
-// binary serves it without files beside it.
-
-/// `objects.js`: a type's objects as a paged, filtered, sorted table, and one object with its backlinks.
-enum StudioObjectsScript {
-    static let source = #"""
 // Kura Studio: a type's objects as a paged table with a predicate and sorting, and one object's
 // page with the objects that link to it.
 "use strict";
@@ -181,5 +175,3 @@ Studio.showBacklinks = async function (section, realm, schema, type, key, keyVal
         }
     }
 };
-"""#
-}

@@ -1,9 +1,3 @@
-// Part of Kura Studio, served by `StudioRoutes` from `StudioAssets`; kept as a string so that the
-// binary serves it without files beside it.
-
-/// `values.js`: a document's values shown inline by the schema's type of each property.
-enum StudioValuesScript {
-    static let source = #"""
 // Kura Studio: a document's values shown inline (links, embedded objects, lists, sets, maps,
 // mixed values, typed wrappers), by the schema's type of each property.
 "use strict";
@@ -153,5 +147,3 @@ Studio.renderObject = function (document, type, ctx, depth) {
 Studio.renderPlain = function (value) {
     return Studio.el("code", {class: "plain"}, JSON.stringify(value));
 };
-"""#
-}
