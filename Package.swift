@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
         // NIOCore, for the channel handler that closes connections whose clients stopped reading.
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        // SHA-256, for stored token digests and entity tags (already resolved, through swift-nio-extras).
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         // `swift package generate-documentation --target Kura` builds Sources/Kura/Kura.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -55,6 +57,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Kura Studio's page, styles and scripts, compiled into the binary as bytes: a copied
             // `kura` serves them with no file beside it, and no step builds or fetches them.
