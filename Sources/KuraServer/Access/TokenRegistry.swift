@@ -14,13 +14,6 @@ public struct TokenRegistry: Sendable {
     /// Whether requests need a token at all.
     public var isEnforced: Bool { !entries.isEmpty }
 
-    /// Whether the request may see realm `name` at all (for listings): always without tokens.
-    func mayList(_ name: String, authorization: String?) -> Bool {
-        guard isEnforced else { return true }
-        guard let token = Self.token(in: authorization), let entry = entries[SHA256Digest.hex(of: token)] else { return false }
-        return entry.allows(realm: name)
-    }
-
     /// The token of an `Authorization: Bearer TOKEN` value.
     private static func token(in authorization: String?) -> String? {
         guard let authorization, authorization.count > 7, authorization.prefix(7).lowercased() == "bearer " else { return nil }
@@ -28,24 +21,22 @@ public struct TokenRegistry: Sendable {
         return token.isEmpty ? nil : token
     }
 
-    /// Checks that `authorization` (the header's value) carries a token with at least `scope` on `realms`.
+    /// Checks that `authorization` (the header's value) carries a token with at least `scope` on
+    /// `realms`, and says what it may do.
     ///
     /// Throws 401 with `WWW-Authenticate: Bearer` for a missing or unknown token, 403 for too little
     /// scope or another realm. The token itself never appears in a problem.
-    func authorize(_ authorization: String?, scope: AccessScope, realms: [String]) throws(Problem) {
-        guard isEnforced else { return }
+    func authorize(_ authorization: String?, scope: AccessScope, realms: [String]) throws(Problem) -> RequestAccess {
+        guard isEnforced else { return .open }
         guard let token = Self.token(in: authorization) else {
             throw Self.unauthorized("a bearer token is needed: send Authorization: Bearer TOKEN")
         }
         guard let entry = entries[SHA256Digest.hex(of: token)] else {
             throw Self.unauthorized("the bearer token is not one of this server's tokens")
         }
-        guard entry.scope >= scope else {
-            throw Problem(status: 403, code: "forbidden", detail: "token '\(entry.name)' has scope \(entry.scope.rawValue); this needs \(scope.rawValue)")
-        }
-        for realm in realms where !entry.allows(realm: realm) {
-            throw Problem(status: 403, code: "forbidden", detail: "token '\(entry.name)' may not use realm '\(MessageText.shown(realm))'")
-        }
+        let access = RequestAccess.token(entry)
+        try access.require(scope, realms: realms)
+        return access
     }
 
     private static func unauthorized(_ detail: String) -> Problem {

@@ -8,7 +8,7 @@ import Hummingbird
 struct HealthRoutes: RouteSet {
     let realms: ServedRealms
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
         group.get("healthz") { _, _ in
             let load = realms.work.load
             let workers = JSONText.object([

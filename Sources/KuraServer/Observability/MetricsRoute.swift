@@ -7,12 +7,10 @@ import Hummingbird
 struct MetricsRoute: RouteSet {
     let metrics: ServiceMetrics
     let realms: ServedRealms
-    let tokens: TokenRegistry
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
-        group.get("metrics") { request, _ in
-            let authorization = request.headers[.authorization]
-            let hidden = Set(realms.names.filter { !tokens.mayList($0, authorization: authorization) })
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
+        group.get("metrics") { _, context in
+            let hidden = Set(realms.names.filter { !(context.access?.mayList($0) ?? false) })
             var text = metrics.text
             if !hidden.isEmpty {
                 text = text.split(separator: "\n", omittingEmptySubsequences: false)

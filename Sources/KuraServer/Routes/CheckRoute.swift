@@ -7,9 +7,9 @@ import Kura
 struct CheckRoute: RouteSet {
     let realms: ServedRealms
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
         group.get("realms/:realm/check") { _, context in
-            let name = try context.parameters.decoded("realm")
+            let name = try context.realm()
             guard let path = realms.paths[name] else {
                 throw Problem.notFound("unknown-realm", "no realm named '\(MessageText.shown(name))' is served")
             }

@@ -5,12 +5,11 @@ import Kura
 /// `GET /v1/realms/{realm}/schema`.
 struct RealmRoutes: RouteSet {
     let realms: ServedRealms
-    let tokens: TokenRegistry
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
-        group.get("realms") { request, _ in
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
+        group.get("realms") { _, context in
             let realms = self.realms
-            let names = realms.names.filter { tokens.mayList($0, authorization: request.headers[.authorization]) }
+            let names = realms.names.filter { context.access?.mayList($0) ?? false }
             let entries = try await realms.work.run {
                 try names.map { name in try realms.reading(name) { try Self.summary(of: $0, named: name) } }
             }
@@ -18,7 +17,7 @@ struct RealmRoutes: RouteSet {
         }
         group.get("realms/:realm/schema") { request, context in
             let realms = self.realms
-            let name = try context.parameters.decoded("realm")
+            let name = try context.realm()
             let yaml = try await realms.work.run { try realms.reading(name) { $0.schema.yaml } }
             if MediaTypes.accepts(request, "application/json") {
                 return ResponseMaking.json(try SchemaJSON.json(fromYAML: yaml))

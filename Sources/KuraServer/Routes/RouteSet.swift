@@ -4,5 +4,5 @@ import Hummingbird
 /// such as authorization, that every route of the family shares).
 protocol RouteSet: Sendable {
     /// Adds the routes, with paths relative to `group`.
-    func addRoutes(to group: RouterGroup<BasicRequestContext>)
+    func addRoutes(to group: RouterGroup<KuraRequestContext>)
 }

@@ -23,9 +23,9 @@ struct ChangesRoute: RouteSet {
     /// How many commits one read of the log turns into events.
     private static let batch = 100
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
         group.get("realms/:realm/changes") { request, context in
-            let name = try context.parameters.decoded("realm")
+            let name = try context.realm()
             let resumeText = HTTPField.Name("Last-Event-ID").flatMap { request.headers[$0] }
             let realms = self.realms
             let start = try await realms.work.run { try realms.reading(name) { try Self.startingVersion($0, resumeText: resumeText) } }

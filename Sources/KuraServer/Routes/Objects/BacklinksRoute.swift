@@ -16,9 +16,9 @@ struct BacklinksRoute: RouteSet {
 
     let realms: ServedRealms
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
         group.get("realms/:realm/objects/:type/:key/backlinks") { request, context in
-            let name = try context.parameters.decoded("realm")
+            let name = try context.realm()
             let typeName = try context.parameters.decoded("type")
             let keyText = try context.parameters.decoded("key")
             let limit = try QueryParameters(request).integer("limit", in: 1...Self.maxLimit) ?? Self.defaultLimit

@@ -10,9 +10,9 @@ struct DeleteRoutes: RouteSet {
     /// Seconds a write waits for another writer that makes no progress (`server.writeWait`).
     let writeWait: Double
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
         group.delete("realms/:realm/objects/:type/:key") { request, context in
-            let name = try context.parameters.decoded("realm")
+            let name = try context.realm()
             let typeName = try context.parameters.decoded("type")
             let keyText = try context.parameters.decoded("key")
             let condition = request.headers[.ifMatch]
@@ -30,7 +30,7 @@ struct DeleteRoutes: RouteSet {
             return Response(status: .noContent)
         }
         group.delete("realms/:realm/objects/:type") { request, context in
-            let name = try context.parameters.decoded("realm")
+            let name = try context.realm()
             let typeName = try context.parameters.decoded("type")
             guard let predicate = QueryParameters(request).text("where") else {
                 throw Problem.badParameter("where is required to delete objects; where=TRUEPREDICATE deletes them all")

@@ -10,9 +10,9 @@ struct ObjectRoutes: RouteSet {
 
     let realms: ServedRealms
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
         group.get("realms/:realm/objects/:type") { request, context in
-            let name = try context.parameters.decoded("realm")
+            let name = try context.realm()
             let typeName = try context.parameters.decoded("type")
             let query = QueryParameters(request)
             let request = try PageRequest(
@@ -29,7 +29,7 @@ struct ObjectRoutes: RouteSet {
             return ResponseMaking.json(body)
         }
         group.get("realms/:realm/objects/:type/:key") { request, context in
-            let name = try context.parameters.decoded("realm")
+            let name = try context.realm()
             let typeName = try context.parameters.decoded("type")
             let keyText = try context.parameters.decoded("key")
             let nestedURLs = try QueryParameters(request).flag(Self.nestedURLsParameter)

@@ -13,8 +13,6 @@ import Kura
 /// PUT cannot create an object whose id only the realm gives.
 struct ObjectWriteRoutes: RouteSet {
     let realms: ServedRealms
-    /// How much of a body is read, and how long it may stall.
-    let limits: BodyLimits
     /// Seconds a write waits for another writer that makes no progress (`server.writeWait`).
     let writeWait: Double
 
@@ -25,13 +23,13 @@ struct ObjectWriteRoutes: RouteSet {
         let created: Bool
     }
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
         group.post("realms/:realm/objects/:type") { request, context in
-            let name = try context.parameters.decoded("realm")
+            let name = try context.realm()
             let typeName = try context.parameters.decoded("type")
             let mode = try Self.mode(QueryParameters(request).text("mode")) ?? .error
             try await checkType(typeName, in: name)
-            let node = try await SingleDocumentBody.read(request, limits: limits)
+            let node = try await SingleDocumentBody.read(request, limits: context.bodyLimits)
             let written = try await write(in: name, typeName) { realm, type in
                 let imported = try Self.importing { try realm.importDocument(node, as: type.name, mode: mode, file: "body") }
                 let object = imported.object
@@ -50,13 +48,13 @@ struct ObjectWriteRoutes: RouteSet {
     }
 
     /// PUT (`mode` `.replace`) and PATCH (`.all`) of the object the URL names.
-    private func replace(_ request: Request, _ context: BasicRequestContext, mode: UpdatePolicy) async throws -> Response {
-        let name = try context.parameters.decoded("realm")
+    private func replace(_ request: Request, _ context: KuraRequestContext, mode: UpdatePolicy) async throws -> Response {
+        let name = try context.realm()
         let typeName = try context.parameters.decoded("type")
         let keyText = try context.parameters.decoded("key")
         let condition = request.headers[.ifMatch]
         try await checkType(typeName, in: name)
-        let body = try await SingleDocumentBody.read(request, limits: limits)
+        let body = try await SingleDocumentBody.read(request, limits: context.bodyLimits)
         let written = try await write(in: name, typeName) { realm, type in
             guard type.primaryKey != nil else {
                 guard mode == .all else {

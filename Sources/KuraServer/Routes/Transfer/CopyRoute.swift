@@ -8,17 +8,15 @@ import Kura
 /// source and write on the destination.
 struct CopyRoute: RouteSet {
     let realms: ServedRealms
-    let tokens: TokenRegistry
-    let limits: BodyLimits
     let writeWait: Double
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
-        group.post("copy") { request, _ in
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
+        group.post("copy") { request, context in
             try MediaTypes.require(request, ["application/json"], describing: "send the copy as application/json")
-            let body = try await limits.collect(request)
+            let body = try await context.bodyLimits.collect(request)
             let copy = try CopyRequest(json: Data(buffer: body))
-            try tokens.authorize(request.headers[.authorization], scope: .read, realms: [copy.source])
-            try tokens.authorize(request.headers[.authorization], scope: .write, realms: [copy.destination])
+            try context.access?.require(.read, realms: [copy.source])
+            try context.access?.require(.write, realms: [copy.destination])
             let realms = self.realms
             let writeWait = self.writeWait
             let counts = try await realms.work.run {

@@ -12,9 +12,9 @@ struct ExportRoute: RouteSet {
     /// Seconds the export waits for its client to read before it gives up (`server.sendIdleTimeout`).
     let sendIdleTimeout: Double
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
         group.get("realms/:realm/export") { request, context in
-            let name = try context.parameters.decoded("realm")
+            let name = try context.realm()
             let query = QueryParameters(request)
             let options = try ExportOptions(
                 type: query.text("type"), predicate: query.text("where"), sort: query.text("sort"),

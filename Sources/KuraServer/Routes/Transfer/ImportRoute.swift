@@ -17,15 +17,15 @@ struct ImportRoute: RouteSet {
     /// The imports running now, which `GET …/imports` lists.
     let registry: ImportRegistry
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
         group.get("realms/:realm/imports") { _, context in
-            let name = try context.parameters.decoded("realm")
+            let name = try context.realm()
             let realms = self.realms
             _ = try await realms.work.run { try realms.path(of: name) }
             return ResponseMaking.json(registry.json(realm: name))
         }
         group.post("realms/:realm/import") { request, context in
-            let name = try context.parameters.decoded("realm")
+            let name = try context.realm()
             let format = try Self.format(of: request)
             if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBodyBytes {
                 throw Self.tooLarge(maxBodyBytes, committed: 0)

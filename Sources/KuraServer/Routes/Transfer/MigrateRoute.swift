@@ -7,19 +7,18 @@ import Kura
 /// "result": {"migrated", "message"}}`. With `dryRun=true` the data is checked and nothing written.
 struct MigrateRoute: RouteSet {
     let realms: ServedRealms
-    let limits: BodyLimits
     /// Seconds the migration waits for the realm's writer (`server.writeWait`).
     let writeWait: Double
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
         group.post("realms/:realm/migrate") { request, context in
-            let name = try context.parameters.decoded("realm")
+            let name = try context.realm()
             let dryRun = try QueryParameters(request).flag("dryRun")
             // A schema file is YAML, of which JSON is a part.
             try MediaTypes.require(
                 request, ["application/yaml", "application/x-yaml", "text/yaml", "application/json"],
                 describing: "send the schema file as application/yaml")
-            let body = try await limits.collect(request)
+            let body = try await context.bodyLimits.collect(request)
             let text = String(decoding: body.readableBytesView, as: UTF8.self)
             let realms = self.realms
             let writeWait = self.writeWait
