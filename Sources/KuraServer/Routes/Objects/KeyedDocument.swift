@@ -11,7 +11,7 @@ enum KeyedDocument {
             guard same(member.value, key.value) else {
                 throw MappingError(
                     .invalidValue, file: "body", position: member.value.position, path: "$.\(keyName)",
-                    "the key differs from the one in the URL, \(PrimaryKeyText.text(of: key.value) ?? key.literal): the URL's key wins")
+                    "the key differs from the one in the URL, \(key.value.primaryKeyText ?? ""): the URL's key wins")
             }
             return node
         }
@@ -37,7 +37,7 @@ enum KeyedDocument {
         case .int(let number):
             .number(NumberLiteral(text: String(number), isInteger: true, int64Value: number, doubleValue: Double(number)))
         default:
-            .string(PrimaryKeyText.text(of: key) ?? "")
+            .string(key.primaryKeyText ?? "")
         }
     }
 }

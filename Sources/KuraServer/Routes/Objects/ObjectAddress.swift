@@ -9,7 +9,7 @@ enum ObjectAddress {
     static func find(_ text: String, of type: ObjectSchema, in realm: Realm, realmName: String) throws -> DynamicObject {
         let missing = Problem.notFound("unknown-key", "realm '\(realmName)' has no \(type.name) with key '\(MessageText.shown(text))'")
         guard type.primaryKey != nil else {
-            guard let id = PrimaryKeyText.canonicalInteger(text), id > 0 else {
+            guard let id = PropertyType.canonicalInteger(text), id > 0 else {
                 throw Problem.notFound(
                     "unknown-key", "'\(MessageText.shown(text))' is not an object id of type '\(type.name)', which has no primary key (its objects are named by id)")
             }
@@ -29,7 +29,7 @@ enum ObjectAddress {
     /// The text that names the object `ref` with primary key value `primaryKey` (`nil` for a type
     /// without one) in a URL (unencoded).
     static func key(of ref: ObjectRef, primaryKey: Value?) -> String {
-        primaryKey.flatMap(PrimaryKeyText.text(of:)) ?? String(ref.id)
+        primaryKey?.primaryKeyText ?? String(ref.id)
     }
 
     /// `object`'s document as export writes it (one JSON line); with `nestedURLsIn` a realm's

@@ -129,11 +129,12 @@ struct ObjectWriteRoutes: RouteSet {
         }
     }
 
-    /// The import mode `text` names, or `nil` when absent.
+    /// The import mode `text` names, or `nil` when absent: the one reading of `mode` for every
+    /// route that takes one (object writes, import, copy).
     static func mode(_ text: String?) throws(Problem) -> UpdatePolicy? {
         guard let text else { return nil }
-        guard let mode = UpdatePolicy(rawValue: text) else {
-            throw Problem.badParameter("mode '\(MessageText.shown(text))' is not one of insert, update, modified, replace")
+        guard let mode = UpdatePolicy(modeName: text) else {
+            throw Problem.badParameter("mode '\(MessageText.shown(text))' is not one of \(UpdatePolicy.modeNames.joined(separator: ", "))")
         }
         return mode
     }

@@ -63,10 +63,6 @@ struct CopyRequest: Sendable {
         type = try text("type", required: false)
         predicate = try text("where", required: false)
         if predicate != nil && type == nil { throw Problem.badParameter("\"where\" needs \"type\"") }
-        let modeText = try text("mode", required: false) ?? "insert"
-        guard let mode = UpdatePolicy(rawValue: modeText) else {
-            throw Problem.badParameter("mode '\(MessageText.shown(modeText))' is not one of insert, update, modified, replace")
-        }
-        self.mode = mode
+        mode = try ObjectWriteRoutes.mode(try text("mode", required: false)) ?? .error
     }
 }

@@ -161,12 +161,7 @@ struct ImportRoute: RouteSet {
     /// The import options of the query: `type`, `mode`, `onError`, `dryRun`.
     private static func options(_ query: QueryParameters) throws(Problem) -> ImportOptions {
         var options = ImportOptions(type: query.text("type"))
-        if let mode = query.text("mode") {
-            guard let policy = UpdatePolicy(rawValue: mode) else {
-                throw Problem.badParameter("mode '\(MessageText.shown(mode))' is not one of insert, update, modified, replace")
-            }
-            options.mode = policy
-        }
+        if let mode = try ObjectWriteRoutes.mode(query.text("mode")) { options.mode = mode }
         if let onError = query.text("onError") {
             guard let policy = ImportOptions.ErrorPolicy(rawValue: onError) else {
                 throw Problem.badParameter("onError '\(MessageText.shown(onError))' is not stop or skip")
