@@ -117,6 +117,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // Raw SQL on realm files, to break the invariants `kura check` looks for.
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // YAML read node by node: the reference `Schema.json` is compared with.
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
     ],

@@ -18,10 +18,10 @@ struct RealmRoutes: RouteSet {
         group.get("realms/:realm/schema") { request, context in
             let realms = self.realms
             let name = try context.realm()
-            let yaml = try await realms.work.run { try realms.reading(name) { $0.schema.yaml } }
             if MediaTypes.accepts(request, "application/json") {
-                return ResponseMaking.json(try SchemaJSON.json(fromYAML: yaml))
+                return ResponseMaking.json(try await realms.work.run { try realms.reading(name) { $0.schema.json } })
             }
+            let yaml = try await realms.work.run { try realms.reading(name) { $0.schema.yaml } }
             return ResponseMaking.text(yaml, contentType: "application/yaml")
         }
     }
