@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
         // NIOCore, for the channel handler that closes connections whose clients stopped reading.
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        // SHA-256, for stored token digests and entity tags (already resolved, through swift-nio-extras).
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         // `swift package generate-documentation --target Kura` builds Sources/Kura/Kura.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -55,6 +57,20 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            // Kura Studio's page, styles and scripts, compiled into the binary as bytes: a copied
+            // `kura` serves them with no file beside it, and no step builds or fetches them.
+            resources: [
+                .embedInCode("Studio/Resources/index.html"),
+                .embedInCode("Studio/Resources/studio.css"),
+                .embedInCode("Studio/Resources/core.js"),
+                .embedInCode("Studio/Resources/values.js"),
+                .embedInCode("Studio/Resources/objects.js"),
+                .embedInCode("Studio/Resources/schema.js"),
+                .embedInCode("Studio/Resources/transfer.js"),
+                .embedInCode("Studio/Resources/live.js"),
+                .embedInCode("Studio/Resources/app.js"),
             ]
         ),
         // The `kura` command line: one file per subcommand, over the library and the service.
@@ -105,6 +121,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // Raw SQL on realm files, to break the invariants `kura check` looks for.
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // YAML read node by node: the reference `Schema.json` is compared with.
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
     ],

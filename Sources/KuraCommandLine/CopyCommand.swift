@@ -62,7 +62,7 @@ struct CopyCommand: ParsableCommand {
             }
             let created = !FileManagerProbe.exists(destination)
             let chosenMode = try mode ?? settings.mode.map { text in
-                guard let parsed = UpdatePolicy(rawValue: text) else {
+                guard let parsed = UpdatePolicy(modeName: text) else {
                     throw CommandFailure(.usage, "config.yaml: '\(text)' is not a valid mode")
                 }
                 return parsed

@@ -121,7 +121,7 @@ struct ImportCommand: ParsableCommand {
 
     private func importOptions(_ settings: ConfigFile) throws -> ImportOptions {
         var options = ImportOptions(type: type)
-        options.mode = try mode ?? Self.parse(settings.mode, "mode", UpdatePolicy.init(rawValue:)) ?? .error
+        options.mode = try mode ?? Self.parse(settings.mode, "mode", UpdatePolicy.init(modeName:)) ?? .error
         options.onError = try onError ?? Self.parse(settings.onError, "onError", ImportOptions.ErrorPolicy.init(rawValue:)) ?? .stop
         options.dryRun = dryRun
         options.skipExisting = skipExisting

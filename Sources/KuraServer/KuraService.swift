@@ -19,13 +19,14 @@ public struct KuraService: Sendable {
     }
 
     /// The router with every route and middleware, as the server answers.
-    func router() -> Router<BasicRequestContext> {
+    func router() -> Router<KuraRequestContext> {
         let realms = ServedRealms(paths: configuration.realms, workers: configuration.workers, workerWait: configuration.workerWait)
         let tokens = TokenRegistry(tokens: configuration.tokens)
         // Middleware before routes: Hummingbird wraps each route in the middleware added so far.
         let metrics = ServiceMetrics()
         let limits = BodyLimits(maxBytes: configuration.maxOtherBodyBytes, idleTimeout: configuration.bodyIdleTimeout)
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: KuraRequestContext.self)
+        router.add(middleware: RequestSettingsMiddleware(bodyLimits: limits))
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: ProblemMiddleware(logger: logger))
@@ -33,25 +34,25 @@ public struct KuraService: Sendable {
         HealthRoutes(realms: realms).addRoutes(to: router.group())
         OpenAPIRoute().addRoutes(to: router.group())
         StudioRoutes().addRoutes(to: router.group())
-        MetricsRoute(metrics: metrics, realms: realms, tokens: tokens).addRoutes(to: router.group().add(middleware: AuthorizationMiddleware(tokens: tokens, scope: .read)))
+        MetricsRoute(metrics: metrics, realms: realms).addRoutes(to: router.group().add(middleware: AuthorizationMiddleware(tokens: tokens, scope: .read)))
         let v1 = router.group("v1").add(middleware: AuthorizationMiddleware(tokens: tokens, scope: nil))
         let routeSets: [any RouteSet] = [
-            RealmRoutes(realms: realms, tokens: tokens),
+            RealmRoutes(realms: realms),
             ExportRoute(realms: realms, logger: logger, metrics: metrics, sendIdleTimeout: configuration.sendIdleTimeout),
             ObjectRoutes(realms: realms),
             BacklinksRoute(realms: realms),
-            ObjectWriteRoutes(realms: realms, limits: limits, writeWait: configuration.writeWait),
+            ObjectWriteRoutes(realms: realms, writeWait: configuration.writeWait),
             ImportRoute(
                 realms: realms, maxBodyBytes: configuration.maxBodyBytes, writeWait: configuration.writeWait,
                 bodyIdleTimeout: configuration.bodyIdleTimeout, metrics: metrics, registry: ImportRegistry()),
             DeleteRoutes(realms: realms, writeWait: configuration.writeWait),
             CheckRoute(realms: realms),
             ChangesRoute(realms: realms, feeds: ChangeFeeds(realms: realms), logger: logger),
-            CopyRoute(realms: realms, tokens: tokens, limits: limits, writeWait: configuration.writeWait),
+            CopyRoute(realms: realms, writeWait: configuration.writeWait),
         ]
         for routes in routeSets { routes.addRoutes(to: v1) }
         let admin = router.group("v1").add(middleware: AuthorizationMiddleware(tokens: tokens, scope: .admin))
-        MigrateRoute(realms: realms, limits: limits, writeWait: configuration.writeWait).addRoutes(to: admin)
+        MigrateRoute(realms: realms, writeWait: configuration.writeWait).addRoutes(to: admin)
         return router
     }
 

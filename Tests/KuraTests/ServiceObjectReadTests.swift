@@ -71,6 +71,15 @@ import Testing
         #expect(reply.text == "{\"objects\":\(documents),\"urls\":\(urls),\"count\":3,\"next\":\"\(next)\"}\n")
     }
 
+    @Test func anObjectsETagIsTheStartOfItsDocumentsSHA256() throws {
+        let server = try fixture.serve()
+        let alice = try server.request("/v1/realms/zoo/objects/Person/1")
+        #expect(alice.status == 200)
+        // The first 32 hex digits of the SHA-256 of the 415 bytes of Alice's document, as `sha256sum` prints them.
+        #expect(alice.body.count == 415)
+        #expect(alice.headers["etag"] == "\"faf95a891e3ee842ca458526f351af3d\"")
+    }
+
     @Test func anObjectByKeyHasAnETagThatChangesWithIt() throws {
         let server = try fixture.serve()
         let first = try server.request("/v1/realms/zoo/objects/Person/3")

@@ -53,6 +53,18 @@ import Testing
         }
     }
 
+    @Test func theFilesServedAreTheRepositorysFilesByteForByte() throws {
+        let folder = Fixtures.packageRoot.appendingPathComponent("Sources/KuraServer/Studio/Resources")
+        let page = try server.request("/")
+        #expect(page.body == (try Data(contentsOf: folder.appendingPathComponent("index.html"))))
+        let files = references(in: page.text).filter { $0.hasPrefix("/studio/") }
+        #expect(files.count == 8)
+        for file in files {
+            let name = String(file.dropFirst("/studio/".count))
+            #expect(try server.request(file).body == (try Data(contentsOf: folder.appendingPathComponent(name))), "\(file)")
+        }
+    }
+
     @Test func nothingComesFromOrGoesToAnotherOrigin() throws {
         let page = try server.request("/").text
         #expect(references(in: page).allSatisfy { $0.hasPrefix("/") || $0.hasPrefix("#") || $0.hasPrefix("data:") })

@@ -4,8 +4,9 @@ struct StudioAsset: Sendable {
     let contentType: String
     let etag: String
 
-    init(_ text: String, contentType: String) {
-        self.text = text
+    init(_ bytes: [UInt8], contentType: String) {
+        // The files are the repository's own UTF-8 text; nothing is replaced in them.
+        text = String(decoding: bytes, as: UTF8.self)
         self.contentType = contentType
         etag = ETag.of(text)
     }
@@ -13,19 +14,25 @@ struct StudioAsset: Sendable {
 
 /// Kura Studio's files, held in the binary: the page of `GET /` and, by name, what
 /// `GET /studio/{file}` serves.
+///
+/// They are the files of `Studio/Resources`, which SwiftPM compiles into the binary
+/// (`embedInCode` in Package.swift), so a copied `kura` serves them with nothing beside it, and
+/// nothing builds or fetches them.
 enum StudioAssets {
-    static let page = StudioAsset(StudioPage.html, contentType: "text/html; charset=utf-8")
+    /// The page: the frame the scripts fill in.
+    static let page = StudioAsset(PackageResources.index_html, contentType: "text/html; charset=utf-8")
 
     static let files: [String: StudioAsset] = [
-        "studio.css": StudioAsset(StudioStyle.css, contentType: "text/css; charset=utf-8"),
-        "core.js": script(StudioCoreScript.source),
-        "values.js": script(StudioValuesScript.source),
-        "objects.js": script(StudioObjectsScript.source),
-        "schema.js": script(StudioSchemaScript.source),
-        "transfer.js": script(StudioTransferScript.source),
-        "live.js": script(StudioLiveScript.source),
-        "app.js": script(StudioAppScript.source),
+        "studio.css": StudioAsset(PackageResources.studio_css, contentType: "text/css; charset=utf-8"),
+        // The page loads the scripts in this order; each adds its part to the `Studio` object.
+        "core.js": script(PackageResources.core_js),
+        "values.js": script(PackageResources.values_js),
+        "objects.js": script(PackageResources.objects_js),
+        "schema.js": script(PackageResources.schema_js),
+        "transfer.js": script(PackageResources.transfer_js),
+        "live.js": script(PackageResources.live_js),
+        "app.js": script(PackageResources.app_js),
     ]
 
-    private static func script(_ text: String) -> StudioAsset { StudioAsset(text, contentType: "text/javascript; charset=utf-8") }
+    private static func script(_ bytes: [UInt8]) -> StudioAsset { StudioAsset(bytes, contentType: "text/javascript; charset=utf-8") }
 }

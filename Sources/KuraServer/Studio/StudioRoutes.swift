@@ -9,7 +9,7 @@ struct StudioRoutes: RouteSet {
         "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data: blob:; "
         + "form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
 
-    func addRoutes(to group: RouterGroup<BasicRequestContext>) {
+    func addRoutes(to group: RouterGroup<KuraRequestContext>) {
         group.get("") { _, _ in Self.response(StudioAssets.page) }
         group.get("studio/:file") { _, context in
             let name = try context.parameters.require("file")
