@@ -131,6 +131,8 @@ find_kura() {
     if [[ -n "${KURA_BIN:-}" ]]; then
         KURA=$KURA_BIN
         [[ -x "$KURA" ]] || { echo "error: KURA_BIN=$KURA is not an executable" >&2; exit 1; }
+        # Made absolute: the server is started from inside the temporary folder.
+        KURA=$(cd "$(dirname "$KURA")" && pwd)/$(basename "$KURA")
         echo "== using KURA_BIN=$KURA"
     else
         build_product kura
