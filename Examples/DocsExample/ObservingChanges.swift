@@ -73,7 +73,7 @@ func observingChanges() async throws {
         try realm.write { try realm.delete(handle) }
         do {
             _ = try handle["name"]
-        } catch let error as StoreError where error.code == .objectDeleted {
+        } catch let error as KuraError where error.code == .store(.objectDeleted) {
             print(error.message)
         }
     }

@@ -75,7 +75,7 @@ enum DocumentStream {
     case json(JSONReader)
     case yaml(YAMLReader)
 
-    init(path: String, format: MapOptions.Format) throws(DocumentError) {
+    init(path: String, format: MapOptions.Format) throws(KuraError) {
         switch format {
         case .json: self = .json(try JSONReader(path: path, layout: .array))
         case .jsonl: self = .json(try JSONReader(path: path, layout: .lines))
@@ -83,7 +83,7 @@ enum DocumentStream {
         }
     }
 
-    func next() throws(DocumentError) -> DocumentNode? {
+    func next() throws(KuraError) -> DocumentNode? {
         switch self {
         case .json(let reader): try reader.next()
         case .yaml(let reader): try reader.next()

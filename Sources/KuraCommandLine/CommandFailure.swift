@@ -40,22 +40,8 @@ struct CommandFailure: Error, CustomStringConvertible {
         switch error {
         case let failure as CommandFailure:
             return exit(failure.code, failure.description)
-        case let error as SchemaError:
-            return exit(error.code == .unreadableFile ? .inputMissing : .badData, error.description)
-        case let error as StoreError:
-            return exit(code(for: error), error.description)
-        case let error as MappingErrors:
-            return exit(.badData, error.description)
-        case let error as TransferError:
-            return exit(error.code == .usage ? .usage : .badData, error.description)
-        case let error as CheckError:
-            return exit(code(for: error), error.description)
-        case let error as MigrationError:
-            return exit(.badData, error.description)
-        case let error as QueryError:
-            return exit(.usage, error.description)
-        case let error as DocumentError:
-            return exit(error.code == .io || error.code == .outputClosed ? .io : .badData, error.description)
+        case let error as KuraError:
+            return exit(exitCode(for: error.code), error.description)
         default:
             return error
         }
@@ -64,11 +50,12 @@ struct CommandFailure: Error, CustomStringConvertible {
     /// What a writing command's options can do about `error`: a primary key that exists, a date or
     /// data value written as a plain string.
     static func writeHint(for error: any Error) -> String? {
-        let store = (error as? StoreError) ?? ((error as? TransferError)?.underlying as? StoreError)
-        if store?.code == .duplicatePrimaryKey {
+        // A transfer error names the document; the cause underneath says what is wrong with it.
+        let cause = (error as? KuraError).flatMap { $0.code.domain == .transfer ? $0.underlying as? KuraError : $0 }
+        if cause?.code == .store(.duplicatePrimaryKey) {
             return "give --skip-existing to leave the objects already there, or --mode update to update them"
         }
-        let mapping = (error as? MappingErrors)?.errors ?? ((error as? TransferError)?.underlying as? MappingErrors)?.errors ?? []
+        let mapping = cause.map { $0.code.domain == .mapping ? $0.allErrors : [] } ?? []
         if mapping.contains(where: { $0.message.hasPrefix("expected date, found string") }) {
             return "give --date-strategy iso8601 (or dateStrategy in config.yaml) to read ISO-8601 strings as dates"
         }
@@ -78,19 +65,14 @@ struct CommandFailure: Error, CustomStringConvertible {
         return nil
     }
 
-    private static func code(for error: StoreError) -> Code {
-        switch error.code {
-        case .openFailed, .database: .io
-        case .corruptRealm: .internal
-        default: .badData
-        }
-    }
-
-    private static func code(for error: CheckError) -> Code {
-        switch error.code {
-        case .fileMissing: .inputMissing
-        case .notARealm: .badData
-        case .unreadable: .io
+    /// The exit code for each kind of library error: the one table of them.
+    static func exitCode(for code: KuraError.Code) -> Code {
+        switch code {
+        case .schema(.unreadableFile), .check(.fileMissing): .inputMissing
+        case .document(.io), .document(.outputClosed), .store(.openFailed), .store(.database), .check(.unreadable): .io
+        case .store(.corruptRealm): .internal
+        case .query, .transfer(.usage): .usage
+        case .schema, .document, .mapping, .store, .transfer, .migration, .check: .badData
         }
     }
 

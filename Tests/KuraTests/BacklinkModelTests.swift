@@ -248,8 +248,8 @@ struct Book: KuraObject {
             do {
                 _ = try Schema(models: [model])
                 Issue.record("\(model) was accepted")
-            } catch let error as SchemaError {
-                #expect(error.code == .invalidLinkingObjects)
+            } catch let error as KuraError {
+                #expect(error.code == .schema(.invalidLinkingObjects))
                 #expect("\(error)" == message)
             }
         }

@@ -134,7 +134,7 @@ import Testing
         var numbers = (0..<12).map { Value.int(Int64($0)) }
         numbers[10] = "ten"
         try realm.write {
-            #expect(throws: StoreError(.typeMismatch, "Bag.numbers[10]: expected int, found string \"ten\"")) {
+            #expect(throws: KuraError.store(.typeMismatch, "Bag.numbers[10]: expected int, found string \"ten\"")) {
                 try realm.create("Bag", value: ["name": "bad", "numbers": .list(numbers)])
             }
             try realm.create("Bag", value: ["name": "good", "numbers": [1, 2]])

@@ -99,7 +99,7 @@ import Testing
         }
         #expect(try realm.changeVersion == ChangeTracker.historyLength + 2)
         #expect(try realm.changes(after: 2).count == Int(ChangeTracker.historyLength))
-        #expect(throws: StoreError(
+        #expect(throws: KuraError.store(
             .changesPruned, "the change log starts after version 2: the changes after version 1 are no longer recorded"
         )) { try realm.changes(after: 1) }
     }

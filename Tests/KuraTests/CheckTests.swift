@@ -70,21 +70,21 @@ import Testing
 
     @Test func filesThatAreNotRealms() throws {
         let missing = path("none.realm")
-        #expect(throws: CheckError(.fileMissing, "no realm at '\(missing)'")) { try RealmChecker(path: missing).check() }
+        #expect(throws: KuraError.check(.fileMissing, "no realm at '\(missing)'")) { try RealmChecker(path: missing).check() }
         let text = path("people.json")
         try "[]".write(toFile: text, atomically: true, encoding: .utf8)
-        #expect(throws: CheckError(.notARealm, "'\(text)' is not a realm: it is not an SQLite database")) {
+        #expect(throws: KuraError.check(.notARealm, "'\(text)' is not a realm: it is not an SQLite database")) {
             try RealmChecker(path: text).check()
         }
         let empty = path("empty.realm")
         #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
-        #expect(throws: CheckError(.notARealm, "'\(empty)' is not a realm: the file is empty")) { try RealmChecker(path: empty).check() }
+        #expect(throws: KuraError.check(.notARealm, "'\(empty)' is not a realm: the file is empty")) { try RealmChecker(path: empty).check() }
         let plain = path("plain.db")
         try DatabaseQueue(path: plain).write { db in try db.execute(sql: "CREATE TABLE t (x)") }
-        #expect(throws: CheckError(.notARealm, "'\(plain)' is not a realm: it is an SQLite database without Kura's tables")) {
+        #expect(throws: KuraError.check(.notARealm, "'\(plain)' is not a realm: it is an SQLite database without Kura's tables")) {
             try RealmChecker(path: plain).check()
         }
-        #expect(throws: CheckError(.notARealm, "'\(folder.path)' is a folder, not a realm")) { try RealmChecker(path: folder.path).check() }
+        #expect(throws: KuraError.check(.notARealm, "'\(folder.path)' is a folder, not a realm")) { try RealmChecker(path: folder.path).check() }
     }
 
     @Test func aDamagedFileIsReportedNotTrapped() throws {

@@ -87,7 +87,7 @@ import Testing
             var name: String
             var point: [Int: Int]
         }
-        #expect(throws: SchemaError.self) { try Schema(models: [Weird.self]) }
+        expectKuraError(.schema) { try Schema(models: [Weird.self]) }
         struct Bare: KuraObject {
             var toy: DogToy
         }

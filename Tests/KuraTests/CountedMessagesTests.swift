@@ -68,7 +68,7 @@ import Testing
             _ = try mapper.map(node, as: "Tag")
             Issue.record("two values for one property were accepted")
         } catch {
-            #expect(error.errors.first?.message == "expected at most 1 value for a positional Tag document, found 2")
+            #expect(error.allErrors.first?.message == "expected at most 1 value for a positional Tag document, found 2")
         }
     }
 }

@@ -84,7 +84,7 @@ import Testing
     @Test func theLibraryThrowsACounterError() throws {
         try setCounters(objectIds: ["DogToy": Self.max])
         let realm = try Realm(path: realmPath)
-        #expect(throws: StoreError(.counterExhausted,
+        #expect(throws: KuraError.store(.counterExhausted,
             "the object id counter of DogToy (#types.lastObjectId) has reached Int64.max: no more DogToy objects can be created")) {
             try realm.write { try realm.create("DogToy", value: ["name": "Rope"]) }
         }

@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func aFileThatAppearsMeanwhileIsKept() throws {
-        #expect(throws: StoreError(.openFailed, "cannot create realm '\(path)': a file appeared there meanwhile")) {
+        #expect(throws: KuraError.store(.openFailed, "cannot create realm '\(path)': a file appeared there meanwhile")) {
             try Realm.createWhole(at: path, schema: schema) { _ in
                 try "not a realm".write(toFile: path, atomically: false, encoding: .utf8)
             }

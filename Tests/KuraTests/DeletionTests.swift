@@ -73,13 +73,13 @@ import Testing
     @Test func aHandleToADeletedObjectThrowsATypedError() throws {
         let (_, bob) = try seed()
         try realm.write { try realm.delete(bob) }
-        #expect(throws: StoreError(.objectDeleted, "object Person#2 has been deleted or was never stored")) {
+        #expect(throws: KuraError.store(.objectDeleted, "object Person#2 has been deleted or was never stored")) {
             try bob["name"]
         }
-        #expect(throws: StoreError(.objectDeleted, "object Person#2 has been deleted or was never stored")) {
+        #expect(throws: KuraError.store(.objectDeleted, "object Person#2 has been deleted or was never stored")) {
             try realm.write { try bob.setValue("Robert", forKey: "name") }
         }
-        #expect(throws: StoreError(.objectDeleted, "object Person#2 has been deleted or was never stored")) {
+        #expect(throws: KuraError.store(.objectDeleted, "object Person#2 has been deleted or was never stored")) {
             try realm.write { try realm.delete(bob) }
         }
     }

@@ -52,7 +52,7 @@ import Testing
         #expect {
             try decoder.decode(Person.self, json: Data(json.utf8), file: "people.json")
         } throws: { error in
-            (error as? MappingErrors)?.description == #"people.json:1:52: error: $[0].dogs[0].age: expected int, found string "three""#
+            (error as? KuraError)?.description == #"people.json:1:52: error: $[0].dogs[0].age: expected int, found string "three""#
         }
     }
 
@@ -60,18 +60,18 @@ import Testing
         #expect {
             try decoder.decode(Person.self, json: Data(#"[{"id": 1, "name": "A", "bestFriend": 9}]"#.utf8), file: "p.json")
         } throws: { error in
-            (error as? MappingErrors)?.description == "p.json:1:2: error: $[0].bestFriend: no Person with primary key 9 in this input"
+            (error as? KuraError)?.description == "p.json:1:2: error: $[0].bestFriend: no Person with primary key 9 in this input"
         }
         #expect {
             try decoder.decode(Person.self, json: Data(#"[{"name": "A", "dogs": [{"$ref": "d"}]}]"#.utf8), file: "p.json")
         } throws: { error in
-            (error as? MappingErrors)?.description
+            (error as? KuraError)?.description
                 == #"p.json:1:2: error: $[0].dogs[0]: {"$ref": "d"} names no document with "$id": "d" in this input"#
         }
         #expect {
             try decoder.decode(Person.self, json: Data(#"[{"$id": 1, "name": "A"}, {"$id": 1, "name": "B"}]"#.utf8), file: "p.json")
         } throws: { error in
-            (error as? MappingErrors)?.description == #"p.json:1:27: error: $[1]: "$id": 1 is used by two documents"#
+            (error as? KuraError)?.description == #"p.json:1:27: error: $[1]: "$id": 1 is used by two documents"#
         }
     }
 }

@@ -23,7 +23,7 @@ import Testing
         #expect {
             try importer.run(JSONReader(bytes: Self.people(10_000, badAt: 10_000), file: "people.json"))
         } throws: { error in
-            (error as? MappingErrors)?.description == #"people.json:10000:55: error: $[9999].dogs[0].age: expected int, found string "three""#
+            (error as? KuraError)?.description == #"people.json:10000:55: error: $[9999].dogs[0].age: expected int, found string "three""#
         }
         #expect(try realm.count("Person") == 0)
         #expect(try realm.count("Dog") == 0)
@@ -69,7 +69,7 @@ import Testing
 
     @Test func aStopImportWhoseDocumentFailsHalfWrittenWritesNothing() throws {
         let importer = DocumentImporter(realm: realm)
-        #expect(throws: TransferError.self) {
+        expectKuraError(.transfer) {
             try importer.run(JSONReader(bytes: Array(Self.clubsWithADuplicateMember.utf8), file: "clubs.jsonl", layout: .lines))
         }
         #expect(try realm.count("DogClub") == 0)
@@ -110,7 +110,7 @@ import Testing
         #expect {
             try DocumentImporter(realm: realm).run(JSONReader(bytes: Array(#"[{"name": "x"}]"#.utf8), file: "r.json"))
         } throws: { error in
-            (error as? TransferError)?.description
+            (error as? KuraError)?.description
                 == #"r.json:1:2: error: $[0]: a document of a whole-realm input names its type with "$type" (or give --type)"#
         }
     }
@@ -120,7 +120,7 @@ import Testing
         #expect {
             try DocumentImporter(realm: realm, options: ImportOptions(type: "Person")).run(JSONReader(bytes: Array(text.utf8), file: "p.json"))
         } throws: { error in
-            (error as? TransferError)?.description == #"p.json:1:2: error: $[0].dogs[0]: {"$ref": "x"} names no document with "$id": "x" in this input"#
+            (error as? KuraError)?.description == #"p.json:1:2: error: $[0].dogs[0]: {"$ref": "x"} names no document with "$id": "x" in this input"#
         }
         #expect(try realm.count("Person") == 0)
     }
@@ -129,7 +129,7 @@ import Testing
         #expect {
             try DocumentImporter(realm: realm, options: ImportOptions(type: "Cat")).run(JSONReader(bytes: Array("[]".utf8), file: "c.json"))
         } throws: { error in
-            (error as? TransferError) == TransferError(.usage, "no type 'Cat' in the realm (types: Address, Dog, DogClub, DogToy, Person)", file: "c.json")
+            (error as? KuraError) == KuraError.transfer(.usage, "no type 'Cat' in the realm (types: Address, Dog, DogClub, DogToy, Person)", file: "c.json")
         }
     }
 }

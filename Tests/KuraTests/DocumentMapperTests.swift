@@ -42,7 +42,7 @@ import Testing
             _ = try DocumentMapper(schema: schema, file: "p.json").map(node, as: "Person", path: "$[0]")
             Issue.record("accepted a bad document")
         } catch {
-            #expect(error.errors.map(\.description) == [
+            #expect(error.allErrors.map(\.description) == [
                 "p.json:1:11: error: $[0].name: expected string, found number 5",
                 "p.json:1:31: error: $[0].dogs[0].age: expected int, found number 1.5",
                 "p.json:1:23: error: $[0].dogs[0]: missing required property 'name' (string)",
@@ -54,8 +54,8 @@ import Testing
             _ = try DocumentMapper(schema: schema, options: MappingOptions(maxErrors: 2), file: "p.json")
                 .map(node, as: "Person", path: "$[0]")
         } catch {
-            #expect(error.errors.count == 2)
-            #expect(error.truncated)
+            #expect(error.allErrors.count == 2)
+            #expect(error.moreErrors)
         }
     }
 
@@ -68,7 +68,7 @@ import Testing
             _ = try DocumentMapper(schema: schema, options: MappingOptions(rejectUnknownKeys: true), file: "p.json").map(node, as: "Person")
             Issue.record("unknown keys were accepted")
         } catch {
-            #expect(error.errors.map(\.description) == [
+            #expect(error.allErrors.map(\.description) == [
                 "p.json:1:18: error: $: unknown property 'nickname' for Person",
                 "p.json:1:35: error: $: unknown property 'age' for Person",
             ])
@@ -160,7 +160,7 @@ import Testing
             _ = try mapper.map(node, as: "Wide", path: "$[0]")
             Issue.record("accepted a bad document")
         } catch {
-            let errors = error.errors.map(\.description)
+            let errors = error.allErrors.map(\.description)
             #expect(errors.count == 3)
             #expect(errors.contains { $0.hasSuffix("error: $[0]: duplicate key 'p70'") })
             #expect(errors.contains { $0.hasSuffix("error: $[0]: duplicate key 'p3'") })

@@ -287,7 +287,7 @@ import Testing
         #expect {
             try write([(document, "Pair")], shape)
         } throws: { error in
-            (error as? DocumentError)?.message
+            (error as? KuraError)?.message
                 == "$[0].address: a reference cannot stand for embedded Address: an embedded object has one parent"
         }
     }
@@ -498,10 +498,10 @@ import Testing
     // MARK: Errors
 
     /// The error writing `value` as `type` throws, after which the writer still writes good documents.
-    func writeError(_ value: Value, as type: String, format: DocumentFormat = .json) throws -> DocumentError? {
+    func writeError(_ value: Value, as type: String, format: DocumentFormat = .json) throws -> KuraError? {
         let output = DocumentOutput()
         let writer = DocumentWriter(schema: schema, format: format, output: output)
-        var caught: DocumentError?
+        var caught: KuraError?
         do {
             try writer.write(value, as: type)
         } catch {
@@ -517,7 +517,7 @@ import Testing
 
     @Test func unwritableValuesNameTheirPath() throws {
         let stored = Value.object(ObjectRef(type: "Child", id: 3))
-        let cases: [(Value, String, DocumentError.Code, String)] = [
+        let cases: [(Value, String, KuraError.DocumentCode, String)] = [
             (["first": stored], "Pair", .unwritableValue,
              "$[0].first: cannot write the stored object reference Child#3; convert links to documents, references or keys first"),
             (["note": ["k": [1, stored]]], "Pair", .unwritableValue,
@@ -538,7 +538,7 @@ import Testing
         ]
         for (value, type, code, message) in cases {
             let error = try writeError(value, as: type)
-            #expect(error == DocumentError(code, message, file: "<memory>"))
+            #expect(error == KuraError.document(code, message, file: "<memory>"))
         }
     }
 
@@ -546,18 +546,18 @@ import Testing
         var nested: Value = "bottom"
         for _ in 0..<255 { nested = [nested] }
         let error = try writeError(["anything": nested], as: "Box", format: .yaml)
-        #expect(error?.code == .depthLimit)
+        #expect(error?.code == .document(.depthLimit))
         #expect(error?.message.hasSuffix("[0][0][0]: documents nest deeper than 256 levels") == true)
         var chain: Value = ["name": "last"]
         for _ in 0..<256 { chain = ["name": "link", "toy": chain] }
-        #expect(try writeError(chain, as: "Child")?.code == .depthLimit)
+        #expect(try writeError(chain, as: "Child")?.code == .document(.depthLimit))
     }
 
     /// Yams drops a leading byte order mark from every scalar, so YAML refuses such strings.
     @Test func aLeadingByteOrderMarkIsRefusedInYAMLOnly() throws {
         let document: Value = ["name": "\u{FEFF}bom"]
         try expectRoundTrip([(document, "Child")], .json)
-        #expect(try writeError(document, as: "Child", format: .yaml) == DocumentError(
+        #expect(try writeError(document, as: "Child", format: .yaml) == KuraError.document(
             .unwritableValue, "$[0].name: YAML cannot carry a string that starts with U+FEFF (the reader drops it); use JSON",
             file: "<memory>"))
     }
@@ -566,7 +566,7 @@ import Testing
         let writer = DocumentWriter(schema: schema, format: .jsonl, output: DocumentOutput())
         try writer.finish()
         try writer.finish()
-        #expect(throws: DocumentError(.outputClosed, "cannot write a document after the writer is finished", file: "<memory>")) {
+        #expect(throws: KuraError.document(.outputClosed, "cannot write a document after the writer is finished", file: "<memory>")) {
             try writer.write(["name": "late"], as: "Child")
         }
     }
@@ -594,7 +594,7 @@ import Testing
 
     @Test func anUncreatableFileIsAnIOError() throws {
         let path = try Fixtures.temporaryDirectory().appendingPathComponent("missing/out.json").path
-        #expect(throws: DocumentError(.io, "cannot create file: No such file or directory", file: path)) {
+        #expect(throws: KuraError.document(.io, "cannot create file: No such file or directory", file: path)) {
             _ = try DocumentOutput(path: path)
         }
     }

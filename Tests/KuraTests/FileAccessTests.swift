@@ -92,12 +92,12 @@ import Testing
         do {
             let realm = try Realm(configuration: Realm.Configuration(path: path, readOnly: true))
             #expect(try realm.count("Person") == 3)
-            #expect(throws: StoreError.self) { try realm.write { _ = try realm.create("DogToy", value: ["name": "ball"]) } }
+            expectKuraError(.store) { try realm.write { _ = try realm.create("DogToy", value: ["name": "ball"]) } }
             #expect(try realm.count("DogToy") == 1)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["people.realm"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
-        #expect(throws: StoreError(.openFailed, "a realm opened read-only takes the schema it stores: give no schema")) {
+        #expect(throws: KuraError.store(.openFailed, "a realm opened read-only takes the schema it stores: give no schema")) {
             try Realm(configuration: Realm.Configuration(path: path, schema: try Fixtures.samplesSchema(), readOnly: true))
         }
     }

@@ -22,7 +22,7 @@ struct FuzzFinding: CustomStringConvertible {
 }
 
 /// Feeds one input to the JSON reader (array and lines layouts), the YAML reader and the mapper,
-/// and checks what must hold for any input: every failure is a `DocumentError` or `MappingError`
+/// and checks what must hold for any input: every failure is a `KuraError` or `KuraError`
 /// with a non-empty message and a position inside the input; reading in tiny chunks gives exactly
 /// what reading at once gives; and a mapped document written as JSON, JSON Lines and YAML reads
 /// and maps back to the same value. (A crash or a trap ends the test process itself.)
@@ -78,7 +78,7 @@ final class FuzzHarness {
     /// The documents a reader returns before it ends or fails.
     struct Outcome: Equatable, CustomStringConvertible {
         var documents: [DocumentNode] = []
-        var error: DocumentError?
+        var error: KuraError?
 
         var description: String { "\(documents.count) documents, \(error.map { "\($0)" } ?? "no error")" }
     }
@@ -94,7 +94,7 @@ final class FuzzHarness {
         return outcome
     }
 
-    private func checkError(_ error: DocumentError, _ reader: String) {
+    private func checkError(_ error: KuraError, _ reader: String) {
         guard !error.message.isEmpty, !error.message.contains("\n") else {
             return record("\(reader): message empty or not one line: \(error)")
         }
@@ -103,9 +103,9 @@ final class FuzzHarness {
     }
 
     private func checkPosition(_ position: TextPosition, _ what: @autoclosure () -> String) {
-        guard position.line >= 1, position.line <= lineCount, position.column >= 1,
-            position.offset >= 0, position.offset <= input.count
-        else { return record("position \(position.line):\(position.column) @\(position.offset) outside the input: \(what())") }
+        let offset = position.offset ?? -1
+        guard position.line >= 1, position.line <= lineCount, position.column >= 1, offset >= 0, offset <= input.count
+        else { return record("position \(position.line):\(position.column) @\(offset) outside the input: \(what())") }
     }
 
     /// Maps a document; a mapped one must survive a write and read in every format.
@@ -116,12 +116,16 @@ final class FuzzHarness {
             value = try mapper.map(node, as: type).value
         } catch {
             counts.mappingErrors += 1
-            if error.errors.isEmpty { record("\(reader): mapping failed without an error") }
-            for item in error.errors {
-                if item.message.isEmpty || item.description.contains("\n") || !item.path.hasPrefix("$") {
+            if error.code.domain != .mapping { record("\(reader): mapping failed without a mapping error: \(error)") }
+            for item in error.allErrors {
+                if item.message.isEmpty || item.description.contains("\n") || !(item.path ?? "").hasPrefix("$") {
                     record("\(reader): bad mapping error: \(item)")
                 }
-                checkPosition(item.position, "\(reader): \(item)")
+                guard let position = item.position else {
+                    record("\(reader): mapping error without a position: \(item)")
+                    continue
+                }
+                checkPosition(position, "\(reader): \(item)")
             }
             return
         }
@@ -139,7 +143,7 @@ final class FuzzHarness {
             try writer.finish()
         } catch {
             // Documented refusals: values the format cannot carry so they read back the same.
-            if error.code == .unwritableValue || error.code == .depthLimit {
+            if error.code == .document(.unwritableValue) || error.code == .document(.depthLimit) {
                 counts.unwritable += 1
             } else {
                 record("\(reader) → \(format): write failed: \(error)")

@@ -9,7 +9,7 @@ import Testing
 /// Reads every document of `bytes`.
 private func readAll(
     _ bytes: [UInt8], layout: JSONLayout = .document, chunkSize: Int = 1 << 20, maxDepth: Int = 512
-) throws(DocumentError) -> [DocumentNode] {
+) throws(KuraError) -> [DocumentNode] {
     let reader = JSONReader(bytes: bytes, file: "<input>", layout: layout, maxDepth: maxDepth, chunkSize: chunkSize)
     var nodes: [DocumentNode] = []
     while let node = try reader.next() { nodes.append(node) }
@@ -18,14 +18,14 @@ private func readAll(
 
 private func readAll(
     _ text: String, layout: JSONLayout = .document, chunkSize: Int = 1 << 20, maxDepth: Int = 512
-) throws(DocumentError) -> [DocumentNode] {
+) throws(KuraError) -> [DocumentNode] {
     try readAll(Array(text.utf8), layout: layout, chunkSize: chunkSize, maxDepth: maxDepth)
 }
 
 /// The error reading `bytes` throws, or nil if it reads fine.
 private func readError(
     _ bytes: [UInt8], layout: JSONLayout = .document, chunkSize: Int = 1 << 20, maxDepth: Int = 512
-) -> DocumentError? {
+) -> KuraError? {
     do {
         _ = try readAll(bytes, layout: layout, chunkSize: chunkSize, maxDepth: maxDepth)
         return nil
@@ -208,18 +208,18 @@ private func numberLiterals(_ c: NumberCase) throws {
 
 private struct InvalidCase: Sendable, CustomStringConvertible {
     var bytes: [UInt8]
-    var code: DocumentError.Code
+    var code: KuraError.DocumentCode
     var message: String
     var line: Int
     var column: Int
     var layout: JSONLayout = .document
     var description: String { String(decoding: bytes, as: UTF8.self).debugDescription }
 
-    init(_ text: String, _ code: DocumentError.Code, _ message: String, _ line: Int, _ column: Int, layout: JSONLayout = .document) {
+    init(_ text: String, _ code: KuraError.DocumentCode, _ message: String, _ line: Int, _ column: Int, layout: JSONLayout = .document) {
         self.init(Array(text.utf8), code, message, line, column, layout: layout)
     }
 
-    init(_ bytes: [UInt8], _ code: DocumentError.Code, _ message: String, _ line: Int, _ column: Int, layout: JSONLayout = .document) {
+    init(_ bytes: [UInt8], _ code: KuraError.DocumentCode, _ message: String, _ line: Int, _ column: Int, layout: JSONLayout = .document) {
         self.bytes = bytes
         self.code = code
         self.message = message
@@ -357,7 +357,7 @@ private let invalidCorpus: [InvalidCase] = [
 @Test(arguments: invalidCorpus)
 private func refusesInvalidInput(_ c: InvalidCase) {
     let error = readError(c.bytes, layout: c.layout)
-    #expect(error?.code == c.code)
+    #expect(error?.code == .document(c.code))
     #expect(error?.message == c.message)
     #expect(error?.position.map { [$0.line, $0.column] } == [c.line, c.column])
 }
@@ -378,16 +378,16 @@ private func refusesInvalidInput(_ c: InvalidCase) {
     let trailing = readError(Array("[1,\n  2,\n  ]".utf8))
     #expect(trailing?.description == "<input>:2:4: error: trailing comma in array")
     #expect(trailing?.position?.offset == 7)
-    let positionless = DocumentError(.io, "cannot open file: No such file or directory", file: "a.json")
+    let positionless = KuraError.document(.io, "cannot open file: No such file or directory", file: "a.json")
     #expect(positionless.description == "a.json: error: cannot open file: No such file or directory")
 }
 
 @Test func errorsAreSticky() throws {
     let reader = JSONReader(bytes: Array("1 ]".utf8), layout: .auto)
     #expect(try reader.next().map(J.init) == .num("1"))
-    var first: DocumentError?
+    var first: KuraError?
     do { _ = try reader.next() } catch { first = error }
-    var second: DocumentError?
+    var second: KuraError?
     do { _ = try reader.next() } catch { second = error }
     #expect(first != nil)
     #expect(first == second)
@@ -408,7 +408,7 @@ private let complexDocument = """
     for chunkSize in [1 << 20, 3] {
         for length in 0..<bytes.count {
             let error = readError(Array(bytes[..<length]), chunkSize: chunkSize)
-            #expect(error?.code == .unexpectedEnd, "prefix \(length): \(String(describing: error))")
+            #expect(error?.code == .document(.unexpectedEnd), "prefix \(length): \(String(describing: error))")
             #expect(error?.position?.offset == length, "prefix \(length)")
         }
     }
@@ -420,7 +420,7 @@ private let complexDocument = """
     for length in 0...text.count {
         let error = readError(Array(text[..<length]))
         #expect((error == nil) == complete.contains(length), "prefix \(length)")
-        if let error { #expect(error.code == .unexpectedEnd) }
+        if let error { #expect(error.code == .document(.unexpectedEnd)) }
     }
 }
 
@@ -428,7 +428,7 @@ private let complexDocument = """
     let deep = [UInt8](repeating: 0x5B, count: 100_000)
     for layout in [JSONLayout.document, .auto, .array] {
         let error = readError(deep, layout: layout)
-        #expect(error?.code == .depthLimit)
+        #expect(error?.code == .document(.depthLimit))
         #expect(error?.message == "nesting deeper than 512 levels")
         #expect(error?.position == pos(1, 513, 512))
     }
@@ -437,7 +437,7 @@ private let complexDocument = """
     // Exactly at the limit is fine.
     let limit = [UInt8](repeating: 0x5B, count: 512) + [UInt8](repeating: 0x5D, count: 512)
     #expect(try readAll(limit).count == 1)
-    #expect(readError(limit, maxDepth: 511)?.code == .depthLimit)
+    #expect(readError(limit, maxDepth: 511)?.code == .document(.depthLimit))
     #expect(readError(Array("[[1]]".utf8), maxDepth: 1)?.message == "nesting deeper than 1 level")
     #expect(readError(Array("[[1]]".utf8), maxDepth: 1)?.position == pos(1, 2, 1))
 }
@@ -548,9 +548,9 @@ private let complexDocument = """
 
 @Test func missingFileIsAnIOError() {
     let path = "/nonexistent-kura-dir/missing.json"
-    var caught: DocumentError?
+    var caught: KuraError?
     do { _ = try JSONReader(path: path) } catch { caught = error }
-    #expect(caught?.code == .io)
+    #expect(caught?.code == .document(.io))
     #expect(caught?.position == nil)
     #expect(caught?.description == "\(path): error: cannot open file: No such file or directory")
 }

@@ -238,9 +238,9 @@ struct MapperCase: CustomTestStringConvertible, Sendable {
                 let mapped = try mapper.map(document, as: "T")
                 Issue.record("accepted as \(mapped.value)")
             } catch {
-                #expect(error.errors.count == 1)
-                #expect(error.errors.first.map { "\($0.path): \($0.message)" } == message)
-                #expect(error.errors.first?.file == "doc.json")
+                #expect(error.allErrors.count == 1)
+                #expect(error.allErrors.first.map { "\($0.path ?? ""): \($0.message)" } == message)
+                #expect(error.allErrors.first?.file == "doc.json")
             }
         }
     }

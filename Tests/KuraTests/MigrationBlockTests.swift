@@ -32,7 +32,7 @@ import Testing
         #expect(people.map { $0["tags"] } == [["a", "b"], ["c"], [], [], [], []])
         #expect(try migrated.object(ofType: "Person", forPrimaryKey: "Bob 2")?["years"] == 41)
         // Keys are settled again once the migration is over.
-        #expect(throws: StoreError.self) {
+        expectKuraError(.store) {
             try migrated.write { try migrated.objects("Person").first?.setValue("Zoe", forKey: "name") }
         }
     }
@@ -41,14 +41,14 @@ import Testing
         let (path, realm) = try M.realm(M.peopleV1)
         try M.fillPeople(realm)
         let bytes = try M.bytes(path)
-        #expect(throws: MigrationError(
+        #expect(throws: KuraError.migration(
             .duplicateKeys,
             #"Person.name: cannot be the primary key: 2 values are held by more than one object: "Alice" (3 objects), "Bob" (2 objects)"#)) {
             try M.migrate(path, to: Self.keyedByName) { migration, _ in
                 try migration.renameProperty(onType: "Person", from: "age", to: "years")
             }
         }
-        #expect(throws: MigrationError(
+        #expect(throws: KuraError.migration(
             .missingValues, "Person.years: 6 objects have no value for the required int property after the migration")) {
             try M.migrate(path, to: Self.keyedByName) { migration, _ in
                 try migration.enumerateObjects(ofType: "Person") { old, new in
@@ -121,25 +121,25 @@ import Testing
         let v2 = M.peopleV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")
             .replacingOccurrences(of: "      age: int\n", with: "      years: string?\n")
         try M.migrate(path, to: v2) { migration, _ in
-            #expect(throws: MigrationError(.unknownType, "no type 'Cat' in the old schema (types: Address, Dog, Person)")) {
+            #expect(throws: KuraError.migration(.unknownType, "no type 'Cat' in the old schema (types: Address, Dog, Person)")) {
                 try migration.enumerateObjects(ofType: "Cat") { _, _ in }
             }
-            #expect(throws: MigrationError(
+            #expect(throws: KuraError.migration(
                 .invalidRename, "Person: cannot rename 'name' to 'years': the old schema has no stored property 'name' that the new one drops")) {
                 try migration.renameProperty(onType: "Person", from: "name", to: "years")
             }
-            #expect(throws: MigrationError(.invalidRename, "Person: cannot rename 'age' to 'years': int values do not fit a string? property")) {
+            #expect(throws: KuraError.migration(.invalidRename, "Person: cannot rename 'age' to 'years': int values do not fit a string? property")) {
                 try migration.renameProperty(onType: "Person", from: "age", to: "years")
             }
             try migration.enumerateObjects(ofType: "Person") { old, new in
                 escaped.value = old
-                #expect(throws: StoreError(.notInWriteTransaction, "the realm is already in a write transaction")) {
+                #expect(throws: KuraError.store(.notInWriteTransaction, "the realm is already in a write transaction")) {
                     try new?.realm.write {}
                 }
             }
         }
         let old = try #require(escaped.value)
-        #expect(throws: MigrationError(.migrationEnded, "the migration has ended: its objects can be read only inside the migration block")) {
+        #expect(throws: KuraError.migration(.migrationEnded, "the migration has ended: its objects can be read only inside the migration block")) {
             try old["name"]
         }
         #expect(try M.values("Person", in: try Realm(path: path)).map { $0["years"] } == Array(repeating: .null, count: 6))

@@ -50,14 +50,14 @@ import Testing
         // A schema file that does so is refused when it is read, at the link…
         let yaml = M.peopleV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")
             .replacingOccurrences(of: "  Dog:\n    properties:\n      name: string\n      owners: { linkingObjects: Person.pets }\n", with: "")
-        #expect(throws: SchemaError(.unknownType, "Person.pets: unknown type 'Dog'", at: SourceLocation(file: "<schema>", line: 11, column: 18))) {
+        #expect(throws: KuraError.schema(.unknownType, "Person.pets: unknown type 'Dog'", file: "<schema>", position: TextPosition(line: 11, column: 18))) {
             try Schema(yaml: yaml)
         }
         // …and a schema built in Swift, when the migration compares it with the realm's.
         var schema = try Schema(yaml: M.peopleV1)
         schema.version = 2
         schema.types.removeAll { $0.name == "Dog" }
-        #expect(throws: MigrationError(.linkedTypeRemoved, "Dog: type removed, but Person.pets still links to it")) {
+        #expect(throws: KuraError.migration(.linkedTypeRemoved, "Dog: type removed, but Person.pets still links to it")) {
             try Realm.performMigration(for: Realm.Configuration(path: path, schema: schema))
         }
         #expect(try Realm(path: path).count("Dog") == 2)

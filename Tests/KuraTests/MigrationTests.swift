@@ -12,7 +12,7 @@ import Testing
         try M.fillDiary(realm, count: 1000)
         let before = try M.values("Diary", in: realm)
         let v2 = try Schema(yaml: M.diaryV2)
-        #expect(throws: StoreError(.schemaMismatch, "Diary.id: primary key added: needs a migration")) {
+        #expect(throws: KuraError.store(.schemaMismatch, "Diary.id: primary key added: needs a migration")) {
             try Realm(path: path, schema: v2)
         }
 
@@ -34,7 +34,7 @@ import Testing
         // The key is a key: found by value, unique, generated for new entries.
         let some = try #require(ids.first)
         #expect(try migrated.object(ofType: "Diary", forPrimaryKey: .uuid(some)) != nil)
-        #expect(throws: StoreError.self) {
+        expectKuraError(.store) {
             try migrated.write { try migrated.create("Diary", value: ["id": .uuid(some), "text": "again", "date": .date(M.firstDate)]) }
         }
         try migrated.write { try migrated.create("Diary", value: ["text": "new", "date": .date(M.firstDate)]) }
@@ -46,13 +46,13 @@ import Testing
         try M.fillPeople(realm)
         let bytes = try M.bytes(path)
         let keyed = M.peopleByName
-        let expected = MigrationError(
+        let expected = KuraError.migration(
             .duplicateKeys,
             #"Person.name: cannot be the primary key: 2 values are held by more than one object: "Alice" (3 objects), "Bob" (2 objects)"#)
         #expect(throws: expected) { try M.migrate(path, to: keyed) }
         do {
             try M.migrate(path, to: keyed)
-        } catch let error as MigrationError {
+        } catch let error as KuraError {
             #expect(error.duplicates == [.init(value: "Alice", count: 3), .init(value: "Bob", count: 2)])
         }
         let plan = try Realm.migrationPlan(for: Realm.Configuration(path: path, schema: try Schema(yaml: keyed)))
@@ -88,7 +88,7 @@ import Testing
                 properties:
                   town: { type: string?, renamedFrom: city }
             """
-        #expect(throws: StoreError(.schemaMismatch, "Person.fullName: renamed from name: needs a migration")) {
+        #expect(throws: KuraError.store(.schemaMismatch, "Person.fullName: renamed from name: needs a migration")) {
             try Realm(path: path, schema: try Schema(yaml: renamed))
         }
         try M.migrate(path, to: renamed)
@@ -146,7 +146,7 @@ import Testing
             do {
                 _ = try Realm(path: path, schema: try Schema(yaml: yaml))
                 return "opened"
-            } catch let error as StoreError {
+            } catch let error as KuraError {
                 return error.message
             }
         }
@@ -171,16 +171,16 @@ import Testing
         let (path, realm) = try M.realm(M.diaryV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 3"))
         try M.fillDiary(realm, count: 2)
         let lower = M.diaryV2.replacingOccurrences(of: "schemaVersion: 2", with: "schemaVersion: 1")
-        #expect(throws: StoreError(.schemaVersionTooLow, "schema version 1 is lower than the realm's version 3")) {
+        #expect(throws: KuraError.store(.schemaVersionTooLow, "schema version 1 is lower than the realm's version 3")) {
             try M.migrate(path, to: lower)
         }
         let same = M.diaryV2.replacingOccurrences(of: "schemaVersion: 2", with: "schemaVersion: 3")
-        #expect(throws: MigrationError(.versionNotBumped, "Diary.id: primary key added: bump schemaVersion above 3 to migrate")) {
+        #expect(throws: KuraError.migration(.versionNotBumped, "Diary.id: primary key added: bump schemaVersion above 3 to migrate")) {
             try M.migrate(path, to: same)
         }
         #expect(try Realm(path: path).schema.version == 3)
         let missing = path + ".none"
-        #expect(throws: StoreError(.openFailed, "no realm file at '\(missing)' to migrate")) {
+        #expect(throws: KuraError.store(.openFailed, "no realm file at '\(missing)' to migrate")) {
             try Realm.migrationPlan(for: Realm.Configuration(path: missing, schema: try Schema(yaml: M.diaryV2)))
         }
         #expect(!FileManager.default.fileExists(atPath: missing))
@@ -191,12 +191,12 @@ import Testing
         try M.fillPeople(realm)
         let required = M.peopleV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")
             .replacingOccurrences(of: "nick: string?", with: "nick: string")
-        #expect(throws: MigrationError(.missingValues, "Person.nick: optional to required: needs a default for the 5 objects holding null")) {
+        #expect(throws: KuraError.migration(.missingValues, "Person.nick: optional to required: needs a default for the 5 objects holding null")) {
             try M.migrate(path, to: required)
         }
         let added = M.peopleV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")
             .replacingOccurrences(of: "      age: int\n", with: "      age: int\n      email: string\n")
-        #expect(throws: MigrationError(.missingValues, "Person.email: required property added: needs a default for the 6 existing objects")) {
+        #expect(throws: KuraError.migration(.missingValues, "Person.email: required property added: needs a default for the 6 existing objects")) {
             try M.migrate(path, to: added)
         }
         let defaulted = required.replacingOccurrences(of: "nick: string", with: "nick: { type: string, default: \"none\" }")
@@ -210,7 +210,7 @@ import Testing
         try M.fillPeople(realm)
         let retyped = M.peopleV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")
             .replacingOccurrences(of: "age: int", with: "age: string")
-        #expect(throws: MigrationError(
+        #expect(throws: KuraError.migration(
             .typeChanged, "Person.age: type changed from int to string: 6 objects hold values that only a Swift migration block can convert")) {
             try M.migrate(path, to: retyped)
         }

@@ -64,11 +64,11 @@ import Testing
         try realm.write { try realm.delete(rex) }
         #expect(try Self.dogs(realm) == ["2 \"Fido\" 2"])
         #expect(try realm.object(ofType: Person.self, forPrimaryKey: 1)?.dogs.map(\.name) == ["Fido"])
-        #expect(throws: StoreError(
+        #expect(throws: KuraError.store(
             .unmanagedObject,
             "this Dog was not read from or added to this realm, and Dog has no primary key: nothing says which object to delete"
         )) { try realm.write { try realm.delete(Dog(name: "Fido", age: 2)) } }
-        #expect(throws: StoreError(.unmanagedObject, "no stored Person has this one's primary key")) {
+        #expect(throws: KuraError.store(.unmanagedObject, "no stored Person has this one's primary key")) {
             try realm.write { try realm.delete(Person(id: 7, name: "Nobody")) }
         }
         try realm.write { try realm.delete(Person(id: 1, name: "Alice, by key")) }

@@ -103,14 +103,14 @@ import Testing
 
     @Test func aHandBuiltSchemaFollowsTheSameRules() throws {
         let reserved = Schema(types: [ObjectSchema(name: "T", properties: [Property(name: "null", type: .string)])])
-        #expect(throws: SchemaError(.invalidName, "T: invalid property name 'null': 'null' is a reserved word")) {
+        #expect(throws: KuraError.schema(.invalidName, "T: invalid property name 'null': 'null' is a reserved word")) {
             try reserved.validate()
         }
         let folded = Schema(types: [
             ObjectSchema(name: "Dog", properties: [Property(name: "a", type: .int)]),
             ObjectSchema(name: "dog", properties: [Property(name: "a", type: .int)]),
         ])
-        #expect(throws: SchemaError(.duplicateName, "type 'dog' differs from 'Dog' only in letter case, which SQLite cannot tell apart")) {
+        #expect(throws: KuraError.schema(.duplicateName, "type 'dog' differs from 'Dog' only in letter case, which SQLite cannot tell apart")) {
             try folded.validate()
         }
         #expect(Identifier.isValid("名前") && Identifier.isValid("naïve") && Identifier.isValid("_٣x"))

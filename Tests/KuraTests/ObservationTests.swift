@@ -46,8 +46,8 @@ import Testing
         #expect(try await keepers.wait(for: 2).last == .update(["Bob", "Chen"], deletions: [0], insertions: [], modifications: []))
         try integrity("after task")
         #expect(rex.isInvalidated)
-        #expect(throws: StoreError(.objectDeleted, "object Hound#1 has been deleted or was never stored")) { try rex["name"] }
-        #expect(throws: StoreError(.objectDeleted, "object Hound#1 has been deleted or was never stored")) {
+        #expect(throws: KuraError.store(.objectDeleted, "object Hound#1 has been deleted or was never stored")) { try rex["name"] }
+        #expect(throws: KuraError.store(.objectDeleted, "object Hound#1 has been deleted or was never stored")) {
             try rex.linkingObjects("owners")
         }
         #expect(try realm.object(ofType: Keeper.self, forPrimaryKey: 1) == nil)

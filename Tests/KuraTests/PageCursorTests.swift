@@ -72,13 +72,13 @@ import Testing
         let cursor = try #require(first.next)
         var options = ExportOptions(type: "Item", sort: "score", limit: 5)
         options.after = cursor
-        #expect(throws: QueryError(.invalidCursor, "the cursor belongs to another sort order: start again without it")) {
+        #expect(throws: KuraError.query(.invalidCursor, "the cursor belongs to another sort order: start again without it")) {
             _ = try export(realm, options)
         }
-        #expect(throws: QueryError(.invalidCursor, "'AQ' is not a cursor of this query: start again without it")) {
+        #expect(throws: KuraError.query(.invalidCursor, "'AQ' is not a cursor of this query: start again without it")) {
             _ = try QueryCursor(token: "AQ")
         }
-        #expect(throws: QueryError.self) { _ = try QueryCursor(token: "not base64 at all!") }
+        expectKuraError(.query) { _ = try QueryCursor(token: "not base64 at all!") }
         #expect(try QueryCursor(token: cursor.token) == cursor)
         // The last page has no next.
         #expect(try export(realm, ExportOptions(type: "Item", sort: "name", limit: 60)).next == nil)

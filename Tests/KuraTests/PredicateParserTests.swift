@@ -11,13 +11,13 @@ import Testing
     func comparison(_ text: String) throws -> PredicateComparison {
         guard case .comparison(let comparison) = try parse(text) else {
             Issue.record("\(text) is not a single comparison")
-            throw QueryError(.syntax, "not a comparison")
+            throw KuraError.query(.syntax, "not a comparison")
         }
         return comparison
     }
 
     func literal(_ text: String) throws -> PredicateLiteral.Value {
-        guard case .literal(let literal) = try comparison("x == \(text)").operand else { throw QueryError(.syntax, "no literal") }
+        guard case .literal(let literal) = try comparison("x == \(text)").operand else { throw KuraError.query(.syntax, "no literal") }
         return literal.value
     }
 
@@ -113,7 +113,7 @@ import Testing
             do {
                 _ = try parse(text)
                 Issue.record("\(text) parsed")
-            } catch let error as QueryError {
+            } catch let error as KuraError {
                 #expect(error.description == message, "\(text)")
             }
         }
@@ -123,8 +123,8 @@ import Testing
         let keys = try SortKey.parse("name, owner.age DESC ,  id ascending")
         #expect(keys.map(\.keyPath.text) == ["name", "owner.age", "id"])
         #expect(keys.map(\.ascending) == [true, false, true])
-        #expect(throws: QueryError(.syntax, "the sort order is empty", in: .sort, column: 1)) { try SortKey.parse("  ") }
-        #expect(throws: QueryError(.syntax, "expected a key path, found the end of the sort order", in: .sort, column: 7)) {
+        #expect(throws: KuraError.query(.syntax, "the sort order is empty", in: .sort, column: 1)) { try SortKey.parse("  ") }
+        #expect(throws: KuraError.query(.syntax, "expected a key path, found the end of the sort order", in: .sort, column: 7)) {
             try SortKey.parse("name, ")
         }
     }

@@ -126,22 +126,22 @@ import Testing
     @Test func strictTypesRejectMismatchedValues() throws {
         let realm = try Realm(path: ":memory:", schema: try Schema(yaml: Self.schemaText))
         try realm.write {
-            #expect(throws: StoreError(.typeMismatch, "Everything.small: expected int, found string \"3\"")) {
+            #expect(throws: KuraError.store(.typeMismatch, "Everything.small: expected int, found string \"3\"")) {
                 try realm.create("Everything", value: everything().merging(["small": "3"]))
             }
-            #expect(throws: StoreError(.missingValue, "Everything.text: missing value for required string property")) {
+            #expect(throws: KuraError.store(.missingValue, "Everything.text: missing value for required string property")) {
                 try realm.create("Everything", value: everything().removing("text"))
             }
-            #expect(throws: StoreError(.missingValue, "Everything.flag: null is not allowed for required bool property")) {
+            #expect(throws: KuraError.store(.missingValue, "Everything.flag: null is not allowed for required bool property")) {
                 try realm.create("Everything", value: everything().merging(["flag": nil]))
             }
-            #expect(throws: StoreError(.invalidMapKey, "Everything.scores: map key 'a.b' contains '.'")) {
+            #expect(throws: KuraError.store(.invalidMapKey, "Everything.scores: map key 'a.b' contains '.'")) {
                 try realm.create("Everything", value: everything().merging(["scores": ["a.b": 1.0]]))
             }
-            #expect(throws: StoreError(.invalidMapKey, "Everything.scores: map key '$x' starts with '$'")) {
+            #expect(throws: KuraError.store(.invalidMapKey, "Everything.scores: map key '$x' starts with '$'")) {
                 try realm.create("Everything", value: everything().merging(["scores": ["$x": 1.0]]))
             }
-            #expect(throws: StoreError(.linkTargetNotFound, "Everything.target: no Target with primary key \"nope\"")) {
+            #expect(throws: KuraError.store(.linkTargetNotFound, "Everything.target: no Target with primary key \"nope\"")) {
                 try realm.create("Everything", value: everything().merging(["target": "nope"]))
             }
         }

@@ -252,7 +252,7 @@ import Testing
     }
 
     @Test func deleteWhereDeletesTheMatchesInOneWrite() throws {
-        #expect(throws: StoreError.self) { try realm.delete("Dog", where: "age >= 3") }
+        expectKuraError(.store) { try realm.delete("Dog", where: "age >= 3") }
         // A failure later in the write takes the deletion back with it.
         struct Abandon: Error {}
         #expect(throws: Abandon.self) {
@@ -262,7 +262,7 @@ import Testing
             }
         }
         #expect(try realm.count("Dog") == 6)
-        #expect(throws: QueryError(.unknownProperty, "Dog has no property 'agee' (did you mean 'age'?)", in: .where, column: 1)) {
+        #expect(throws: KuraError.query(.unknownProperty, "Dog has no property 'agee' (did you mean 'age'?)", in: .where, column: 1)) {
             try realm.write { try realm.delete("Dog", where: "agee > 1") }
         }
         #expect(try realm.write { try realm.delete("Dog", where: "age >= 3") } == 4)
@@ -307,21 +307,21 @@ import Testing
         for (type, predicate, message) in cases {
             #expect(queryError(type, predicate)?.description == message, "\(predicate)")
         }
-        #expect(queryError("Dog", "agee > 3")?.code == .unknownProperty)
-        #expect(queryError("Dog", "age == 'three'")?.code == .typeMismatch)
-        #expect(queryError("Dog", "age BEGINSWITH '1'")?.code == .unsupportedOperator)
-        #expect(queryError("Dog", "age.@count > 1")?.code == .invalidKeyPath)
-        #expect(queryError("Dog", "age >> 3")?.code == .syntax)
+        #expect(queryError("Dog", "agee > 3")?.code == .query(.unknownProperty))
+        #expect(queryError("Dog", "age == 'three'")?.code == .query(.typeMismatch))
+        #expect(queryError("Dog", "age BEGINSWITH '1'")?.code == .query(.unsupportedOperator))
+        #expect(queryError("Dog", "age.@count > 1")?.code == .query(.invalidKeyPath))
+        #expect(queryError("Dog", "age >> 3")?.code == .query(.syntax))
     }
 
-    func queryError(_ type: String, _ predicate: String?, sortedBy: String? = nil, limit: Int? = nil) -> QueryError? {
+    func queryError(_ type: String, _ predicate: String?, sortedBy: String? = nil, limit: Int? = nil) -> KuraError? {
         do {
             _ = try realm.objects(type, where: predicate, sortedBy: sortedBy, limit: limit)
             return nil
-        } catch let error as QueryError {
+        } catch let error as KuraError {
             return error
         } catch {
-            Issue.record("not a QueryError: \(error)")
+            Issue.record("not a KuraError: \(error)")
             return nil
         }
     }
@@ -335,8 +335,8 @@ import Testing
             == "sort: column 1: error: Person.bestFriend is a link: sort by one of its properties (such as bestFriend.name)")
         // Mixed values sort (ValueEqualityTests has their order).
         #expect(queryError("Dog", nil, sortedBy: "companion") == nil)
-        #expect(queryError("Dog", nil, limit: -1) == QueryError(.invalidLimit, "the limit must be zero or more, not -1"))
-        #expect(queryError("Cat", nil) == QueryError(.unknownType, "no type 'Cat' in the realm (types: Address, Dog, DogClub, DogToy, Person)"))
+        #expect(queryError("Dog", nil, limit: -1) == KuraError.query(.invalidLimit, "the limit must be zero or more, not -1"))
+        #expect(queryError("Cat", nil) == KuraError.query(.unknownType, "no type 'Cat' in the realm (types: Address, Dog, DogClub, DogToy, Person)"))
         #expect(queryError("Address", "city == 'Oslo'")?.description
             == "error: Address is embedded: query the type that owns it, through a key path")
     }
@@ -350,13 +350,13 @@ import Testing
         }
         #expect(try names("Person", nested) == owners)
         let tooDeep = queryError("Person", "(" + nested + ")")
-        #expect(tooDeep?.code == .tooComplex)
+        #expect(tooDeep?.code == .query(.tooComplex))
         #expect(tooDeep?.message == "the predicate nests more than 32 levels of parentheses and NOT")
         // NOT counts as a level too; sixteen NOT (…) levels cancel out in pairs.
         var negated = "ANY dogs.owners.@count >= 1"
         for _ in 0..<16 { negated = "NOT (name == 'Zed' OR \(negated))" }
         #expect(try names("Person", negated) == owners)
-        #expect(queryError("Person", String(repeating: "!", count: 10_000) + "name == 'Alice'")?.code == .tooComplex)
+        #expect(queryError("Person", String(repeating: "!", count: 10_000) + "name == 'Alice'")?.code == .query(.tooComplex))
         // Thousands of terms in one chain stay within SQLite's expression depth.
         let chain = (0..<5000).map { "name == 'P\($0)'" }.joined(separator: " OR ") + " OR name == 'Bob'"
         #expect(try names("Person", chain) == ["Bob"])
@@ -364,7 +364,7 @@ import Testing
         let friends = Array(repeating: "bestFriend", count: 40).joined(separator: ".")
         #expect(try names("Person", "\(friends).name == 'Alice'") == ["Alice"])
         let tooMany = Array(repeating: "bestFriend", count: 70).joined(separator: ".")
-        #expect(queryError("Person", "\(tooMany).name == 'Alice'")?.code == .tooComplex)
+        #expect(queryError("Person", "\(tooMany).name == 'Alice'")?.code == .query(.tooComplex))
     }
 
     @Test func chainsOfAHundredThousandComparisonsRun() throws {

@@ -145,10 +145,10 @@ import Testing
 
     @Test func asymmetricTypesAreNotQueried() throws {
         try realm.write { try realm.create("Log", value: ["message": "started"]) }
-        #expect(throws: QueryError(.notQueryable, "Log is asymmetric: its objects can be inserted and exported, not queried")) {
+        #expect(throws: KuraError.query(.notQueryable, "Log is asymmetric: its objects can be inserted and exported, not queried")) {
             try realm.objects("Log", where: "message == 'started'")
         }
-        #expect(throws: QueryError.self) { try realm.write { try realm.delete("Log", where: nil) } }
+        expectKuraError(.query) { try realm.write { try realm.delete("Log", where: nil) } }
         #expect(try realm.count("Log") == 1)
     }
 
@@ -178,7 +178,7 @@ import Testing
             do {
                 _ = try names(predicate)
                 Issue.record("\(predicate) was accepted")
-            } catch let error as QueryError {
+            } catch let error as KuraError {
                 #expect(error.description == message, "\(predicate)")
             }
         }

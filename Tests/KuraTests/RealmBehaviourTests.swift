@@ -26,10 +26,10 @@ import Testing
         let realm = try Realm(path: ":memory:", schema: try Schema(yaml: Self.schema))
         try realm.write { _ = try realm.create("Log", value: ["message": "started", "where": ["file": "main.swift"]]) }
         #expect(try realm.count("Log") == 1)
-        #expect(throws: StoreError(.asymmetricMisuse, "Log is asymmetric: its objects can be inserted and exported, not queried")) {
+        #expect(throws: KuraError.store(.asymmetricMisuse, "Log is asymmetric: its objects can be inserted and exported, not queried")) {
             try realm.objects("Log")
         }
-        #expect(throws: StoreError(.asymmetricMisuse, "Log is asymmetric: its objects can only be inserted")) {
+        #expect(throws: KuraError.store(.asymmetricMisuse, "Log is asymmetric: its objects can only be inserted")) {
             try realm.write { _ = try realm.create("Log", value: ["message": "again"], update: .all) }
         }
     }
@@ -47,13 +47,13 @@ import Testing
         let realm = try Realm(path: ":memory:", schema: try Schema(yaml: Self.schema))
         var deep: Value = 1
         for _ in 0..<1000 { deep = [deep] }
-        #expect(throws: StoreError.self) {
+        expectKuraError(.store) {
             try realm.write { _ = try realm.create("Node", value: ["label": "deep", "payload": deep]) }
         }
         do {
             try realm.write { _ = try realm.create("Node", value: ["label": "deep", "payload": deep]) }
-        } catch let error as StoreError {
-            #expect(error.code == .nestingTooDeep)
+        } catch let error as KuraError {
+            #expect(error.code == .store(.nestingTooDeep))
             #expect(error.message == "Node.payload" + String(repeating: "[0]", count: 100) + ": mixed values nest deeper than 100 levels")
         }
         #expect(try realm.count("Node") == 0)
@@ -63,7 +63,7 @@ import Testing
         let realm = try Realm(path: ":memory:", schema: try Schema(yaml: Self.schema))
         var chain: Value = ["label": "end"]
         for index in 0..<300 { chain = ["label": .string("n\(index)"), "next": chain] }
-        #expect(throws: StoreError.self) { try realm.write { _ = try realm.create("Node", value: chain) } }
+        expectKuraError(.store) { try realm.write { _ = try realm.create("Node", value: chain) } }
         #expect(try realm.count("Node") == 0)
         var shorter: Value = ["label": "end"]
         for index in 0..<100 { shorter = ["label": .string("n\(index)"), "next": shorter] }
@@ -74,7 +74,7 @@ import Testing
     @Test func openingAFileThatIsNotARealmNeedsASchema() throws {
         let path = try Fixtures.realmPath()
         // Without a schema nothing is created: no empty file stays behind.
-        #expect(throws: StoreError(.openFailed, "no realm at '\(path)'")) { try Realm(path: path) }
+        #expect(throws: KuraError.store(.openFailed, "no realm at '\(path)'")) { try Realm(path: path) }
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 

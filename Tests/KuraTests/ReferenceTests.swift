@@ -88,7 +88,7 @@ import Testing
         #expect {
             try importJSON(#"[{"name": "A"}, {"name": "B", "next": {"$ref": "nowhere"}}]"#)
         } throws: { error in
-            (error as? StoreError)?.description
+            (error as? KuraError)?.description
                 == #"error: $[1].next: {"$ref": "nowhere"} names no document with "$id": "nowhere" in this input"#
         }
         #expect(try realm.count("Node") == 0)
@@ -98,7 +98,7 @@ import Testing
         #expect {
             try importJSON(#"[{"$id": 1, "name": "A"}, {"$id": 1, "name": "B"}]"#)
         } throws: { error in
-            (error as? StoreError)?.description == #"error: $[1]: "$id": 1 is already used by $[0]"#
+            (error as? KuraError)?.description == #"error: $[1]: "$id": 1 is already used by $[0]"#
         }
     }
 
@@ -106,7 +106,7 @@ import Testing
         #expect {
             try importJSON(#"[{"name": "A", "next": {"$ref": "k"}}, {"name": "B", "keyed": {"$id": "k", "id": 1}}]"#)
         } throws: { error in
-            (error as? StoreError)?.description == #"error: $[1].keyed: "$id": "k" is a Keyed, but $[0].next links to it as a Node"#
+            (error as? KuraError)?.description == #"error: $[1].keyed: "$id": "k" is a Keyed, but $[0].next links to it as a Node"#
         }
     }
 
@@ -115,7 +115,7 @@ import Testing
         #expect {
             try importJSON(text)
         } throws: { error in
-            (error as? MappingErrors)?.description
+            (error as? KuraError)?.description
                 == #"input.json:1:77: error: $[1].home: expected a nested Place document, found a $ref (an embedded object cannot be shared by two parents)"#
         }
         // The store refuses it too, for values that did not come through the mapper.
@@ -126,7 +126,7 @@ import Testing
                 try realm.create("Node", value: ["name": "B", "home": ["$ref": "h"]], references: scope)
             }
         } throws: { error in
-            (error as? StoreError)?.description
+            (error as? KuraError)?.description
                 == #"error: Node.home: {"$ref": "h"} cannot link embedded Place: an embedded object has one parent"#
         }
     }
@@ -155,20 +155,20 @@ import Testing
         #expect {
             try realm.write { try realm.create("Node", value: ["name": "B", "keyed": 9], references: ReferenceScope(), path: "$[0]") }
         } throws: { error in
-            (error as? StoreError)?.description == "error: $[0].keyed: no Keyed with primary key 9 in the realm or this input"
+            (error as? KuraError)?.description == "error: $[0].keyed: no Keyed with primary key 9 in the realm or this input"
         }
         #expect {
             // Without a scope there is no later document to wait for.
             try realm.write { try realm.create("Node", value: ["name": "B", "keyed": 9]) }
         } throws: { error in
-            (error as? StoreError)?.description == "error: Node.keyed: no Keyed with primary key 9"
+            (error as? KuraError)?.description == "error: Node.keyed: no Keyed with primary key 9"
         }
     }
 
     @Test func aFailedDocumentTakesItsReferencesWithIt() throws {
         let scope = ReferenceScope()
         try realm.write {
-            #expect(throws: StoreError.self) {
+            expectKuraError(.store) {
                 // The reference is reserved, then the document fails on its missing name.
                 try realm.create("Node", value: ["$id": "x", "next": ["$ref": "y"]], references: scope)
             }
@@ -191,7 +191,7 @@ import Testing
         // "x" named an object that was rolled back: a new reference to it must not resolve to that id.
         #expect {
             try realm.write { try realm.create("Node", value: ["name": "A", "next": ["$ref": "x"]], references: scope) }
-        } throws: { error in (error as? StoreError)?.code == .unresolvedReference }
+        } throws: { error in (error as? KuraError)?.code == .store(.unresolvedReference) }
         #expect(try realm.count("Node") == 0)
     }
 
@@ -240,7 +240,7 @@ import Testing
         #expect {
             try DocumentMapper(schema: schema, file: "homes.yaml").map(node, as: "Node")
         } throws: { error in
-            (error as? MappingErrors)?.description
+            (error as? KuraError)?.description
                 == "homes.yaml:6:9: error: $.next.home: expected a nested Place document, found alias *h (an embedded object cannot be shared by two parents)"
         }
     }
@@ -274,7 +274,7 @@ import Testing
         let realm = try Realm(path: ":memory:", schema: try Fixtures.samplesSchema())
         let input = #"[{"name": "Rex", "age": 3, "companion": {"$type": "Person", "$key": 9}}]"#
         let message = "$[0].companion: no Person with primary key 9 in the realm or this input"
-        #expect(throws: TransferError(.badDocument, message, file: "in.json", position: TextPosition(line: 1, column: 2, offset: 1))) {
+        #expect(throws: KuraError.transfer(.badDocument, message, file: "in.json", position: TextPosition(line: 1, column: 2, offset: 1))) {
             try DocumentImporter(realm: realm, options: ImportOptions(type: "Dog")).run(
                 JSONReader(bytes: Array(input.utf8), file: "in.json"))
         }

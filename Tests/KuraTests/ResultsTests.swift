@@ -100,8 +100,8 @@ struct Pup: KuraObject, Equatable {
             _ = try pups.filter("age >= 3").filter("age >> %@", 3)
             Issue.record("a bad predicate was accepted")
         } catch {
-            #expect(error.code == .syntax)
-            #expect(error.column == 6)
+            #expect(error.code == .query(.syntax))
+            #expect(error.position?.column == 6)
         }
         #expect(message { try pups.sorted(byKeyPath: "size") } == "sort: column 1: error: Pup has no property 'size' (properties: age, color, name)")
     }
@@ -151,10 +151,10 @@ struct Pup: KuraObject, Equatable {
     @Test func indexesOutsideTheResultsAreTypedErrors() throws {
         let (realm, _) = try Self.pups(2)
         let pups = try realm.objects(Pup.self)
-        #expect(throws: StoreError(.indexOutOfRange, "index 2 is outside the 2 Pup results")) { try pups[2] }
-        #expect(throws: StoreError(.indexOutOfRange, "index -1 is outside the 2 Pup results")) { try pups[-1] }
+        #expect(throws: KuraError.store(.indexOutOfRange, "index 2 is outside the 2 Pup results")) { try pups[2] }
+        #expect(throws: KuraError.store(.indexOutOfRange, "index -1 is outside the 2 Pup results")) { try pups[-1] }
         #expect(try pups[1..<9].map(\.name) == ["pup00001"])
         #expect(try realm.objects(Pup.self).filter("age > 5").first == nil)
-        #expect(throws: StoreError(.unknownType, "no type 'Cat' in the realm (types: Pup)")) { try realm.objects("Cat") }
+        #expect(throws: KuraError.store(.unknownType, "no type 'Cat' in the realm (types: Pup)")) { try realm.objects("Cat") }
     }
 }

@@ -143,7 +143,7 @@ import Testing
                 _ = try Schema(yaml: Self.wideSchema(count, extra), file: "wide.yaml")
                 Issue.record("accepted \(count) properties")
             } catch {
-                #expect(error.code == .tooManyColumns)
+                #expect(error.code == .schema(.tooManyColumns))
                 #expect(error.description == "wide.yaml:2:3: error: type 'Wide' needs \(columns) columns, more than SQLite's limit of 2000 in one table \(rule)")
             }
         }
@@ -171,11 +171,11 @@ import Testing
     }
 
     @Test func aMissingSchemaFileIsReportedAsUnreadable() {
-        #expect(throws: SchemaError.self) { try Schema(contentsOfFile: "/nonexistent/schema.yaml") }
+        expectKuraError(.schema) { try Schema(contentsOfFile: "/nonexistent/schema.yaml") }
         do {
             _ = try Schema(contentsOfFile: "/nonexistent/schema.yaml")
         } catch {
-            #expect(error.code == .unreadableFile)
+            #expect(error.code == .schema(.unreadableFile))
             #expect(error.description == "error: cannot read schema file '/nonexistent/schema.yaml'")
         }
     }

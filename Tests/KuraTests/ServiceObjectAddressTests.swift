@@ -164,8 +164,8 @@ import Testing
         do {
             try realm.write { _ = try realm.importDocument(try node(#"{"name": "Ann"}"#), into: alice, file: "patch.json") }
             Issue.record("a person was updated without its key")
-        } catch let error as TransferError {
-            #expect((error.underlying as? StoreError)?.code == .typeMismatch)
+        } catch let error as KuraError {
+            #expect((error.underlying as? KuraError)?.code == .store(.typeMismatch))
             #expect(error.description == "patch.json:1:1: error: Person has a primary key or is embedded: a document names its object")
         }
         #expect(try alice.value(forKey: "name") == .string("Alice"))
@@ -177,12 +177,12 @@ import Testing
         #expect(try rex.linkingObjects(fromType: "Person", property: "dogs").map(\.ref.id) == [1, 2])
         let toy = try #require(try realm.object(ObjectRef(type: "DogToy", id: 1)))
         #expect(try toy.linkingObjects(fromType: "Dog", property: "favoriteToy").map(\.ref) == [rex.ref])
-        #expect(throws: StoreError.self) { try rex.linkingObjects(fromType: "Person", property: "name") }
+        expectKuraError(.store) { try rex.linkingObjects(fromType: "Person", property: "name") }
         do {
             _ = try rex.linkingObjects(fromType: "Person", property: "bestFriend")
             Issue.record("a link to Person is no link to Dog")
-        } catch let error as StoreError {
-            #expect(error.code == .typeMismatch)
+        } catch let error as KuraError {
+            #expect(error.code == .store(.typeMismatch))
             #expect(error.message == "Person.bestFriend is not a link, list, set or map of links to Dog")
         }
     }

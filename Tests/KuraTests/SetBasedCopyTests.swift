@@ -90,7 +90,7 @@ import Testing
     @Test func aKeyAlreadyInTheDestinationLeavesItToTheMode() throws {
         let destination = try makeDestination("clash.realm")
         try destination.write { _ = try destination.create("Owner", value: ["id": .int(2), "name": .string("Other Bo")]) }
-        #expect(throws: StoreError.self) { try RealmCopier(source: try Realm(path: source), destination: destination).run() }
+        expectKuraError(.store) { try RealmCopier(source: try Realm(path: source), destination: destination).run() }
         #expect(try destination.count("Node") == 3)
         let updated = try RealmCopier(
             source: try Realm(path: source), destination: destination, options: CopyOptions(mode: .all)).run()

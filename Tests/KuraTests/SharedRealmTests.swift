@@ -144,11 +144,11 @@ struct Litter: KuraObject, Sendable, Equatable {
         inside.wait()
         // Another thread is not in the transaction: it may not add to it, nor nest a write in it.
         #expect(!realm.isInWriteTransaction)
-        #expect(throws: StoreError.self) { try realm.add(Litter(name: "stray", writer: 1, round: 0)) }
+        expectKuraError(.store) { try realm.add(Litter(name: "stray", writer: 1, round: 0)) }
         do {
             try realm.add(Litter(name: "stray", writer: 1, round: 0))
-        } catch let error as StoreError {
-            #expect(error.code == .notInWriteTransaction)
+        } catch let error as KuraError {
+            #expect(error.code == .store(.notInWriteTransaction))
             #expect(error.message == "cannot modify a realm outside a write transaction: wrap the change in realm.write { … }")
         }
         finish.signal()
@@ -162,8 +162,8 @@ struct Litter: KuraObject, Sendable, Equatable {
         do {
             try realm.write { try realm.write { try realm.add(Litter(name: "inner", writer: 0, round: 0)) } }
             Issue.record("a nested write ran")
-        } catch let error as StoreError {
-            #expect(error.code == .notInWriteTransaction)
+        } catch let error as KuraError {
+            #expect(error.code == .store(.notInWriteTransaction))
             #expect(error.message == "the realm is already in a write transaction")
         }
         #expect(try realm.objects(Litter.self).count == 0)
@@ -182,7 +182,7 @@ struct Litter: KuraObject, Sendable, Equatable {
                 throw Refusal()
             }
         }
-        await #expect(throws: StoreError.self) {
+        await expectKuraError(.store) {
             try await realm.asyncWrite { realm in try realm.create("Nothing", value: [:]) }
         }
         // The block may write through the handle it captured as well as the one it is given.

@@ -60,7 +60,7 @@ import Testing
     @Test func aWriterWithAnotherSchemaIsRefused() throws {
         let other = try Schema(yaml: GraphFixture.schema.replacingOccurrences(of: "      tags: set<string>\n", with: ""), file: "other.yaml")
         let writer = DocumentWriter(schema: other, format: .json, output: DocumentOutput())
-        let error = #expect(throws: StoreError.self) { try RealmExporter(realm: realm).run(to: writer) }
+        let error = expectKuraError(.store) { try RealmExporter(realm: realm).run(to: writer) }
         #expect(error?.message == "the writer's schema lays out Node unlike the realm's: write with the realm's schema")
     }
 }

@@ -83,13 +83,13 @@ import Testing
 
     @Test func theSwiftAPISuggestsOne() throws {
         let realm = try Realm(path: realmPath)
-        #expect(throws: StoreError(.unknownType, "no type 'Dgo' in the realm (did you mean 'Dog'? \(Self.types))")) {
+        #expect(throws: KuraError.store(.unknownType, "no type 'Dgo' in the realm (did you mean 'Dog'? \(Self.types))")) {
             try realm.objects("Dgo")
         }
-        #expect(throws: QueryError(.unknownType, "no type 'Persn' in the realm (did you mean 'Person'? \(Self.types))")) {
+        #expect(throws: KuraError.query(.unknownType, "no type 'Persn' in the realm (did you mean 'Person'? \(Self.types))")) {
             try realm.count("Persn", where: "name == 'Ann'")
         }
-        #expect(throws: StoreError(.unknownType, "no type 'DogToys' in the realm (did you mean 'DogToy'? \(Self.types))")) {
+        #expect(throws: KuraError.store(.unknownType, "no type 'DogToys' in the realm (did you mean 'DogToy'? \(Self.types))")) {
             try realm.write { _ = try realm.create("DogToys", value: ["name": "ball"]) }
         }
     }

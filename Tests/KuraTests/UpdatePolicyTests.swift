@@ -46,7 +46,7 @@ import Testing
     func note() throws -> DynamicObject { try #require(try realm.object(ofType: "Note", forPrimaryKey: "n1")) }
 
     @Test func insertRefusesAnExistingKey() throws {
-        #expect(throws: StoreError(.duplicatePrimaryKey, "Note: an object of type Note with primary key \"n1\" already exists")) {
+        #expect(throws: KuraError.store(.duplicatePrimaryKey, "Note: an object of type Note with primary key \"n1\" already exists")) {
             try realm.write { try realm.create("Note", value: ["id": "n1", "title": "Again"]) }
         }
         #expect(try note()["title"] == "First")
@@ -102,14 +102,14 @@ import Testing
         }
         #expect(try realm.count("Tag") == 2)
         #expect(try realm.object(ofType: "Tag", forPrimaryKey: "a")?["uses"] == 9)
-        #expect(throws: StoreError(.duplicatePrimaryKey, "Note.tags[0]: an object of type Tag with primary key \"a\" already exists")) {
+        #expect(throws: KuraError.store(.duplicatePrimaryKey, "Note.tags[0]: an object of type Tag with primary key \"a\" already exists")) {
             try realm.write { try realm.create("Note", value: ["id": "n3", "title": "Three", "tags": [["label": "a", "uses": 0]]]) }
         }
         #expect(try realm.object(ofType: "Note", forPrimaryKey: "n3") == nil)
     }
 
     @Test func writingOutsideATransactionIsAnError() throws {
-        let expected = StoreError(
+        let expected = KuraError.store(
             .notInWriteTransaction, "cannot modify a realm outside a write transaction: wrap the change in realm.write { … }")
         #expect(throws: expected) { try realm.create("Note", value: ["id": "n9", "title": "Nine"]) }
         #expect(throws: expected) { try note().setValue("Changed", forKey: "title") }
@@ -118,13 +118,13 @@ import Testing
     }
 
     @Test func aPrimaryKeyCannotBeChanged() throws {
-        #expect(throws: StoreError(.primaryKeyChanged, "Note.id: a primary key cannot be changed once set")) {
+        #expect(throws: KuraError.store(.primaryKeyChanged, "Note.id: a primary key cannot be changed once set")) {
             try realm.write { try note().setValue("n7", forKey: "id") }
         }
     }
 
     @Test func embeddedObjectsAreCreatedOnlyThroughTheirParent() throws {
-        #expect(throws: StoreError(.embeddedMisuse, "Place is embedded: create it as a nested value of its parent")) {
+        #expect(throws: KuraError.store(.embeddedMisuse, "Place is embedded: create it as a nested value of its parent")) {
             try realm.write { try realm.create("Place", value: ["city": "Rome"]) }
         }
     }

@@ -177,7 +177,7 @@ import Testing
         for (predicate, expected) in cases {
             #expect(try names(predicate) == expected.sorted(), "\(predicate)")
         }
-        #expect(throws: QueryError.self) { try names("name == NaN") }
+        expectKuraError(.query) { try names("name == NaN") }
     }
 
     @Test func sortingPutsNaNFirstAndEqualDecimalsTogether() throws {

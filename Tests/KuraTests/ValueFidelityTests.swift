@@ -54,7 +54,7 @@ import Testing
 
     @Test func aYAMLTimestampWithDigitsBelowAMillisecondIsRefused() throws {
         let reader = YAMLReader(text: "id: 1\nwhen: 2024-05-01T12:00:00.1234Z\n", file: "in.yaml")
-        #expect(throws: DocumentError.self) { try reader.next() }
+        expectKuraError(.document) { try reader.next() }
         do {
             _ = try YAMLReader(text: "id: 1\nwhen: 2024-05-01T12:00:00.1234Z\n", file: "in.yaml").next()
         } catch {
@@ -89,7 +89,7 @@ import Testing
     @Test func aSwiftDateOutsideTheRangeIsRefused() throws {
         let realm = try Realm(path: realmPath)
         let far = Date(timeIntervalSince1970: 1e13)
-        #expect(throws: StoreError(.typeMismatch, "Sample.when: expected a date within years -271821 to 275760, found date \(Value.date(far))")) {
+        #expect(throws: KuraError.store(.typeMismatch, "Sample.when: expected a date within years -271821 to 275760, found date \(Value.date(far))")) {
             try realm.write { try realm.create("Sample", value: ["id": 1, "when": .date(far)]) }
         }
         #expect(try realm.count("Sample") == 0)
@@ -98,7 +98,7 @@ import Testing
     @Test func aSchemaDefaultDateMustBeOneADateHolds() throws {
         for text in ["2024-05-01T12:00:00.1234Z", "+300000-01-01T00:00:00Z"] {
             let yaml = "schemaVersion: 1\ntypes:\n  T:\n    properties:\n      d: { type: date, default: \"\(text)\" }\n"
-            #expect(throws: SchemaError.self) { try Schema(yaml: yaml) }
+            expectKuraError(.schema) { try Schema(yaml: yaml) }
             do {
                 _ = try Schema(yaml: yaml)
             } catch {

@@ -7,7 +7,7 @@ import Testing
 // MARK: - Helpers
 
 /// Reads every document of `text`.
-private func readAll(_ text: String, maxDepth: Int = 512, chunkSize: Int = 1 << 20) throws(DocumentError) -> [DocumentNode] {
+private func readAll(_ text: String, maxDepth: Int = 512, chunkSize: Int = 1 << 20) throws(KuraError) -> [DocumentNode] {
     let reader = YAMLReader(bytes: Array(text.utf8), file: "<input>", maxDepth: maxDepth, chunkSize: chunkSize)
     var nodes: [DocumentNode] = []
     while let node = try reader.next() { nodes.append(node) }
@@ -15,7 +15,7 @@ private func readAll(_ text: String, maxDepth: Int = 512, chunkSize: Int = 1 << 
 }
 
 /// The error reading `text` throws, or nil if it reads fine.
-private func readError(_ text: String, maxDepth: Int = 512) -> DocumentError? {
+private func readError(_ text: String, maxDepth: Int = 512) -> KuraError? {
     do {
         _ = try readAll(text, maxDepth: maxDepth)
         return nil
@@ -25,7 +25,7 @@ private func readError(_ text: String, maxDepth: Int = 512) -> DocumentError? {
 }
 
 /// The value of `v` in the one-document stream `v: <scalar>`.
-private func scalar(_ yaml: String) throws(DocumentError) -> DocumentValue? {
+private func scalar(_ yaml: String) throws(KuraError) -> DocumentValue? {
     let nodes = try readAll("v: \(yaml)\n")
     guard nodes.count == 1, case .object(let members) = nodes[0].value, members.count == 1 else { return nil }
     return members[0].value.value
@@ -94,7 +94,7 @@ private func nodeCount(_ node: DocumentNode) -> Int {
 }
 
 @Test func explicitTagsMustFitTheirText() {
-    #expect(readError("v: !!int abc\n") == DocumentError(.syntax, "YAML scalar 'abc' is not a valid !!int", file: "<input>", position: pos(1, 4, 3)))
+    #expect(readError("v: !!int abc\n") == KuraError.document(.syntax, "YAML scalar 'abc' is not a valid !!int", file: "<input>", position: pos(1, 4, 3)))
     #expect(readError("v: !custom x\n")?.message == "unsupported YAML tag '!custom'")
     #expect(readError("v: !!set {a: null}\n")?.message == "unsupported YAML tag '!!set'")
 }
@@ -109,17 +109,17 @@ private func nodeCount(_ node: DocumentNode) -> Int {
     #expect(try scalar("!!timestamp '2001-12-14'") == .timestamp(1_008_288_000_000))
     #expect(try scalar("'2001-12-14'") == .string("2001-12-14"))
     #expect(try scalar("2001-12-1") == .string("2001-12-1"))
-    #expect(readError("v: 2001-13-14\n") == DocumentError(.syntax, "YAML timestamp '2001-13-14' is not a valid date", file: "<input>", position: pos(1, 4, 3)))
+    #expect(readError("v: 2001-13-14\n") == KuraError.document(.syntax, "YAML timestamp '2001-13-14' is not a valid date", file: "<input>", position: pos(1, 4, 3)))
 }
 
 @Test func binaryScalarsAreBase64Decoded() throws {
     #expect(try scalar("!!binary aGVsbG8=") == .binary(Data("hello".utf8)))
     #expect(try scalar("!!binary |\n  aGVs\n  bG8gd29y\n  bGQ=\n") == .binary(Data("hello world".utf8)))
-    #expect(readError("a: 1\nv: !!binary \"@@not base64\"\n") == DocumentError(.syntax, "invalid base64 in YAML !!binary scalar", file: "<input>", position: pos(2, 4, 8)))
+    #expect(readError("a: 1\nv: !!binary \"@@not base64\"\n") == KuraError.document(.syntax, "invalid base64 in YAML !!binary scalar", file: "<input>", position: pos(2, 4, 8)))
 }
 
 @Test func infinityAndNaNAreNotNumbers() {
-    #expect(readError("a: 1\nv: .nan\n") == DocumentError(.invalidNumber, "YAML float '.nan' is not a finite number", file: "<input>", position: pos(2, 4, 8)))
+    #expect(readError("a: 1\nv: .nan\n") == KuraError.document(.invalidNumber, "YAML float '.nan' is not a finite number", file: "<input>", position: pos(2, 4, 8)))
     #expect(readError("- -.Inf\n")?.message == "YAML float '-.Inf' is not a finite number")
     #expect(readError("- !!float .inf\n")?.message == "YAML float '.inf' is not a finite number")
 }
@@ -139,8 +139,8 @@ private func nodeCount(_ node: DocumentNode) -> Int {
 
 @Test func mergeKeysAndNonScalarKeysAreRefused() {
     let merge = "base: &b {a: 1}\nderived:\n  <<: *b\n  c: 2\n"
-    #expect(readError(merge) == DocumentError(.syntax, "YAML merge keys are not supported", file: "<input>", position: pos(3, 3, 27)))
-    #expect(readError("? [1, 2]\n: x\n") == DocumentError(.syntax, "YAML mapping keys must be scalars", file: "<input>", position: pos(1, 3, 2)))
+    #expect(readError(merge) == KuraError.document(.syntax, "YAML merge keys are not supported", file: "<input>", position: pos(3, 3, 27)))
+    #expect(readError("? [1, 2]\n: x\n") == KuraError.document(.syntax, "YAML mapping keys must be scalars", file: "<input>", position: pos(1, 3, 2)))
     // A quoted "<<" is an ordinary key.
     #expect(readError("'<<': 1\n") == nil)
 }
@@ -181,15 +181,15 @@ private func nodeCount(_ node: DocumentNode) -> Int {
 // MARK: - Depth
 
 @Test func depthLimitIsEnforcedWithPosition() {
-    #expect(readError("[[[[1]]]]\n", maxDepth: 3) == DocumentError(.depthLimit, "nesting deeper than 3 levels", file: "<input>", position: pos(1, 4, 3)))
-    #expect(readError("a:\n  b:\n    c: 1\n", maxDepth: 2) == DocumentError(.depthLimit, "nesting deeper than 2 levels", file: "<input>", position: pos(3, 5, 12)))
+    #expect(readError("[[[[1]]]]\n", maxDepth: 3) == KuraError.document(.depthLimit, "nesting deeper than 3 levels", file: "<input>", position: pos(1, 4, 3)))
+    #expect(readError("a:\n  b:\n    c: 1\n", maxDepth: 2) == KuraError.document(.depthLimit, "nesting deeper than 2 levels", file: "<input>", position: pos(3, 5, 12)))
     #expect(readError("[[[1]]]\n", maxDepth: 3) == nil)
 }
 
 @Test func hugelyNestedFlowSequenceIsRefusedNotCrashing() {
     let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n"
     let error = readError(deep)
-    #expect(error?.code == .depthLimit)
+    #expect(error?.code == .document(.depthLimit))
     #expect(error?.message == "nesting deeper than 512 levels")
     #expect(error?.position?.line == 1)
     let nested = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
@@ -203,9 +203,9 @@ private func nodeCount(_ node: DocumentNode) -> Int {
 // MARK: - Errors
 
 @Test func syntaxErrorsCarryFilePositionAndOneLineMessage() {
-    #expect(readError("a: 1\n b: 2\n") == DocumentError(.syntax, "invalid YAML: mapping values are not allowed in this context", file: "<input>", position: pos(2, 3, 7)))
+    #expect(readError("a: 1\n b: 2\n") == KuraError.document(.syntax, "invalid YAML: mapping values are not allowed in this context", file: "<input>", position: pos(2, 3, 7)))
     let badSecond = "---\na: 1\n---\nkey: value\n- item\n"
-    #expect(readError(badSecond) == DocumentError(.syntax, "invalid YAML: did not find expected key while parsing a block mapping", file: "<input>", position: pos(5, 1, 24)))
+    #expect(readError(badSecond) == KuraError.document(.syntax, "invalid YAML: did not find expected key while parsing a block mapping", file: "<input>", position: pos(5, 1, 24)))
     #expect(readError("a: [1, 2\n")?.message == "invalid YAML: did not find expected ',' or ']' while parsing a flow sequence")
     #expect(readError("a: 1\na: 2\n")?.message == "invalid YAML: duplicated mapping key 'a'")
 }
@@ -213,7 +213,7 @@ private func nodeCount(_ node: DocumentNode) -> Int {
 @Test func aDuplicatedKeyIsReportedWhereItIsReadBeforeTheRestOfTheMapping() {
     // The input breaks off after the duplicate: the duplicate is what is reported, at its own line.
     let truncated = "name: w\nm:\n  k1: a\n  k2: b\n  k1: c\n  k3: [unclosed\n"
-    #expect(readError(truncated) == DocumentError(.syntax, "invalid YAML: duplicated mapping key 'k1'", file: "<input>", position: pos(5, 3, 29)))
+    #expect(readError(truncated) == KuraError.document(.syntax, "invalid YAML: duplicated mapping key 'k1'", file: "<input>", position: pos(5, 3, 29)))
     // Keys compare as text, whatever their style; in flow and nested mappings alike.
     #expect(readError("{a: 1, 'a': 2, b: [\n")?.position == pos(1, 8, 7))
     #expect(readError("x:\n  - {p: 1, q: 2, p: 3}\n  - [")?.position == pos(2, 18, 20))
@@ -222,8 +222,8 @@ private func nodeCount(_ node: DocumentNode) -> Int {
 }
 
 @Test func keysAreScalarsAndAnchoredKeysCanBeAliasedAsValues() throws {
-    #expect(readError("[a]: 1\n") == DocumentError(.syntax, "YAML mapping keys must be scalars", file: "<input>", position: pos(1, 1, 0)))
-    #expect(readError("a: &l [1]\n*l : 2\n") == DocumentError(.syntax, "YAML mapping keys must be scalars", file: "<input>", position: pos(2, 1, 10)))
+    #expect(readError("[a]: 1\n") == KuraError.document(.syntax, "YAML mapping keys must be scalars", file: "<input>", position: pos(1, 1, 0)))
+    #expect(readError("a: &l [1]\n*l : 2\n") == KuraError.document(.syntax, "YAML mapping keys must be scalars", file: "<input>", position: pos(2, 1, 10)))
     // A scalar alias is a key like any other, and counts as a duplicate of its text.
     #expect(readError("a: &k b\n*k : 1\nb: 2\n")?.message == "invalid YAML: duplicated mapping key 'b'")
     // An anchor on a key is defined in the tree where an alias first uses it as a value (at the
@@ -241,11 +241,11 @@ private func nodeCount(_ node: DocumentNode) -> Int {
     defer { try? FileManager.default.removeItem(atPath: path) }
     let reader = try YAMLReader(path: path)
     #expect(try reader.next() != nil)
-    #expect(throws: DocumentError(.invalidUTF8, "invalid UTF-8 byte 0xFF", file: path, position: pos(4, 5, 18))) {
+    #expect(throws: KuraError.document(.invalidUTF8, "invalid UTF-8 byte 0xFF", file: path, position: pos(4, 5, 18))) {
         try reader.next()
     }
     // The error sticks.
-    #expect(throws: DocumentError.self) { try reader.next() }
+    expectKuraError(.document) { try reader.next() }
 }
 
 // MARK: - Streams

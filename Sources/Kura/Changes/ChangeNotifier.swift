@@ -163,7 +163,7 @@ struct ChangeSpan {
         let changes: [RealmChange]
         do {
             changes = try Realm.readChanges(db, after: old, limit: Int.max, schema: schema)
-        } catch let error as StoreError where error.code == .changesPruned {
+        } catch let error as KuraError where error.code == .store(.changesPruned) {
             span.complete = false
             return span
         }

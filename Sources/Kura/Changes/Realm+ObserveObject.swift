@@ -11,7 +11,7 @@ extension Realm {
         _ block: @escaping @Sendable (ObjectChange<T>) -> Void
     ) throws -> NotificationToken {
         guard let object = try object(ofType: T.typeName, forPrimaryKey: key) else {
-            throw StoreError(.objectDeleted, "no \(T.typeName) has primary key \(key): there is no object to observe")
+            throw KuraError.store(.objectDeleted, "no \(T.typeName) has primary key \(key): there is no object to observe")
         }
         return observe(object.ref, on: queue) { realm, ref, properties, error in
             if let error { return block(.error(error)) }
@@ -61,7 +61,7 @@ extension Realm {
             let values = try read { db in try ObjectReader(db: db, catalog: catalog).values(of: ref) }
             let observer = ObjectObserver(ref: ref, values: values, token: token, report: deliver)
             try ChangeNotifier.notifier(for: self).add(observer, token: token)
-        } catch let error as StoreError where error.code == .objectDeleted {
+        } catch let error as KuraError where error.code == .store(.objectDeleted) {
             deliver(nil, nil)
         } catch {
             deliver(nil, error)

@@ -67,7 +67,7 @@ extension Realm {
     /// other: the change log in the realm file.
     ///
     /// The log keeps the last 1000 versions: asking for changes after an older version throws
-    /// `StoreError` with code `.changesPruned`, after which a reader should read everything again.
+    /// `KuraError` with code `.changesPruned`, after which a reader should read everything again.
     public func changes(after version: Int64, limit: Int = Int.max) throws -> [RealmChange] {
         let schema = self.schema
         return try read { db in try Self.readChanges(db, after: version, limit: limit, schema: schema) }
@@ -84,7 +84,7 @@ extension Realm {
             arguments: [version, limit == Int.max ? -1 : limit])
         let oldest = try Int64.fetchOne(db.cachedStatement(sql: "SELECT min(\"version\") FROM \(ChangeTracker.versionsTable)"))
         if let oldest, version < oldest - 1 {
-            throw StoreError(
+            throw KuraError.store(
                 .changesPruned,
                 "the change log starts after version \(oldest - 1): the changes after version \(version) are no longer recorded")
         }
@@ -112,7 +112,7 @@ extension Realm {
                     let key = decodeKey(entry[4], of: type, in: schema)
                     change.types[type, default: TypeChanges()].deleted.append(DeletedObject(id: id, primaryKey: key))
                 case nil:
-                    throw StoreError(.corruptRealm, "the change log of version \(number) holds an entry of unknown kind for '\(type)'")
+                    throw KuraError.store(.corruptRealm, "the change log of version \(number) holds an entry of unknown kind for '\(type)'")
                 }
             }
             changes.append(change)

@@ -29,15 +29,15 @@ public struct RealmChecker: Sendable {
     }
 
     /// Checks the realm; throws only when the file is missing, not a realm, or cannot be read.
-    public func check() throws(CheckError) -> CheckReport {
+    public func check() throws(KuraError) -> CheckReport {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw CheckError(.fileMissing, "no realm at '\(path)'")
+            throw KuraError.check(.fileMissing, "no realm at '\(path)'")
         }
-        if isFolder.boolValue { throw CheckError(.notARealm, "'\(path)' is a folder, not a realm") }
+        if isFolder.boolValue { throw KuraError.check(.notARealm, "'\(path)' is a folder, not a realm") }
         // SQLite takes an empty file for an empty database; say what it is.
         if ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue == 0 {
-            throw CheckError(.notARealm, "'\(path)' is not a realm: the file is empty")
+            throw KuraError.check(.notARealm, "'\(path)' is not a realm: the file is empty")
         }
         do {
             let connection = try ReadOnlyConnection(path: path, busyTimeout: busyTimeout)
@@ -49,10 +49,10 @@ public struct RealmChecker: Sendable {
                 defer { try? db.execute(sql: "ROLLBACK TRANSACTION") }
                 return try check(db)
             }
-        } catch let error as CheckError {
+        } catch let error as KuraError where error.code.domain == .check {
             throw error
-        } catch let error as StoreError where error.code == .notARealm {
-            throw CheckError(.notARealm, error.message)
+        } catch let error as KuraError where error.code == .store(.notARealm) {
+            throw KuraError.check(.notARealm, error.message)
         } catch {
             return try failure(error)
         }
@@ -60,17 +60,17 @@ public struct RealmChecker: Sendable {
 
     /// A file SQLite finds malformed is a realm with an integrity problem; one that is not an SQLite
     /// database is not a realm; any other failure leaves the file unchecked.
-    private func failure(_ error: any Error) throws(CheckError) -> CheckReport {
-        let database = (error as? DatabaseError) ?? ((error as? StoreError)?.underlying as? DatabaseError)
+    private func failure(_ error: any Error) throws(KuraError) -> CheckReport {
+        let database = (error as? DatabaseError) ?? ((error as? KuraError)?.underlying as? DatabaseError)
         switch database?.resultCode {
         case .SQLITE_NOTADB?:
-            throw CheckError(.notARealm, "'\(path)' is not a realm: it is not an SQLite database")
+            throw KuraError.check(.notARealm, "'\(path)' is not a realm: it is not an SQLite database")
         case .SQLITE_CORRUPT?:
             let findings = FindingCollector(limit: listedPerCheck)
             findings.add(.integrity, .init(), Self.integrityLabel, FindingCollector.describe(database ?? error))
             return report(findings, layout: nil, objects: 0)
         default:
-            throw CheckError(.unreadable, "cannot read '\(path)': \(FindingCollector.describe(database ?? error))")
+            throw KuraError.check(.unreadable, "cannot read '\(path)': \(FindingCollector.describe(database ?? error))")
         }
     }
 
@@ -79,7 +79,7 @@ public struct RealmChecker: Sendable {
     private func check(_ db: Database) throws -> CheckReport {
         let findings = FindingCollector(limit: listedPerCheck)
         guard try db.tableExists("#meta") else {
-            throw CheckError(.notARealm, "'\(path)' is not a realm: it is an SQLite database without Kura's tables")
+            throw KuraError.check(.notARealm, "'\(path)' is not a realm: it is an SQLite database without Kura's tables")
         }
         do {
             // A cursor keeps the lines SQLite gives before it stops on a page it cannot read.

@@ -32,7 +32,7 @@ public final class DocumentOutput {
     private(set) var isClosed = false
 
     /// Creates the file at `path`, or truncates it if it exists.
-    public init(path: String) throws(DocumentError) {
+    public init(path: String) throws(KuraError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw Self.ioError("cannot create file", file: path) }
         name = path
@@ -57,7 +57,7 @@ public final class DocumentOutput {
     /// An output that hands every full buffer (and the rest on `flush()` or `close()`) to `receive`,
     /// so documents can be streamed to a network peer without being held whole.
     ///
-    /// An error thrown by `receive` (a peer gone, say) stops the writer with a `DocumentError` of
+    /// An error thrown by `receive` (a peer gone, say) stops the writer with a `KuraError` of
     /// code `.outputClosed` whose `underlying` is that error.
     public init(name: String, receive: @escaping ([UInt8]) throws -> Void) {
         self.name = name
@@ -95,18 +95,18 @@ public final class DocumentOutput {
     }
 
     /// Writes the buffer out if it holds at least `bufferCapacity` bytes.
-    func flushIfFull() throws(DocumentError) {
+    func flushIfFull() throws(KuraError) {
         if pending.count >= Self.bufferCapacity { try flush() }
     }
 
     /// Writes every buffered byte out (a memory output keeps them).
-    public func flush() throws(DocumentError) {
+    public func flush() throws(KuraError) {
         if case .chunks(let receive) = sink, !pending.isEmpty {
             try hand(to: receive)
             return
         }
         guard case .descriptor(let fd, _) = sink, !pending.isEmpty else { return }
-        if isClosed { throw DocumentError(.outputClosed, "the output is already closed", file: name) }
+        if isClosed { throw KuraError.document(.outputClosed, "the output is already closed", file: name) }
         var errorCode: Int32 = 0
         pending.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
@@ -129,19 +129,19 @@ public final class DocumentOutput {
         pending.removeAll(keepingCapacity: true)
     }
 
-    private func hand(to receive: ([UInt8]) throws -> Void) throws(DocumentError) {
-        if isClosed { throw DocumentError(.outputClosed, "the output is already closed", file: name) }
+    private func hand(to receive: ([UInt8]) throws -> Void) throws(KuraError) {
+        if isClosed { throw KuraError.document(.outputClosed, "the output is already closed", file: name) }
         do {
             try receive(pending)
         } catch {
-            throw DocumentError(.outputClosed, "the receiver stopped taking output", file: name, underlying: error)
+            throw KuraError.document(.outputClosed, "the receiver stopped taking output", file: name, underlying: error)
         }
         flushedCount += pending.count
         pending.removeAll(keepingCapacity: true)
     }
 
     /// Flushes, then closes the file (standard output stays open). Closing twice does nothing.
-    public func close() throws(DocumentError) {
+    public func close() throws(KuraError) {
         guard !isClosed else { return }
         try flush()
         isClosed = true
@@ -152,10 +152,10 @@ public final class DocumentOutput {
     }
 
     /// An I/O error describing `code` (the current `errno` by default).
-    private static func ioError(_ what: String, file: String, code: Int32 = errno) -> DocumentError {
+    private static func ioError(_ what: String, file: String, code: Int32 = errno) -> KuraError {
         let reason = String(cString: strerror(code))
         let underlying = POSIXErrorCode(rawValue: code).map { POSIXError($0) }
-        return DocumentError(.io, "\(what): \(reason)", file: file, underlying: underlying)
+        return KuraError.document(.io, "\(what): \(reason)", file: file, underlying: underlying)
     }
 }
 

@@ -5,7 +5,7 @@ public protocol DocumentReader: AnyObject {
     /// Bytes of input consumed so far, for progress.
     var bytesRead: Int { get }
     /// The next document, or `nil` at the end of the input.
-    func next() throws(DocumentError) -> DocumentNode?
+    func next() throws(KuraError) -> DocumentNode?
 }
 
 extension JSONReader: DocumentReader {}

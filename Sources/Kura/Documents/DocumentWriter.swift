@@ -69,13 +69,13 @@ public final class DocumentWriter {
 
     /// Writes one top-level document: the properties of an object of `typeName`, as the mapper
     /// produces them, led by `"$type": typeName` when `tagged` (a whole-realm export's documents).
-    public func write(_ value: Value, as typeName: String, tagged: Bool = false) throws(DocumentError) {
+    public func write(_ value: Value, as typeName: String, tagged: Bool = false) throws(KuraError) {
         guard !isFinished, !output.isClosed else {
-            throw DocumentError(.outputClosed, "cannot write a document after the writer is finished", file: output.name)
+            throw KuraError.document(.outputClosed, "cannot write a document after the writer is finished", file: output.name)
         }
         guard let type = plan[typeName] else {
             let suggestion = TypeSuggestion(for: typeName, among: plan.types.map(\.name))
-            throw DocumentError(.unwritableValue, "$[\(documentCount)]: \(suggestion.message(in: "the schema"))", file: output.name)
+            throw KuraError.document(.unwritableValue, "$[\(documentCount)]: \(suggestion.message(in: "the schema"))", file: output.name)
         }
         switch format {
         case .json, .jsonl: try write(with: &json) { (walker) throws(WriteFailure) in try walker.writeDocument(value, type, tagged: tagged) }
@@ -86,9 +86,9 @@ public final class DocumentWriter {
 
     /// Writes the realm document a whole-realm export starts with when autoIncrement counters stand
     /// above the keys present: `{"$realm": {"autoIncrement": {type: highest key ever used}}}`.
-    func writeRealmDocument(autoIncrement: [(type: String, last: Int64)]) throws(DocumentError) {
+    func writeRealmDocument(autoIncrement: [(type: String, last: Int64)]) throws(KuraError) {
         guard !isFinished, !output.isClosed else {
-            throw DocumentError(.outputClosed, "cannot write a document after the writer is finished", file: output.name)
+            throw KuraError.document(.outputClosed, "cannot write a document after the writer is finished", file: output.name)
         }
         switch format {
         case .json, .jsonl: try write(with: &json) { (walker) throws(WriteFailure) in try walker.writeRealmDocument(autoIncrement: autoIncrement) }
@@ -101,7 +101,7 @@ public final class DocumentWriter {
     ///
     /// This also closes the output (a file is closed; standard output is only flushed). Calling
     /// it again does nothing.
-    public func finish() throws(DocumentError) {
+    public func finish() throws(KuraError) {
         guard !isFinished else { return }
         isFinished = true
         switch format {
@@ -114,15 +114,15 @@ public final class DocumentWriter {
     /// Writes one document into the output's buffer; on failure, removes what it wrote.
     private func write<Emitter>(
         with walker: inout DocumentWalker<Emitter>, _ body: (inout DocumentWalker<Emitter>) throws(WriteFailure) -> Void
-    ) throws(DocumentError) {
+    ) throws(KuraError) {
         if let failure = perform(with: &walker, body) {
-            throw (failure as? DocumentError) ?? DocumentError(.unwritableValue, "\(failure)", file: output.name)
+            throw (failure as? KuraError).flatMap { $0.code.domain == .document ? $0 : nil } ?? KuraError.document(.unwritableValue, "\(failure)", file: output.name)
         }
         try output.flushIfFull()
     }
 
     /// Runs `body` on the walker with the output's buffer lent to it; on failure, removes what it
-    /// wrote and returns the error (a walker's failure as a `DocumentError` with its path).
+    /// wrote and returns the error (a walker's failure as a `KuraError` with its path).
     private func perform<Emitter>(
         with walker: inout DocumentWalker<Emitter>, _ body: (inout DocumentWalker<Emitter>) throws -> Void
     ) -> (any Error)? {
@@ -139,7 +139,7 @@ public final class DocumentWriter {
         output.exchangeBuffer(&walker.emitter.out)
         if let failure = failure as? WriteFailure {
             let path = failure.path(from: "$[\(documentCount)]")
-            return DocumentError(failure.code, "\(path): \(failure.message)", file: output.name)
+            return KuraError.document(failure.code, "\(path): \(failure.message)", file: output.name)
         }
         return failure
     }
@@ -154,11 +154,11 @@ public final class DocumentWriter {
     /// export's path), led by `"$type"` when `tagged`; errors reading the realm pass through.
     func writeStored(_ ref: ObjectRef, tagged: Bool, from objects: StoredObjects) throws {
         guard !isFinished, !output.isClosed else {
-            throw DocumentError(.outputClosed, "cannot write a document after the writer is finished", file: output.name)
+            throw KuraError.document(.outputClosed, "cannot write a document after the writer is finished", file: output.name)
         }
         guard let type = plan[ref.type] else {
             let suggestion = TypeSuggestion(for: ref.type, among: plan.types.map(\.name))
-            throw DocumentError(.unwritableValue, "$[\(documentCount)]: \(suggestion.message(in: "the schema"))", file: output.name)
+            throw KuraError.document(.unwritableValue, "$[\(documentCount)]: \(suggestion.message(in: "the schema"))", file: output.name)
         }
         let failure: (any Error)?
         switch format {

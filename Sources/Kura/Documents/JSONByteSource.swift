@@ -50,7 +50,7 @@ final class JSONByteSource {
 
     /// Opens a file for reading; nothing is read yet. Every `releaseStep` bytes read, the pages
     /// read are released from the page cache.
-    init(path: String, releaseStep: Int = JSONByteSource.defaultReleaseStep) throws(DocumentError) {
+    init(path: String, releaseStep: Int = JSONByteSource.defaultReleaseStep) throws(KuraError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 { throw Self.ioError("cannot open file", file: path) }
         self.name = path
@@ -65,7 +65,7 @@ final class JSONByteSource {
     }
 
     /// Reads up to `count` bytes into `target`; returns 0 only at the end of input.
-    func read(into target: UnsafeMutablePointer<UInt8>, count: Int) throws(DocumentError) -> Int {
+    func read(into target: UnsafeMutablePointer<UInt8>, count: Int) throws(KuraError) -> Int {
         guard count > 0 else { return 0 }
         if let supplier { return try supplied(by: supplier, into: target, count: count) }
         if fd < 0 {
@@ -100,18 +100,18 @@ final class JSONByteSource {
 
     private func supplied(
         by supplier: (UnsafeMutableRawBufferPointer) throws -> Int, into target: UnsafeMutablePointer<UInt8>, count: Int
-    ) throws(DocumentError) -> Int {
+    ) throws(KuraError) -> Int {
         do {
             let n = try supplier(UnsafeMutableRawBufferPointer(start: target, count: count))
             guard (0...count).contains(n) else {
-                throw DocumentError(.io, "the input's supplier returned \(n) bytes for a buffer of \(count)", file: name)
+                throw KuraError.document(.io, "the input's supplier returned \(n) bytes for a buffer of \(count)", file: name)
             }
             offset += n
             return n
-        } catch let error as DocumentError {
+        } catch let error as KuraError where error.code.domain == .document {
             throw error
         } catch {
-            throw DocumentError(.io, "cannot read input: \(error)", file: name, underlying: error)
+            throw KuraError.document(.io, "cannot read input: \(error)", file: name, underlying: error)
         }
     }
 
@@ -132,10 +132,10 @@ final class JSONByteSource {
     }
 
     /// An I/O error describing the current `errno`.
-    private static func ioError(_ what: String, file: String) -> DocumentError {
+    private static func ioError(_ what: String, file: String) -> KuraError {
         let code = errno
         let reason = String(cString: strerror(code))
         let underlying = POSIXErrorCode(rawValue: code).map { POSIXError($0) }
-        return DocumentError(.io, "\(what): \(reason)", file: file, underlying: underlying)
+        return KuraError.document(.io, "\(what): \(reason)", file: file, underlying: underlying)
     }
 }

@@ -30,7 +30,7 @@ struct JSONParser {
 
     /// Parses one value, skipping whitespace before it. `outerDepth` is the number of containers
     /// already open around it: 1 for the elements of an array-layout input.
-    mutating func parseValue(outerDepth: Int) throws(DocumentError) -> DocumentNode {
+    mutating func parseValue(outerDepth: Int) throws(KuraError) -> DocumentNode {
         // A previous error may have left frames and children behind.
         frames.removeAll(keepingCapacity: true)
         elements.removeAll()
@@ -80,7 +80,7 @@ struct JSONParser {
                 }
             case 0x5D where frames.last.map({ !$0.isObject }) ?? (outerDepth > 0):
                 // In an array, a value is expected after '[' (which an empty array's ']' follows) or after ','.
-                throw DocumentError(.syntax, "trailing comma in array", file: scanner.file, position: lastComma)
+                throw KuraError.document(.syntax, "trailing comma in array", file: scanner.file, position: lastComma)
             default:
                 throw scanner.unexpected(at: scanner.pos, "\(context(outerContext)), expected a value")
             }
@@ -95,7 +95,7 @@ struct JSONParser {
                         scanner.pos += 1
                         guard let d = try scanner.skipWhitespace() else { throw scanner.endError(" in object") }
                         guard d == 0x22 else {
-                            if d == 0x7D { throw DocumentError(.syntax, "trailing comma in object", file: scanner.file, position: comma) }
+                            if d == 0x7D { throw KuraError.document(.syntax, "trailing comma in object", file: scanner.file, position: comma) }
                             throw scanner.unexpected(at: scanner.pos, " in object, expected a string key")
                         }
                         (frames[top].key, frames[top].keyPosition) = try parseKey()
@@ -136,7 +136,7 @@ struct JSONParser {
     /// Refuses the ',' under the cursor after a top-level value: a trailing comma if nothing but
     /// white space follows to the end of the input (of the line, in JSON Lines), otherwise a comma
     /// between documents, which only an array has.
-    mutating func refuseCommaAfterDocument(inLines: Bool) throws(DocumentError) {
+    mutating func refuseCommaAfterDocument(inLines: Bool) throws(KuraError) {
         let comma = scanner.position(at: scanner.pos)
         scanner.pos += 1
         let message: String
@@ -150,12 +150,12 @@ struct JSONParser {
                 ? "trailing comma at the end of the input"
                 : "comma between documents: put the documents in an array"
         }
-        throw DocumentError(.syntax, message, file: scanner.file, position: comma)
+        throw KuraError.document(.syntax, message, file: scanner.file, position: comma)
     }
 
     /// Parses `"key" :` with the cursor on the opening quote.
     @inline(__always)
-    private mutating func parseKey() throws(DocumentError) -> (String, TextPosition) {
+    private mutating func parseKey() throws(KuraError) -> (String, TextPosition) {
         let keyPosition = scanner.position(at: scanner.pos)
         let key = try scanner.scanString(isKey: true)
         guard let c = try scanner.skipWhitespace() else { throw scanner.endError(" in object") }

@@ -30,7 +30,7 @@ public final class JSONReader {
         case arrayStart
         case arrayNext
         case finished
-        case failed(DocumentError)
+        case failed(KuraError)
     }
 
     private var parser: JSONParser
@@ -38,7 +38,7 @@ public final class JSONReader {
     private var state = State.start
 
     /// Opens the file at `path` for reading; nothing is read until `next()`.
-    public convenience init(path: String, layout: JSONLayout = .auto, maxDepth: Int = 512) throws(DocumentError) {
+    public convenience init(path: String, layout: JSONLayout = .auto, maxDepth: Int = 512) throws(KuraError) {
         try self.init(path: path, layout: layout, maxDepth: maxDepth, chunkSize: Self.defaultChunkSize)
     }
 
@@ -57,7 +57,7 @@ public final class JSONReader {
     ///
     /// `supply` fills the buffer it is given with up to its count of bytes and returns how many,
     /// blocking until some arrive; 0 means the input ended. An error it throws ends reading with a
-    /// `DocumentError` of code `.io`.
+    /// `KuraError` of code `.io`.
     public convenience init(
         file: String, layout: JSONLayout = .auto, maxDepth: Int = 512, supply: @escaping (UnsafeMutableRawBufferPointer) throws -> Int
     ) {
@@ -78,7 +78,7 @@ public final class JSONReader {
     }
 
     /// A file reader taking `chunkSize` bytes at a time (small sizes test chunk boundaries).
-    init(path: String, layout: JSONLayout, maxDepth: Int, chunkSize: Int) throws(DocumentError) {
+    init(path: String, layout: JSONLayout, maxDepth: Int, chunkSize: Int) throws(KuraError) {
         let source = try JSONByteSource(path: path)
         parser = JSONParser(scanner: JSONScanner(source: source, chunkSize: chunkSize), maxDepth: maxDepth)
         self.layout = layout
@@ -101,7 +101,7 @@ public final class JSONReader {
     var rehandledBytes: Int { parser.scanner.rehandledBytes }
 
     /// Returns the next document, or nil at the end of input. After an error, throws it again.
-    public func next() throws(DocumentError) -> DocumentNode? {
+    public func next() throws(KuraError) -> DocumentNode? {
         do {
             return try step()
         } catch {
@@ -110,7 +110,7 @@ public final class JSONReader {
         }
     }
 
-    private func step() throws(DocumentError) -> DocumentNode? {
+    private func step() throws(KuraError) -> DocumentNode? {
         switch state {
         case .failed(let error):
             throw error
@@ -127,7 +127,7 @@ public final class JSONReader {
                 guard let b = try parser.scanner.skipWhitespace() else {
                     // Not JSON; an array is the way to write no documents.
                     let what = parser.scanner.offset == start.offset ? "empty input" : "only white space"
-                    throw DocumentError(
+                    throw KuraError.document(
                         .syntax, "\(what), expected a JSON value ([] holds no documents)", file: file, position: start)
                 }
                 // A comma before any document is no comma between documents.
@@ -200,7 +200,7 @@ public final class JSONReader {
     }
 
     /// Only whitespace may follow the last document.
-    private func expectEndOfInput() throws(DocumentError) {
+    private func expectEndOfInput() throws(KuraError) {
         if let b = try parser.scanner.skipWhitespace() {
             if b == 0x2C { try parser.refuseCommaAfterDocument(inLines: false) }
             throw parser.scanner.error(.syntax, "trailing characters after the document", at: parser.scanner.pos)

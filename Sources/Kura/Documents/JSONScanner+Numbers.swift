@@ -4,7 +4,7 @@ extension JSONScanner {
     private static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
 
     /// Scans the number at `pos` (a '-' or a digit) and leaves `pos` after it.
-    mutating func scanNumber() throws(DocumentError) -> NumberLiteral {
+    mutating func scanNumber() throws(KuraError) -> NumberLiteral {
         // First get the whole literal into the window: up to a byte that cannot be part of a number,
         // looking on after a refill from where the window ended (a long literal is scanned once).
         var start = pos
@@ -78,14 +78,14 @@ extension JSONScanner {
         JSONNumberText.accumulate(digit, into: &significand, overflow: &overflow)
     }
 
-    private mutating func missingDigit(at i: Int) -> DocumentError {
+    private mutating func missingDigit(at i: Int) -> KuraError {
         var e = unexpected(at: i, " in number, expected a digit")
-        if e.code == .syntax { e.code = .invalidNumber }
+        if e.code == .document(.syntax) { e.code = .document(.invalidNumber) }
         return e
     }
 
     /// Scans `true`, `false` or `null` at `pos` (whose first byte is 't', 'f' or 'n').
-    mutating func scanLiteral() throws(DocumentError) -> DocumentValue {
+    mutating func scanLiteral() throws(KuraError) -> DocumentValue {
         let word: StaticString
         let value: DocumentValue
         switch buf[pos] {

@@ -2,7 +2,7 @@
 extension JSONScanner {
     /// Scans the string whose opening quote is at `pos` and leaves `pos` after the closing quote.
     /// Object keys pass `isKey` so repeated keys share one `String`.
-    mutating func scanString(isKey: Bool = false) throws(DocumentError) -> String {
+    mutating func scanString(isKey: Bool = false) throws(KuraError) -> String {
         var start = pos
         var i = start + 1
         // Continuation bytes seen in this string, for columns of errors and of later tokens.
@@ -51,7 +51,7 @@ extension JSONScanner {
     }
 
     /// Continues a string at the backslash at `i`, unescaping into `scratch`.
-    private mutating func scanEscapedString(from start: Int, at i: Int, continuation: Int) throws(DocumentError) -> String {
+    private mutating func scanEscapedString(from start: Int, at i: Int, continuation: Int) throws(KuraError) -> String {
         var i = i
         var continuation = continuation
         scratch.removeAll(keepingCapacity: true)
@@ -107,7 +107,7 @@ extension JSONScanner {
 
     /// Appends the escape at the backslash at `i` to `scratch` and returns its length in bytes,
     /// or 0 if the window ends before the escape does.
-    private mutating func unescape(at i: Int, continuation: Int) throws(DocumentError) -> Int {
+    private mutating func unescape(at i: Int, continuation: Int) throws(KuraError) -> Int {
         let p = buf
         let e = end
         guard i + 1 < e else { return 0 }
@@ -148,7 +148,7 @@ extension JSONScanner {
     }
 
     /// The code unit of the `\uXXXX` at `i`, or nil if the window ends first; throws on a non-hex digit.
-    private func hexEscape(at i: Int, continuation: Int) throws(DocumentError) -> UInt32? {
+    private func hexEscape(at i: Int, continuation: Int) throws(KuraError) -> UInt32? {
         var unit: UInt32 = 0
         for k in 2..<6 {
             guard i + k < end else { return nil }
@@ -187,17 +187,17 @@ extension JSONScanner {
         }
     }
 
-    private func controlCharacterError(_ b: UInt8, at i: Int, continuation: Int) -> DocumentError {
+    private func controlCharacterError(_ b: UInt8, at i: Int, continuation: Int) -> KuraError {
         error(
             .invalidString, "unescaped control character \(Self.scalarName(UInt32(b))) in string", at: i,
             pendingContinuation: continuation)
     }
 
-    private func invalidUTF8Error(at i: Int, continuation: Int) -> DocumentError {
+    private func invalidUTF8Error(at i: Int, continuation: Int) -> KuraError {
         error(.invalidUTF8, "invalid UTF-8 byte \(Self.hexByte(buf[i])) in string", at: i, pendingContinuation: continuation)
     }
 
-    private func loneSurrogateError(_ unit: UInt32, at i: Int, continuation: Int) -> DocumentError {
+    private func loneSurrogateError(_ unit: UInt32, at i: Int, continuation: Int) -> KuraError {
         let digits = String(unit, radix: 16)
         return error(.invalidString, "lone surrogate \\u\(digits) in string", at: i, pendingContinuation: continuation)
     }

@@ -106,7 +106,7 @@ struct JSONScanner {
     /// doubling when less than a chunk of room is left, and each read takes what room there is
     /// (up to as much as is kept), so a long token is moved a bounded number of times whether the
     /// source hands over whole chunks (a file) or a few KiB at a time (a request body).
-    mutating func refill(keeping start: inout Int) throws(DocumentError) -> Bool {
+    mutating func refill(keeping start: inout Int) throws(KuraError) -> Bool {
         if atEOF { return false }
         // The cursor is kept too, so it never points before the window.
         let from = min(start, pos)
@@ -145,7 +145,7 @@ struct JSONScanner {
     }
 
     /// Makes sure `count` bytes from `pos` are in the window unless the input ends first.
-    mutating func ensure(_ count: Int) throws(DocumentError) {
+    mutating func ensure(_ count: Int) throws(KuraError) {
         var start = pos
         while end - pos < count {
             guard try refill(keeping: &start) else { return }
@@ -154,7 +154,7 @@ struct JSONScanner {
 
     /// Skips whitespace and returns the next byte without consuming it, or nil at the end of input.
     @inline(__always)
-    mutating func skipWhitespace() throws(DocumentError) -> UInt8? {
+    mutating func skipWhitespace() throws(KuraError) -> UInt8? {
         while true {
             let p = buf
             let e = end
@@ -188,7 +188,7 @@ struct JSONScanner {
     }
 
     /// Skips spaces, tabs and carriage returns (not line feeds); returns the next byte or nil at the end.
-    mutating func skipSpacesOnLine() throws(DocumentError) -> UInt8? {
+    mutating func skipSpacesOnLine() throws(KuraError) -> UInt8? {
         while true {
             while pos < end {
                 let b = buf[pos]
@@ -201,7 +201,7 @@ struct JSONScanner {
     }
 
     /// Skips a UTF-8 byte order mark at the very start of the input.
-    mutating func skipByteOrderMark() throws(DocumentError) {
+    mutating func skipByteOrderMark() throws(KuraError) {
         guard base + pos == 0 else { return }
         try ensure(3)
         if end - pos >= 3 && buf[pos] == 0xEF && buf[pos + 1] == 0xBB && buf[pos + 2] == 0xBF {
@@ -214,18 +214,18 @@ struct JSONScanner {
     // MARK: - Errors
 
     /// An error at window byte `i`.
-    func error(_ code: DocumentError.Code, _ message: String, at i: Int, pendingContinuation: Int = 0) -> DocumentError {
-        DocumentError(code, message, file: file, position: position(at: i, pendingContinuation: pendingContinuation))
+    func error(_ code: KuraError.DocumentCode, _ message: String, at i: Int, pendingContinuation: Int = 0) -> KuraError {
+        KuraError.document(code, message, file: file, position: position(at: i, pendingContinuation: pendingContinuation))
     }
 
     /// "unexpected end of input" plus `context`, at the end of input.
-    func endError(_ context: String, pendingContinuation: Int = 0) -> DocumentError {
+    func endError(_ context: String, pendingContinuation: Int = 0) -> KuraError {
         error(.unexpectedEnd, "unexpected end of input\(context)", at: end, pendingContinuation: pendingContinuation)
     }
 
     /// "unexpected character X" plus `context` for window byte `i`, or an invalid UTF-8 error if
     /// the byte does not start a valid character.
-    mutating func unexpected(at i: Int, _ context: String) -> DocumentError {
+    mutating func unexpected(at i: Int, _ context: String) -> KuraError {
         let b = buf[i]
         if b < 0x80 {
             return error(.syntax, "unexpected character \(Self.describe(b))\(context)", at: i)

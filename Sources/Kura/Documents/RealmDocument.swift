@@ -13,10 +13,10 @@ enum RealmDocument {
 
     /// The counters a realm document gives, or `nil` when `node` is not a realm document;
     /// a malformed one is an error naming the member at fault.
-    static func counters(in node: DocumentNode, file: String, path: String) throws(MappingErrors) -> [String: Int64]? {
+    static func counters(in node: DocumentNode, file: String, path: String) throws(KuraError) -> [String: Int64]? {
         guard case .object(let members) = node.value, members.count == 1, members[0].key == key else { return nil }
-        func malformed(_ at: DocumentNode, _ what: String) -> MappingErrors {
-            MappingErrors(errors: [MappingError(.invalidValue, file: file, position: at.position, path: "\(path).\(key)", "expected \(what)")])
+        func malformed(_ at: DocumentNode, _ what: String) -> KuraError {
+            KuraError.documentErrors([KuraError.mapping(.invalidValue, file: file, position: at.position, path: "\(path).\(key)", "expected \(what)")])
         }
         let body = members[0].value
         guard case .object(let sections) = body.value else { throw malformed(body, "an object with \"\(autoIncrementKey)\"") }

@@ -136,12 +136,12 @@ struct WriteFailure: Error {
         case index(Int)
     }
 
-    var code: DocumentError.Code
+    var code: KuraError.DocumentCode
     var message: String
     /// Innermost step first.
     var steps: [Step] = []
 
-    init(_ code: DocumentError.Code, _ message: String) {
+    init(_ code: KuraError.DocumentCode, _ message: String) {
         self.code = code
         self.message = message
     }

@@ -65,7 +65,7 @@ final class YAMLDocumentSplitter {
 
     /// Returns the next document's text, or nil at the end of input. Segments holding nothing
     /// but markers, comments and blank lines (empty documents) are skipped.
-    func next() throws(DocumentError) -> YAMLSegment? {
+    func next() throws(KuraError) -> YAMLSegment? {
         if !startedReading {
             startedReading = true
             try skipByteOrderMark()
@@ -174,7 +174,7 @@ final class YAMLDocumentSplitter {
 
     /// Returns the end (just past the line feed) of the line starting at `scan`, reading more input
     /// as needed; the last line may lack a line feed. Nil when no bytes are left.
-    private func nextLineEnd() throws(DocumentError) -> Int? {
+    private func nextLineEnd() throws(KuraError) -> Int? {
         var searched = 0
         while true {
             let searchFrom = scan + searched
@@ -191,7 +191,7 @@ final class YAMLDocumentSplitter {
     }
 
     /// Appends the next chunk of input, first dropping bytes already handed out.
-    private func readMore() throws(DocumentError) {
+    private func readMore() throws(KuraError) {
         if segmentStart > 0 && segmentStart >= buffer.count / 2 {
             buffer.removeSubrange(0..<segmentStart)
             bufferBase += segmentStart
@@ -207,7 +207,7 @@ final class YAMLDocumentSplitter {
     }
 
     /// Skips a UTF-8 byte order mark at the start of the input; it still counts in offsets.
-    private func skipByteOrderMark() throws(DocumentError) {
+    private func skipByteOrderMark() throws(KuraError) {
         while buffer.count < 3 && !atEnd { try readMore() }
         if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
             scan = 3

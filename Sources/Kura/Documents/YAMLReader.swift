@@ -25,7 +25,7 @@ public final class YAMLReader {
 
     private let splitter: YAMLDocumentSplitter
     private let maxDepth: Int
-    private var failure: DocumentError?
+    private var failure: KuraError?
     /// The items of a top-level sequence still to be returned, each a document of its own.
     private var sequenceItems: [DocumentNode] = []
     /// The value errors of those items, each the first of its item's, in item order.
@@ -37,7 +37,7 @@ public final class YAMLReader {
     private(set) var continuesSequence = false
 
     /// Opens the file at `path` for reading; nothing is read until `next()`.
-    public convenience init(path: String, maxDepth: Int = 512) throws(DocumentError) {
+    public convenience init(path: String, maxDepth: Int = 512) throws(KuraError) {
         try self.init(path: path, maxDepth: maxDepth, chunkSize: Self.defaultChunkSize)
     }
 
@@ -60,7 +60,7 @@ public final class YAMLReader {
     }
 
     /// A file reader taking `chunkSize` bytes at a time (small sizes test chunk boundaries).
-    init(path: String, maxDepth: Int, chunkSize: Int) throws(DocumentError) {
+    init(path: String, maxDepth: Int, chunkSize: Int) throws(KuraError) {
         splitter = YAMLDocumentSplitter(source: try JSONByteSource(path: path), chunkSize: chunkSize)
         self.maxDepth = maxDepth
     }
@@ -86,9 +86,9 @@ public final class YAMLReader {
     /// A document that reads as YAML but holds a value it cannot (a timestamp finer than a
     /// millisecond, a scalar that does not fit its tag…) is thrown as an error whose `document` is
     /// set; reading goes on with the next document.
-    public func next() throws(DocumentError) -> DocumentNode? {
+    public func next() throws(KuraError) -> DocumentNode? {
         if let failure { throw failure }
-        do throws(DocumentError) {
+        do throws(KuraError) {
             while true {
                 if nextItem < sequenceItems.count {
                     let item = nextItem
@@ -124,14 +124,14 @@ public final class YAMLReader {
     }
 
     /// `error`, as the error of `document` alone.
-    private static func documentError(_ error: DocumentError, _ document: DocumentNode) -> DocumentError {
+    private static func documentError(_ error: KuraError, _ document: DocumentNode) -> KuraError {
         var error = error
         error.document = document
         return error
     }
 
     /// Parses one document's text, with the value errors in it; nil if it turns out to hold no node.
-    private func parse(_ segment: YAMLSegment) throws(DocumentError) -> (DocumentNode, [YAMLTreeBuilder.ValueError])? {
+    private func parse(_ segment: YAMLSegment) throws(KuraError) -> (DocumentNode, [YAMLTreeBuilder.ValueError])? {
         let positions = YAMLPositionMap(segment: segment)
         // Checked whole before parsing, so invalid UTF-8 anywhere is reported as such; the text
         // made to check it is dropped at once, as libyaml reads the bytes.
@@ -144,7 +144,7 @@ public final class YAMLReader {
     }
 
     /// The position of the first byte that is not valid UTF-8.
-    private func invalidUTF8(_ segment: YAMLSegment, _ positions: YAMLPositionMap) -> DocumentError {
+    private func invalidUTF8(_ segment: YAMLSegment, _ positions: YAMLPositionMap) -> KuraError {
         var index = 0
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = segment.bytes.makeIterator()
@@ -158,6 +158,6 @@ public final class YAMLReader {
         let position = positions.bytePosition(index)
         let byte = index < segment.bytes.count ? segment.bytes[index] : 0
         let hex = String(byte, radix: 16, uppercase: true)
-        return DocumentError(.invalidUTF8, "invalid UTF-8 byte 0x\(hex)", file: file, position: position)
+        return KuraError.document(.invalidUTF8, "invalid UTF-8 byte 0x\(hex)", file: file, position: position)
     }
 }

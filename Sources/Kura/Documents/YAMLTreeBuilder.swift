@@ -24,7 +24,7 @@ struct YAMLTreeBuilder {
     /// A value error and the item of a top-level sequence it stands in (-1 outside any item).
     struct ValueError {
         var item: Int
-        var error: DocumentError
+        var error: KuraError
     }
 
     /// The first value error of each item (or of the document when its root is no sequence).
@@ -77,20 +77,20 @@ struct YAMLTreeBuilder {
     }
 
     /// Parses `bytes`, one document's valid UTF-8 text; nil if it holds no node.
-    mutating func build(_ bytes: [UInt8]) throws(DocumentError) -> DocumentNode? {
+    mutating func build(_ bytes: [UInt8]) throws(KuraError) -> DocumentNode? {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         guard yaml_parser_initialize(parser) == 1 else {
             parser.deallocate()
-            throw DocumentError(.syntax, "invalid YAML: out of memory", file: file)
+            throw KuraError.document(.syntax, "invalid YAML: out of memory", file: file)
         }
         defer {
             yaml_parser_delete(parser)
             parser.deallocate()
         }
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
-        let result: Result<DocumentNode?, DocumentError> = bytes.withUnsafeBufferPointer { buffer in
+        let result: Result<DocumentNode?, KuraError> = bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
-            do throws(DocumentError) {
+            do throws(KuraError) {
                 return .success(try run(parser))
             } catch {
                 return .failure(error)
@@ -100,7 +100,7 @@ struct YAMLTreeBuilder {
     }
 
     /// Reads the events of the one document of the input and builds its tree.
-    private mutating func run(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(DocumentError) -> DocumentNode? {
+    private mutating func run(_ parser: UnsafeMutablePointer<yaml_parser_t>) throws(KuraError) -> DocumentNode? {
         var stack: [Frame] = []
         var root: DocumentNode?
         var event = yaml_event_t()
@@ -114,7 +114,7 @@ struct YAMLTreeBuilder {
                 return root
             case YAML_DOCUMENT_START_EVENT where root != nil:
                 // The splitter hands over one document; libyaml found another in it.
-                throw DocumentError(
+                throw KuraError.document(
                     .syntax, "invalid YAML: but found another document expected a single document in the stream",
                     file: file, position: position)
             case YAML_SCALAR_EVENT:
@@ -132,7 +132,7 @@ struct YAMLTreeBuilder {
             case YAML_ALIAS_EVENT:
                 let name = Self.text(event.data.alias.anchor)
                 guard let anchored = anchors[name] else {
-                    note(DocumentError(
+                    note(KuraError.document(
                         .syntax, "YAML alias '*\(MessageText.shown(name))' names no anchor defined before it", file: file, position: position),
                         in: stack)
                     if try takeKey(Scalar(text: "*" + name, tag: "", isPlain: false), at: position, in: &stack) { continue }
@@ -158,7 +158,7 @@ struct YAMLTreeBuilder {
                     : (event.data.sequence_start.implicit != 0 ? "" : Self.text(event.data.sequence_start.tag))
                 checkTag(tag, allowed: isMapping ? Tag.Name.map.rawValue : Tag.Name.seq.rawValue, at: position, in: stack)
                 if stack.count >= maxDepth {
-                    throw DocumentError(.depthLimit, "nesting deeper than \(Counted(maxDepth, "level"))", file: file, position: position)
+                    throw KuraError.document(.depthLimit, "nesting deeper than \(Counted(maxDepth, "level"))", file: file, position: position)
                 }
                 let anchor = (isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor).map { Self.text($0) }
                 if let anchor { anchors[anchor] = AnchoredNode(position: position, scalar: nil, isInTree: true) }
@@ -192,16 +192,16 @@ struct YAMLTreeBuilder {
 
     /// Takes `scalar` as the next key when the innermost collection is a mapping waiting for one;
     /// a key read twice is refused there and then, before the rest of a wide mapping is read.
-    private mutating func takeKey(_ scalar: Scalar, at position: TextPosition, in stack: inout [Frame]) throws(DocumentError) -> Bool {
+    private mutating func takeKey(_ scalar: Scalar, at position: TextPosition, in stack: inout [Frame]) throws(KuraError) -> Bool {
         guard let top = stack.indices.last, stack[top].isMapping, stack[top].key == nil else { return false }
         // Only the style tells a merge key: plain scalars are not resolved to tags here.
         if scalar.text == "<<" && (scalar.isPlain || scalar.tag == Tag.Name.merge.rawValue) {
-            note(DocumentError(.syntax, "YAML merge keys are not supported", file: file, position: position), in: stack)
+            note(KuraError.document(.syntax, "YAML merge keys are not supported", file: file, position: position), in: stack)
         } else {
             let members = self.members
             let start = stack[top].start
             guard stack[top].keys.existing(scalar.text, keyAt: { members[start + $0].key }) == nil else {
-                throw DocumentError(
+                throw KuraError.document(
                     .syntax, "invalid YAML: duplicated mapping key '\(MessageText.shown(scalar.text))'", file: file, position: position)
             }
             stack[top].keys.record(scalar.text, as: stack[top].count) { members[start + $0].key }
@@ -212,7 +212,7 @@ struct YAMLTreeBuilder {
 
     /// Notes a value error, unless the item of the top-level sequence it stands in (or the
     /// document) already has one.
-    private mutating func note(_ error: DocumentError, in stack: [Frame]) {
+    private mutating func note(_ error: KuraError, in stack: [Frame]) {
         // The item being built is the next one of the root sequence.
         let item = stack.first.map { $0.isMapping ? -1 : $0.count } ?? -1
         if let last = valueErrors.last, last.item == item { return }
@@ -220,9 +220,9 @@ struct YAMLTreeBuilder {
     }
 
     /// Refuses a collection where a mapping key is due.
-    private func refuseKey(in stack: [Frame], at position: TextPosition) throws(DocumentError) {
+    private func refuseKey(in stack: [Frame], at position: TextPosition) throws(KuraError) {
         if let top = stack.last, top.isMapping, top.key == nil {
-            throw DocumentError(.syntax, "YAML mapping keys must be scalars", file: file, position: position)
+            throw KuraError.document(.syntax, "YAML mapping keys must be scalars", file: file, position: position)
         }
     }
 
@@ -233,23 +233,23 @@ struct YAMLTreeBuilder {
     }
 
     /// The error libyaml stopped at, at its file position.
-    private func parserError(_ parser: yaml_parser_t) -> DocumentError {
+    private func parserError(_ parser: yaml_parser_t) -> KuraError {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown error"
         switch parser.error {
         case YAML_MEMORY_ERROR:
-            return DocumentError(.syntax, "invalid YAML: out of memory", file: file)
+            return KuraError.document(.syntax, "invalid YAML: out of memory", file: file)
         case YAML_READER_ERROR:
-            return DocumentError(.syntax, "invalid YAML: \(problem)", file: file, position: positions.bytePosition(Int(parser.problem_offset)))
+            return KuraError.document(.syntax, "invalid YAML: \(problem)", file: file, position: positions.bytePosition(Int(parser.problem_offset)))
         default:
             let mark = parser.problem_mark
             let position = positions.position(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
             if problem.hasPrefix("Maximum nesting level reached") {
                 // libyaml stops deep documents before their depth can be counted here.
                 let limit = min(maxDepth, YAMLReader.libyamlNestingLimit)
-                return DocumentError(.depthLimit, "nesting deeper than \(Counted(limit, "level"))", file: file, position: position)
+                return KuraError.document(.depthLimit, "nesting deeper than \(Counted(limit, "level"))", file: file, position: position)
             }
             let context = parser.context.map { " " + String(cString: $0) } ?? ""
-            return DocumentError(.syntax, "invalid YAML: \(problem)\(context)", file: file, position: position)
+            return KuraError.document(.syntax, "invalid YAML: \(problem)\(context)", file: file, position: position)
         }
     }
 
@@ -260,8 +260,8 @@ struct YAMLTreeBuilder {
         }
     }
 
-    private func unsupportedTag(_ name: String, at position: TextPosition) -> DocumentError {
-        DocumentError(.syntax, "unsupported YAML tag '\(Self.shortTag(name))'", file: file, position: position)
+    private func unsupportedTag(_ name: String, at position: TextPosition) -> KuraError {
+        KuraError.document(.syntax, "unsupported YAML tag '\(Self.shortTag(name))'", file: file, position: position)
     }
 
     /// `!!int` rather than `tag:yaml.org,2002:int`.
@@ -283,7 +283,7 @@ struct YAMLTreeBuilder {
         }
     }
 
-    private static func value(of scalar: Scalar, at position: TextPosition, file: String) -> Result<DocumentValue, DocumentError> {
+    private static func value(of scalar: Scalar, at position: TextPosition, file: String) -> Result<DocumentValue, KuraError> {
         let text = scalar.text
         let tag = scalar.tag
         let resolved: YAMLScalarResolver.Resolved
@@ -295,7 +295,7 @@ struct YAMLTreeBuilder {
             return .success(.string(text))
         case Tag.Name.binary.rawValue:
             guard let data = YAMLScalarResolver.binary(text) else {
-                return .failure(DocumentError(.syntax, "invalid base64 in YAML !!binary scalar", file: file, position: position))
+                return .failure(KuraError.document(.syntax, "invalid base64 in YAML !!binary scalar", file: file, position: position))
             }
             return .success(.binary(data))
         default:
@@ -308,10 +308,10 @@ struct YAMLTreeBuilder {
             case Tag.Name.int.rawValue: fits = actual == .int
             case Tag.Name.float.rawValue: fits = actual == .float || actual == .int
             case Tag.Name.timestamp.rawValue: fits = actual == .timestamp
-            default: return .failure(DocumentError(.syntax, "unsupported YAML tag '\(shortTag(tag))'", file: file, position: position))
+            default: return .failure(KuraError.document(.syntax, "unsupported YAML tag '\(shortTag(tag))'", file: file, position: position))
             }
             guard fits else {
-                return .failure(DocumentError(
+                return .failure(KuraError.document(
                     .syntax, "YAML scalar '\(MessageText.shown(text))' is not a valid \(shortTag(tag))", file: file, position: position))
             }
             resolved = tag == Tag.Name.float.rawValue ? .float : actual
@@ -323,7 +323,7 @@ struct YAMLTreeBuilder {
         case .int: return .success(.number(YAMLScalarResolver.integer(text)))
         case .float:
             guard let number = YAMLScalarResolver.float(text) else {
-                return .failure(DocumentError(
+                return .failure(KuraError.document(
                     .invalidNumber, "YAML float '\(MessageText.shown(text))' is not a finite number", file: file, position: position))
             }
             return .success(.number(number))
@@ -333,15 +333,15 @@ struct YAMLTreeBuilder {
                 return .success(.timestamp(milliseconds))
             case .failure(.subMillisecond):
                 // A timestamp is a date wherever it stands: its lost digits cannot wait for the mapper.
-                return .failure(DocumentError(
+                return .failure(KuraError.document(
                     .syntax, "YAML timestamp '\(MessageText.shown(text))' has digits below a millisecond, which a date cannot hold",
                     file: file, position: position))
             case .failure:
-                return .failure(DocumentError(
+                return .failure(KuraError.document(
                     .syntax, "YAML timestamp '\(MessageText.shown(text))' is not a valid date", file: file, position: position))
             }
         case .merge:
-            return .failure(DocumentError(.syntax, "YAML merge keys are not supported", file: file, position: position))
+            return .failure(KuraError.document(.syntax, "YAML merge keys are not supported", file: file, position: position))
         }
     }
 }

@@ -18,7 +18,7 @@ public struct DocumentDecoder {
     /// Decodes every document of `reader` as a `T`, in input order.
     public func decode<T: KuraObject>(_ type: T.Type, from reader: some DocumentReader) throws -> [T] {
         guard let objectType = schema[type: T.typeName] else {
-            throw StoreError(.unknownType, "\(T.typeName) is not one of the decoder's models")
+            throw KuraError.store(.unknownType, "\(T.typeName) is not one of the decoder's models")
         }
         let mapper = DocumentMapper(schema: schema, options: options, file: reader.file)
         let graph = DocumentGraph(schema: schema, file: reader.file)

@@ -28,7 +28,7 @@ final class DocumentGraph {
     }
 
     /// Adds one mapped top-level document of `type`; returns its object.
-    func add(_ document: Value, as type: ObjectSchema, path: String, position: TextPosition) throws(MappingErrors) -> ObjectRef {
+    func add(_ document: Value, as type: ObjectSchema, path: String, position: TextPosition) throws(KuraError) -> ObjectRef {
         guard case .map(let fields) = document else {
             throw failure(.typeMismatch, Use(path: path, position: position), "expected a \(type.name) document")
         }
@@ -36,7 +36,7 @@ final class DocumentGraph {
     }
 
     /// Resolves links given by primary key; fails on references no document defined.
-    func finish() throws(MappingErrors) {
+    func finish() throws(KuraError) {
         if let (id, entry) = reserved.min(by: { $0.value.use.path < $1.value.use.path }) {
             throw failure(.unresolvedReference, entry.use, ReferenceScope.unresolvedMessage(id: id.value))
         }
@@ -56,7 +56,7 @@ final class DocumentGraph {
 
     // MARK: Flattening
 
-    private func object(_ fields: [String: Value], _ type: ObjectSchema, _ use: Use) throws(MappingErrors) -> ObjectRef {
+    private func object(_ fields: [String: Value], _ type: ObjectSchema, _ use: Use) throws(KuraError) -> ObjectRef {
         if let key = type.primaryKey, let value = fields[key], !value.isNull, let existing = keyed[type.name]?[ExactValue(value)] {
             try define(fields["$id"], as: existing, use)
             return existing  // the same key twice is the same object, as in a realm
@@ -68,7 +68,7 @@ final class DocumentGraph {
         return ref
     }
 
-    private func properties(_ fields: [String: Value], _ type: ObjectSchema, _ use: Use) throws(MappingErrors) -> [String: Value] {
+    private func properties(_ fields: [String: Value], _ type: ObjectSchema, _ use: Use) throws(KuraError) -> [String: Value] {
         var converted: [String: Value] = [:]
         for property in type.storedProperties {
             guard let value = fields[property.name] else {
@@ -97,7 +97,7 @@ final class DocumentGraph {
         }
     }
 
-    private func value(_ value: Value, _ type: PropertyType, _ use: Use) throws(MappingErrors) -> Value {
+    private func value(_ value: Value, _ type: PropertyType, _ use: Use) throws(KuraError) -> Value {
         switch (type, value) {
         case (_, .null):
             return .null
@@ -123,7 +123,7 @@ final class DocumentGraph {
         }
     }
 
-    private func link(_ value: Value, to target: String, _ use: Use) throws(MappingErrors) -> Value {
+    private func link(_ value: Value, to target: String, _ use: Use) throws(KuraError) -> Value {
         guard let type = schema[type: target] else { return value }
         guard case .map(let fields) = value else {
             // A primary key: the object is found once every document is in.
@@ -136,7 +136,7 @@ final class DocumentGraph {
         return .object(try object(fields, type, use))
     }
 
-    private func reference(_ id: Value, to target: String, _ use: Use) throws(MappingErrors) -> ObjectRef {
+    private func reference(_ id: Value, to target: String, _ use: Use) throws(KuraError) -> ObjectRef {
         if let ref = defined[ExactValue(id)] ?? reserved[ExactValue(id)]?.ref {
             guard ref.type == target else {
                 throw failure(.unresolvedReference, use, "{\"$ref\": \(id)} names a \(ref.type), expected a \(target)")
@@ -148,7 +148,7 @@ final class DocumentGraph {
         return ref
     }
 
-    private func allocate(_ id: Value?, _ type: ObjectSchema, _ use: Use) throws(MappingErrors) -> ObjectRef {
+    private func allocate(_ id: Value?, _ type: ObjectSchema, _ use: Use) throws(KuraError) -> ObjectRef {
         guard let id else { return newRef(type.name) }
         if let (ref, firstUse) = reserved[ExactValue(id)] {
             guard ref.type == type.name else {
@@ -165,7 +165,7 @@ final class DocumentGraph {
     }
 
     /// Records `"$id": id` for an object; a reference made earlier must have expected its type.
-    private func define(_ id: Value?, as ref: ObjectRef, _ use: Use) throws(MappingErrors) {
+    private func define(_ id: Value?, as ref: ObjectRef, _ use: Use) throws(KuraError) {
         guard let id else { return }
         if defined[ExactValue(id)] != nil {
             throw failure(.duplicateReferenceId, use, "\"$id\": \(id) is used by two documents")
@@ -185,8 +185,8 @@ final class DocumentGraph {
         return ObjectRef(type: type, id: lastId)
     }
 
-    private func failure(_ code: MappingError.Code, _ use: Use, _ message: String) -> MappingErrors {
-        MappingErrors(errors: [MappingError(code, file: file, position: use.position, path: use.path, message)])
+    private func failure(_ code: KuraError.MappingCode, _ use: Use, _ message: String) -> KuraError {
+        KuraError.documentErrors([KuraError.mapping(code, file: file, position: use.position, path: use.path, message)])
     }
 
     /// `value` with links to the ids in `targets` replaced; nesting is bounded by the mapper's depth limit.

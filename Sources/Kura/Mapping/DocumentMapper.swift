@@ -31,13 +31,13 @@ public struct DocumentMapper: Sendable {
 
     /// Maps one document to the properties of a `typeName` object (a `.map` for `Realm.create`), or
     /// throws every error the document has, up to `options.maxErrors`.
-    public func map(_ node: DocumentNode, as typeName: String, path: String = "$") throws(MappingErrors) -> MappedDocument {
+    public func map(_ node: DocumentNode, as typeName: String, path: String = "$") throws(KuraError) -> MappedDocument {
         try map(node, as: typeName, path: path, anchors: nil)
     }
 
     /// Maps one document as `map(_:as:path:)` does; its aliases may name the `anchors` of the
     /// documents before it in the same YAML document, and its own are added to them.
-    func map(_ node: DocumentNode, as typeName: String, path: String, anchors: SharedAnchors?) throws(MappingErrors) -> MappedDocument {
+    func map(_ node: DocumentNode, as typeName: String, path: String, anchors: SharedAnchors?) throws(KuraError) -> MappedDocument {
         let context = MappingContext(mapper: self)
         if let anchors {
             // Moved, not shared, so that adding to them copies nothing.
@@ -107,7 +107,7 @@ public struct MappedDocument: Sendable, Equatable {
 /// The state of mapping one document: the errors found so far and the unknown keys counted.
 final class MappingContext {
     let mapper: DocumentMapper
-    var found: [MappingError] = []
+    var found: [KuraError] = []
     var truncated = false
     var unknownKeys = 0
     /// YAML anchors seen so far in the document, for aliases in value positions.
@@ -133,11 +133,11 @@ final class MappingContext {
 
     var options: MappingOptions { mapper.options }
 
-    func fail(_ code: MappingError.Code, _ node: DocumentNode, _ path: @autoclosure () -> String, _ message: String) {
+    func fail(_ code: KuraError.MappingCode, _ node: DocumentNode, _ path: @autoclosure () -> String, _ message: String) {
         fail(code, at: node.position, path(), message)
     }
 
-    func fail(_ code: MappingError.Code, at position: TextPosition, _ path: @autoclosure () -> String, _ message: String) {
+    func fail(_ code: KuraError.MappingCode, at position: TextPosition, _ path: @autoclosure () -> String, _ message: String) {
         guard found.count < max(options.maxErrors, 1) else {
             truncated = true
             return
@@ -147,7 +147,7 @@ final class MappingContext {
 
     /// An error at `position`, told as the document holds it: inside a positional document, which
     /// value it is; reached through an alias, at the alias, naming where the value is written.
-    func error(_ code: MappingError.Code, at position: TextPosition, _ path: String, _ message: String) -> MappingError {
+    func error(_ code: KuraError.MappingCode, at position: TextPosition, _ path: String, _ message: String) -> KuraError {
         var message = message
         var position = position
         if let item = positionalItem {
@@ -157,7 +157,7 @@ final class MappingContext {
             message += " (through alias *\(MessageText.shown(use.name)), from \(position))"
             position = use.position
         }
-        return MappingError(code, file: mapper.file, position: position, path: path, message)
+        return KuraError.mapping(code, file: mapper.file, position: position, path: path, message)
     }
 
     /// `body`'s result, its values reached through the alias `node` (named `name`).
@@ -176,7 +176,7 @@ final class MappingContext {
         return true
     }
 
-    func errors() -> MappingErrors { MappingErrors(errors: found, truncated: truncated) }
+    func errors() -> KuraError { KuraError.documentErrors(found, truncated: truncated) }
 
     func mismatch(_ node: DocumentNode, _ path: @autoclosure () -> String, expected: String) {
         fail(.typeMismatch, node, path(), "expected \(expected), found \(Self.describe(node.value))")

@@ -19,7 +19,7 @@ enum MappedValue: Sendable {
     /// A required property left out, under `update` or `modified`, of a document that may be for an
     /// existing object: that object keeps its stored value, a new one fails with this error (see
     /// `MappingOptions.defersMissingProperties`).
-    indirect case omitted(MappingError)
+    indirect case omitted(KuraError)
 
     /// The value as the public API shows it: nested documents become `.map`s of their properties.
     /// Nests no deeper than the mapper does (`DocumentMapper.maxDepth`).

@@ -65,7 +65,7 @@ final class ModelWriteSession {
                 path: ref.type, depth: 0)
         }
         transaction.counts = counts  // linking pass changes no object's status
-        guard let rootRef = refs[rootLocal] else { throw StoreError(.database, "the model was not written") }
+        guard let rootRef = refs[rootLocal] else { throw KuraError.store(.database, "the model was not written") }
         if let identities {
             for (object, local) in instances { if let ref = refs[local] { identities.record(object, ref) } }
         }
@@ -109,7 +109,7 @@ final class ModelWriteSession {
     private func resolve(_ value: Value) throws -> Value {
         switch value {
         case .object(let ref) where ref.id < 0:
-            guard let written = refs[-ref.id] else { throw StoreError(.database, "a linked model was not written") }
+            guard let written = refs[-ref.id] else { throw KuraError.store(.database, "a linked model was not written") }
             return .object(written)
         case .list(let items): return .list(try items.map(resolve))
         case .map(let entries): return .map(try entries.mapValues(resolve))

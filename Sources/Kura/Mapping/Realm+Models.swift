@@ -35,7 +35,7 @@ extension Realm {
     public func delete<T: KuraObject>(_ model: T) throws {
         _ = try requireTransaction()
         guard let object = try storedObject(of: model) else {
-            throw StoreError(
+            throw KuraError.store(
                 .unmanagedObject,
                 T.primaryKey == nil
                     ? "this \(T.typeName) was not read from or added to this realm, and \(T.typeName) has no primary key: nothing says which object to delete"

@@ -24,10 +24,10 @@ enum SchemaInspector {
         let recorder = InspectionRecorder(typeName: model.typeName)
         do {
             _ = try model.init(from: InspectingDecoder(recorder: recorder))
-        } catch let error as SchemaError {
+        } catch let error as KuraError where error.code.domain == .schema {
             throw error
         } catch {
-            throw SchemaError(.invalidType, "\(model.typeName): cannot derive a schema: \(error)", underlying: error)
+            throw KuraError.schema(.invalidType, "\(model.typeName): cannot derive a schema: \(error)", underlying: error)
         }
         var properties: [Property] = []
         var referenced: [any KuraObject.Type] = []
@@ -39,7 +39,7 @@ enum SchemaInspector {
                 continue
             }
             guard var type = SwiftTypeMapping.propertyType(for: swiftType) else {
-                throw SchemaError(.invalidType, "\(model.typeName).\(name): Kura cannot store values of type \(swiftType)")
+                throw KuraError.schema(.invalidType, "\(model.typeName).\(name): Kura cannot store values of type \(swiftType)")
             }
             let option = options[name] ?? PropertyOptions()
             // An optional Swift property whose value Kura fills in (key counter, default) is required in the schema.
@@ -47,7 +47,7 @@ enum SchemaInspector {
                 type = type.nonOptional
             }
             if case .object(let target) = type {
-                throw SchemaError(.invalidType, "\(model.typeName).\(name): a link to \(target) must be optional")
+                throw KuraError.schema(.invalidType, "\(model.typeName).\(name): a link to \(target) must be optional")
             }
             if let target = SwiftTypeMapping.modelType(in: swiftType) { referenced.append(target) }
             properties.append(Property(
@@ -80,7 +80,7 @@ enum SchemaInspector {
             element = nil
         }
         guard element?.typeName == source else {
-            throw SchemaError(
+            throw KuraError.schema(
                 .invalidLinkingObjects,
                 "\(typeName).\(name): a linkingObjects property must be declared as '@Backlinks var \(name): [\(source)]' "
                     + "or '[\(source)]', not \(Self.swiftName(swiftType))")
@@ -141,13 +141,13 @@ final class InspectionRecorder {
             } else if let optional = type as? any OptionalMarker.Type {
                 value = optional.nilValue
             } else if let model = type as? any KuraObject.Type {
-                throw SchemaError(.invalidType, "\(typeName).\(key.stringValue): a link to \(model.typeName) must be optional")
+                throw KuraError.schema(.invalidType, "\(typeName).\(key.stringValue): a link to \(model.typeName) must be optional")
             } else {
                 value = nil
             }
         }
         guard let typed = value as? T else {
-            throw SchemaError(.invalidType, "\(typeName).\(key.stringValue): Kura cannot store values of type \(type)")
+            throw KuraError.schema(.invalidType, "\(typeName).\(key.stringValue): Kura cannot store values of type \(type)")
         }
         return typed
     }
@@ -163,11 +163,11 @@ struct InspectingDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw SchemaError(.invalidType, "\(recorder.typeName): a model must decode from a keyed container")
+        throw KuraError.schema(.invalidType, "\(recorder.typeName): a model must decode from a keyed container")
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        throw SchemaError(.invalidType, "\(recorder.typeName): a model must decode from a keyed container")
+        throw KuraError.schema(.invalidType, "\(recorder.typeName): a model must decode from a keyed container")
     }
 }
 
@@ -213,11 +213,11 @@ struct InspectingContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        throw SchemaError(.invalidType, "\(recorder.typeName).\(key.stringValue): nested containers are not supported in models")
+        throw KuraError.schema(.invalidType, "\(recorder.typeName).\(key.stringValue): nested containers are not supported in models")
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        throw SchemaError(.invalidType, "\(recorder.typeName).\(key.stringValue): nested containers are not supported in models")
+        throw KuraError.schema(.invalidType, "\(recorder.typeName).\(key.stringValue): nested containers are not supported in models")
     }
 
     func superDecoder() throws -> any Decoder { InspectingDecoder(recorder: recorder) }

@@ -19,7 +19,7 @@ struct ColumnSources {
 
     /// The selection copying a type's rows into its new object table; `keyBase` is the number after
     /// which an autoIncrement key added to existing objects starts counting.
-    func selection(for plan: TypeMigration, keyBase: Int64) throws(StoreError) -> Selection {
+    func selection(for plan: TypeMigration, keyBase: Int64) throws(KuraError) -> Selection {
         var selection = Selection(columns: [TableLayout.idColumn], expressions: [TableLayout.idColumn])
         for property in plan.properties where !property.new.type.isCollection {
             let column = TableLayout.column(property.new.name)
@@ -36,7 +36,7 @@ struct ColumnSources {
     }
 
     /// The expression giving a (non-mixed) property its value from an old row; `nil` when it stays null.
-    func expression(_ plan: PropertyMigration, keyBase: Int64) throws(StoreError) -> (sql: String, arguments: [DatabaseValue])? {
+    func expression(_ plan: PropertyMigration, keyBase: Int64) throws(KuraError) -> (sql: String, arguments: [DatabaseValue])? {
         let fill: (sql: String, arguments: [DatabaseValue])?
         switch plan.fill {
         case .value(let value)?:
@@ -57,7 +57,7 @@ struct ColumnSources {
     }
 
     /// A mixed property: the value and its tag, from the old columns or from a fixed default.
-    private func appendMixed(_ plan: PropertyMigration, column: String, to selection: inout Selection) throws(StoreError) {
+    private func appendMixed(_ plan: PropertyMigration, column: String, to selection: inout Selection) throws(KuraError) {
         if plan.copies, let old = plan.old {
             selection.columns += [column, TableLayout.tagColumn(plan.new.name)]
             selection.expressions += [TableLayout.column(old.name), TableLayout.tagColumn(old.name)]
@@ -71,7 +71,7 @@ struct ColumnSources {
         selection.arguments += [stored, tag.databaseValue]
     }
 
-    private static func encode(_ value: Value, for property: Property) throws(StoreError) -> DatabaseValue {
+    private static func encode(_ value: Value, for property: Property) throws(KuraError) -> DatabaseValue {
         try ObjectWriter.encodeScalar(value, as: property.type, path: property.name)
     }
 

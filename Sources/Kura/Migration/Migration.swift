@@ -85,20 +85,20 @@ public final class Migration {
         guard let previous = oldSchema[type: typeName], let current = newSchema[type: typeName],
             let plan = rebuilder.plans.first(where: { $0.name == typeName })
         else {
-            throw MigrationError(.unknownType, "\(path): the type is not in both the old and the new schema")
+            throw KuraError.migration(.unknownType, "\(path): the type is not in both the old and the new schema")
         }
         guard let source = previous[property: oldName], !source.isComputed, current[property: oldName] == nil else {
-            throw MigrationError(.invalidRename, "\(path): the old schema has no stored property '\(oldName)' that the new one drops")
+            throw KuraError.migration(.invalidRename, "\(path): the old schema has no stored property '\(oldName)' that the new one drops")
         }
         guard let target = current[property: newName], !target.isComputed, let targetPlan = plan.property(newName) else {
-            throw MigrationError(.invalidRename, "\(path): the new schema has no stored property '\(newName)'")
+            throw KuraError.migration(.invalidRename, "\(path): the new schema has no stored property '\(newName)'")
         }
         if let taken = targetPlan.old {
             if taken.name == oldName { return }
-            throw MigrationError(.invalidRename, "\(path): '\(newName)' takes its values from '\(taken.name)' already")
+            throw KuraError.migration(.invalidRename, "\(path): '\(newName)' takes its values from '\(taken.name)' already")
         }
         guard SchemaDiff.carry(from: source.type, to: target.type) != .incompatible else {
-            throw MigrationError(.invalidRename, "\(path): \(source.type) values do not fit a \(target.type) property")
+            throw KuraError.migration(.invalidRename, "\(path): \(source.type) values do not fit a \(target.type) property")
         }
         try rebuilder.moveValues(of: source, to: target, in: typeName, from: old.layout)
     }

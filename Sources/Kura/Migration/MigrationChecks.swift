@@ -27,13 +27,13 @@ enum MigrationChecks {
             arguments: StatementArguments(arguments))
         guard let first = rows.first else { return }
         let total: Int = first[2] ?? rows.count
-        var duplicates: [MigrationError.DuplicateKey] = []
+        var duplicates: [KuraError.DuplicateKey] = []
         for row in rows {
-            duplicates.append(MigrationError.DuplicateKey(value: try ScalarCodec.decode(row[0], as: keyType.nonOptional), count: row[1] ?? 0))
+            duplicates.append(KuraError.DuplicateKey(value: try ScalarCodec.decode(row[0], as: keyType.nonOptional), count: row[1] ?? 0))
         }
         var listing = duplicates.map { "\($0.value) (\(Counted($0.count, "object")))" }.joined(separator: ", ")
         if total > duplicates.count { listing += ", and \(total - duplicates.count) more duplicated \(Counted(total - duplicates.count, "value").noun)" }
-        throw MigrationError(
+        throw KuraError.migration(
             .duplicateKeys,
             "\(path): cannot be the primary key: \(Counted(total, "value")) \(total == 1 ? "is" : "are") held by more than one object: \(listing)",
             duplicates: duplicates)
@@ -44,7 +44,7 @@ enum MigrationChecks {
     static func requireValues(_ property: Property, of type: String, in db: Database) throws {
         let missing = try count(TableLayout.objectTable(type), where: "\(TableLayout.column(property.name)) IS NULL", in: db)
         guard missing > 0 else { return }
-        throw MigrationError(
+        throw KuraError.migration(
             .missingValues,
             "\(type).\(property.name): \(Counted(missing, "object")) \(missing == 1 ? "has" : "have") no value for the required \(property.type) property after the migration")
     }

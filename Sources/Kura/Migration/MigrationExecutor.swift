@@ -24,7 +24,7 @@ struct MigrationExecutor {
             return nil
         }
         if !migrating, let first = plan.changes.first(where: { !$0.isAdditive }) {
-            throw StoreError(.schemaMismatch, "\(first): needs a migration")
+            throw KuraError.store(.schemaMismatch, "\(first): needs a migration")
         }
         let block = requested.version > stored.version ? realm.configuration.migrationBlock : nil
         // A block may mend duplicates and missing values; they are checked again once it returns.

@@ -45,16 +45,16 @@ final class OldObjects {
     }
 
     /// Throws once the migration has ended.
-    func requireOpen() throws(MigrationError) {
+    func requireOpen() throws(KuraError) {
         guard isOpen else {
-            throw MigrationError(.migrationEnded, "the migration has ended: its objects can be read only inside the migration block")
+            throw KuraError.migration(.migrationEnded, "the migration has ended: its objects can be read only inside the migration block")
         }
     }
 
     /// The old schema's type `name`, or an `unknownType` error.
-    func type(_ name: String) throws(MigrationError) -> ObjectSchema {
+    func type(_ name: String) throws(KuraError) -> ObjectSchema {
         guard let type = catalog.schema[type: name] else {
-            throw MigrationError(.unknownType, catalog.schema.noTypeMessage(name, in: "the old schema"))
+            throw KuraError.migration(.unknownType, catalog.schema.noTypeMessage(name, in: "the old schema"))
         }
         return type
     }
@@ -71,7 +71,7 @@ final class OldObjects {
         try requireOpen()
         let type = try self.type(ref.type)
         guard let property = type[property: name], !property.isComputed else {
-            throw StoreError(.unknownProperty, "\(ref.type) has no stored property '\(name)' in the old schema")
+            throw KuraError.store(.unknownProperty, "\(ref.type) has no stored property '\(name)' in the old schema")
         }
         let reader = ObjectReader(db: db, catalog: catalog)
         if property.type.isCollection {
@@ -83,7 +83,7 @@ final class OldObjects {
             db, sql: "SELECT \(columns) FROM \(layout.objectTable(ref.type)) WHERE \(TableLayout.idColumn) = ?",
             arguments: [ref.id])
         else {
-            throw StoreError(.objectDeleted, "object \(ref) is not in the old realm")
+            throw KuraError.store(.objectDeleted, "object \(ref) is not in the old realm")
         }
         return try reader.decode(row[0], tag: isMixed ? row[1] : nil, as: property.type)
     }

@@ -20,10 +20,10 @@ public struct MigrationPlan: Sendable, CustomStringConvertible {
     public let changes: [SchemaChange]
     /// What stops the migration: duplicate keys, values missing for required properties, types that
     /// need converting, a version that was not raised. Empty when it can run.
-    public let problems: [MigrationError]
+    public let problems: [KuraError]
     let facts: Facts
 
-    init(oldVersion: Int64, newVersion: Int64, changes: [SchemaChange], facts: Facts, problems: [MigrationError]) {
+    init(oldVersion: Int64, newVersion: Int64, changes: [SchemaChange], facts: Facts, problems: [KuraError]) {
         self.oldVersion = oldVersion
         self.newVersion = newVersion
         self.changes = changes
@@ -41,7 +41,7 @@ public struct MigrationPlan: Sendable, CustomStringConvertible {
     public func objectCount(of type: String) -> Int? { facts.objectCounts[type] }
 
     /// Throws the first problem, if there is one.
-    public func check() throws(MigrationError) {
+    public func check() throws(KuraError) {
         if let first = problems.first { throw first }
     }
 

@@ -13,16 +13,16 @@ struct MigrationPlanner {
     /// cannot be migrated at all.
     func plan() throws -> (plan: MigrationPlan, types: [TypeMigration]) {
         if requested.version < stored.version {
-            throw StoreError(
+            throw KuraError.store(
                 .schemaVersionTooLow, "schema version \(requested.version) is lower than the realm's version \(stored.version)")
         }
         let types = try SchemaDiff(old: stored, new: requested).typePlans()
         try requested.validate()
         var facts = MigrationPlan.Facts()
-        var problems: [MigrationError] = []
+        var problems: [KuraError] = []
         let changes = types.flatMap(\.changes)
         if let first = changes.first(where: { !$0.isAdditive }), requested.version == stored.version {
-            problems.append(MigrationError(
+            problems.append(KuraError.migration(
                 .versionNotBumped, "\(first): bump schemaVersion above \(stored.version) to migrate"))
         }
         for type in types {
@@ -30,7 +30,7 @@ struct MigrationPlanner {
             let objects = try MigrationChecks.count(TableLayout.objectTable(old.name), in: db)
             facts.objectCounts[type.name] = objects
             if type.changes.contains(where: { $0.kind == .madeEmbedded }) {
-                problems.append(MigrationError(
+                problems.append(KuraError.migration(
                     .unsupportedChange,
                     "\(type.name): made embedded: migrations do not make types embedded (export the objects and import them under the new schema)"))
             }
@@ -42,7 +42,7 @@ struct MigrationPlanner {
                     try MigrationChecks.requireUnique(
                         sql, arguments: arguments, of: TableLayout.objectTable(old.name), keyType: key.new.type,
                         path: "\(type.name).\(key.new.name)", in: db)
-                } catch let error as MigrationError {
+                } catch let error as KuraError where error.code.domain == .migration {
                     problems.append(error)
                 }
             }
@@ -55,7 +55,7 @@ struct MigrationPlanner {
     /// Counts what the property's change touches, and returns the problem its data raises, if any:
     /// values of a changed type that no block converts, objects left without a required value.
     private func check(_ property: PropertyMigration, of type: TypeMigration, objects: Int, facts: inout MigrationPlan.Facts) throws
-        -> MigrationError?
+        -> KuraError?
     {
         let path = "\(type.name).\(property.new.name)"
         guard let change = type.changes.first(where: { $0.property == property.new.name && $0.kind.touchesValues }) else {
@@ -68,7 +68,7 @@ struct MigrationPlanner {
             let held = try storedValues(of: old, in: type.name)
             facts.affected[path] = held
             if held > 0 {
-                return MigrationError(.typeChanged, "\(change): \(Counted(held, "object")) \(held == 1 ? "holds" : "hold") values that only a Swift migration block can convert")
+                return KuraError.migration(.typeChanged, "\(change): \(Counted(held, "object")) \(held == 1 ? "holds" : "hold") values that only a Swift migration block can convert")
             }
             (lacking, holders) = (objects, "the \(Counted(objects, "existing object"))")
         case (let old?, true):
@@ -81,7 +81,7 @@ struct MigrationPlanner {
             (lacking, holders) = (objects, "the \(Counted(objects, "existing object"))")
         }
         guard lacking > 0, property.fill == .missing else { return nil }
-        return MigrationError(.missingValues, "\(change): needs a default for \(holders)")
+        return KuraError.migration(.missingValues, "\(change): needs a default for \(holders)")
     }
 
     /// How many objects hold a value (non-null, or a collection element) in an old property.

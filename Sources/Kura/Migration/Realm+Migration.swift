@@ -28,7 +28,7 @@ extension Realm {
     /// Migrates the realm file `configuration.path` to `configuration.schema` in one transaction,
     /// running `configuration.migrationBlock` if there is one: changes the new schema declares
     /// (added and removed types and properties, `renamedFrom`, primary keys, defaults) are made
-    /// without a block. Throws `MigrationError` when the data does not allow the change (duplicate
+    /// without a block. Throws `KuraError` when the data does not allow the change (duplicate
     /// keys, nulls without a default); nothing is written then.
     public static func performMigration(for configuration: Configuration) throws {
         _ = try migrationTarget(configuration)
@@ -36,12 +36,12 @@ extension Realm {
     }
 
     /// The realm file and the schema a migration needs.
-    private static func migrationTarget(_ configuration: Configuration) throws(StoreError) -> (path: String, schema: Schema) {
+    private static func migrationTarget(_ configuration: Configuration) throws(KuraError) -> (path: String, schema: Schema) {
         guard let schema = configuration.schema else {
-            throw StoreError(.openFailed, "a migration needs the new schema: set the configuration's schema")
+            throw KuraError.store(.openFailed, "a migration needs the new schema: set the configuration's schema")
         }
         guard !configuration.isInMemory, FileManager.default.fileExists(atPath: configuration.path) else {
-            throw StoreError(.openFailed, "no realm file at '\(configuration.path)' to migrate")
+            throw KuraError.store(.openFailed, "no realm file at '\(configuration.path)' to migrate")
         }
         return (configuration.path, schema)
     }

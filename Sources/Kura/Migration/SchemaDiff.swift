@@ -66,7 +66,7 @@ struct SchemaDiff {
     let new: Schema
 
     /// The plan of every type: the new schema's types in order, then the removed ones.
-    func typePlans() throws(MigrationError) -> [TypeMigration] {
+    func typePlans() throws(KuraError) -> [TypeMigration] {
         var plans: [TypeMigration] = []
         for type in new.types {
             guard let previous = old[type: type.name] else {
@@ -78,7 +78,7 @@ struct SchemaDiff {
         for type in old.types where new[type: type.name] == nil {
             for owner in new.types {
                 for property in owner.storedProperties where property.type.objectTypeName == type.name {
-                    throw MigrationError(
+                    throw KuraError.migration(
                         .linkedTypeRemoved, "\(type.name): type removed, but \(owner.name).\(property.name) still links to it")
                 }
             }
@@ -87,7 +87,7 @@ struct SchemaDiff {
         return plans
     }
 
-    private func plan(from old: ObjectSchema, to new: ObjectSchema) throws(MigrationError) -> TypeMigration {
+    private func plan(from old: ObjectSchema, to new: ObjectSchema) throws(KuraError) -> TypeMigration {
         var plan = TypeMigration(name: new.name, old: old, new: new)
         var sources: [String: String] = [:]
         for property in new.storedProperties {
@@ -117,16 +117,16 @@ struct SchemaDiff {
     /// The old property a new one takes its values from: the one of the same name, else the one it
     /// names in `renamedFrom` when the new schema has no property of that name.
     private func source(of property: Property, in old: ObjectSchema, _ new: ObjectSchema, claimed: [String: String])
-        throws(MigrationError) -> Property?
+        throws(KuraError) -> Property?
     {
         if let same = old[property: property.name], !same.isComputed { return same }
         guard let previous = property.renamedFrom, let renamed = old[property: previous], !renamed.isComputed else { return nil }
         let path = "\(new.name).\(property.name)"
         if new[property: previous] != nil {
-            throw MigrationError(.invalidRename, "\(path): renamedFrom '\(previous)', but \(new.name).\(previous) is still in the schema")
+            throw KuraError.migration(.invalidRename, "\(path): renamedFrom '\(previous)', but \(new.name).\(previous) is still in the schema")
         }
         if let other = claimed[previous] {
-            throw MigrationError(.invalidRename, "\(path): renamedFrom '\(previous)', which \(new.name).\(other) takes already")
+            throw KuraError.migration(.invalidRename, "\(path): renamedFrom '\(previous)', which \(new.name).\(other) takes already")
         }
         return renamed
     }

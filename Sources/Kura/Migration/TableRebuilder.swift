@@ -141,7 +141,7 @@ struct TableRebuilder {
         // Keys are generated up to base + the row count; past Int64.max SQL sums turn into floating point.
         let rows = try Int64.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
         if base.addingReportingOverflow(rows).overflow {
-            throw StoreError(.counterExhausted, """
+            throw KuraError.store(.counterExhausted, """
                 the autoIncrement counter of \(plan.name) (#types.lastKey) would pass Int64.max: \
                 keys for \(rows) objects do not fit after \(base)
                 """)

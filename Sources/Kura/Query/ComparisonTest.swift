@@ -40,7 +40,7 @@ struct ComparisonTest {
     init(
         subject: String, type: PropertyType, op: ComparisonOperator, caseInsensitive: Bool, operand: PredicateOperand,
         column: Int
-    ) throws(QueryError) {
+    ) throws(KuraError) {
         isMixed = type == .mixed
         let checker = LiteralChecker(subject: subject, type: type, op: op, column: column)
         try checker.checkOperator(caseInsensitive: caseInsensitive)
@@ -77,7 +77,7 @@ struct ComparisonTest {
             let lows = try checker.bind(try checker.nonNull(literals[0]), folding: caseInsensitive)
             let highs = try checker.bind(try checker.nonNull(literals[1]), folding: caseInsensitive)
             if isMixed && lows.map(\.tags) != highs.map(\.tags) {
-                throw QueryError(
+                throw KuraError.query(
                     .typeMismatch, "\(subject): BETWEEN needs two values of one kind, found \(literals[0].described) and \(literals[1].described)",
                     in: .where, column: literals[1].column)
             }

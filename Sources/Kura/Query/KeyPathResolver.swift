@@ -58,9 +58,9 @@ struct ResolvedKeyPath {
 /// and where `@count` may stand.
 struct KeyPathResolver {
     let catalog: SchemaCatalog
-    let source: QueryError.Source
+    let source: KuraError.QueryPart
 
-    func resolve(_ path: PredicateKeyPath, from root: ObjectSchema) throws(QueryError) -> ResolvedKeyPath {
+    func resolve(_ path: PredicateKeyPath, from root: ObjectSchema) throws(KuraError) -> ResolvedKeyPath {
         var hops: [ResolvedKeyPath.Hop] = []
         var type = root
         var index = 0
@@ -68,7 +68,7 @@ struct KeyPathResolver {
         func subject(through last: Int) -> String {
             ([root.name] + components[0...last].map { ($0.isAggregate ? "@" : "") + $0.name }).joined(separator: ".")
         }
-        func finish(_ end: ResolvedKeyPath.End, through last: Int) throws(QueryError) -> ResolvedKeyPath {
+        func finish(_ end: ResolvedKeyPath.End, through last: Int) throws(KuraError) -> ResolvedKeyPath {
             if last + 1 < components.count {
                 let next = components[last + 1]
                 throw error(.invalidKeyPath, "\(subject(through: last)) cannot be followed by '.\(next.isAggregate ? "@" : "")\(next.name)'", next.column)
@@ -157,30 +157,30 @@ struct KeyPathResolver {
         return subject + " (properties: \(listing))"
     }
 
-    private func countSource(_ owner: String, _ property: Property) throws(QueryError) -> ResolvedKeyPath.CountSource {
+    private func countSource(_ owner: String, _ property: Property) throws(KuraError) -> ResolvedKeyPath.CountSource {
         if case .linkingObjects(let source, let origin) = property.type {
             return .backlink(source: source, property: origin, originIsCollection: try originIsCollection(source, origin))
         }
         return .collection(owner: owner, property: property.name)
     }
 
-    private func originIsCollection(_ source: String, _ property: String) throws(QueryError) -> Bool {
+    private func originIsCollection(_ source: String, _ property: String) throws(KuraError) -> Bool {
         guard let origin = try objectType(source)[property: property] else {
             throw error(.unknownProperty, "\(source) has no property '\(property)'", nil)
         }
         return origin.type.isCollection
     }
 
-    private func objectType(_ name: String) throws(QueryError) -> ObjectSchema {
+    private func objectType(_ name: String) throws(KuraError) -> ObjectSchema {
         do {
             return try catalog.type(name)
         } catch {
-            throw QueryError(.unknownType, error.message, in: source)
+            throw KuraError.query(.unknownType, error.message, in: source)
         }
     }
 
-    private func error(_ code: QueryError.Code, _ message: String, _ column: Int?) -> QueryError {
-        QueryError(code, message, in: source, column: column)
+    private func error(_ code: KuraError.QueryCode, _ message: String, _ column: Int?) -> KuraError {
+        KuraError.query(code, message, in: source, column: column)
     }
 }
 

@@ -15,7 +15,7 @@ struct LiteralChecker {
     private static let numericTags = [MixedTag.int, MixedTag.float, MixedTag.double]
 
     /// Refuses operators and modifiers that do not apply to the type at all.
-    func checkOperator(caseInsensitive: Bool) throws(QueryError) {
+    func checkOperator(caseInsensitive: Bool) throws(KuraError) {
         if case .object = type {
             guard op == .equal || op == .notEqual || op == .in else { throw linkError(column) }
         }
@@ -35,7 +35,7 @@ struct LiteralChecker {
     }
 
     /// The literal, refusing nil (for BETWEEN).
-    func nonNull(_ literal: PredicateLiteral) throws(QueryError) -> PredicateLiteral {
+    func nonNull(_ literal: PredicateLiteral) throws(KuraError) -> PredicateLiteral {
         if literal.value == .null {
             throw error(.typeMismatch, "\(subject): \(Self.spelled(op)) cannot compare with nil", literal.column)
         }
@@ -57,7 +57,7 @@ struct LiteralChecker {
     /// The stored forms of a non-nil literal: one for a typed column; for a mixed value one per group
     /// of kinds it compares with (a number meets ints, floats and doubles as a number, and decimals
     /// as a decimal string). With `folding`, strings are case-folded as `[c]` compares them.
-    func bind(_ literal: PredicateLiteral, folding: Bool) throws(QueryError) -> [Bound] {
+    func bind(_ literal: PredicateLiteral, folding: Bool) throws(KuraError) -> [Bound] {
         _ = try nonNull(literal)
         if type == .mixed { return try bindMixed(literal, folding: folding) }
         if case .object = type { throw linkError(literal.column) }
@@ -70,7 +70,7 @@ struct LiteralChecker {
     }
 
     /// A literal for a typed (not mixed) column.
-    private func convert(_ literal: PredicateLiteral) throws(QueryError) -> DatabaseValue {
+    private func convert(_ literal: PredicateLiteral) throws(KuraError) -> DatabaseValue {
         let converted: Value?
         switch (type, literal.value) {
         case (.bool, .bool(let flag)): converted = .bool(flag)
@@ -104,7 +104,7 @@ struct LiteralChecker {
 
     /// A literal for a mixed value: compared only with values of its own kind (any number with any
     /// number, as `ValueOrder` compares them).
-    private func bindMixed(_ literal: PredicateLiteral, folding: Bool) throws(QueryError) -> [Bound] {
+    private func bindMixed(_ literal: PredicateLiteral, folding: Bool) throws(KuraError) -> [Bound] {
         let isString: Bool
         if case .string = literal.value { isString = true } else { isString = false }
         if (folding || op.isStringOperator) && !isString {
@@ -148,7 +148,7 @@ struct LiteralChecker {
         }
     }
 
-    private func requireUnordered(_ kind: String, _ literal: PredicateLiteral) throws(QueryError) {
+    private func requireUnordered(_ kind: String, _ literal: PredicateLiteral) throws(KuraError) {
         if op.isOrdering {
             throw error(.unsupportedOperator, "\(subject): \(Self.spelled(op)) does not apply to \(kind)", literal.column)
         }
@@ -159,16 +159,16 @@ struct LiteralChecker {
         return type.description
     }
 
-    private func mismatch(_ literal: PredicateLiteral, note: String) -> QueryError {
+    private func mismatch(_ literal: PredicateLiteral, note: String) -> KuraError {
         error(.typeMismatch, "\(subject): expected \(typeName), found \(literal.described)\(note)", literal.column)
     }
 
-    private func linkError(_ column: Int) -> QueryError {
+    private func linkError(_ column: Int) -> KuraError {
         error(.typeMismatch, "\(subject) is a link: compare it with nil, or follow it to a property", column)
     }
 
-    private func error(_ code: QueryError.Code, _ message: String, _ column: Int) -> QueryError {
-        QueryError(code, message, in: .where, column: column)
+    private func error(_ code: KuraError.QueryCode, _ message: String, _ column: Int) -> KuraError {
+        KuraError.query(code, message, in: .where, column: column)
     }
 
     /// `'<'` for symbols, `BEGINSWITH` for words.

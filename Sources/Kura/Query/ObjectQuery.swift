@@ -22,10 +22,10 @@ struct ObjectQuery: Sendable {
     init(
         _ type: String, where predicate: String?, sortedBy sort: String? = nil, limit: Int? = nil, after: QueryCursor? = nil,
         catalog: SchemaCatalog, allowsAsymmetric: Bool = false
-    ) throws(QueryError) {
+    ) throws(KuraError) {
         try self.init(
-            type, predicates: { () throws(QueryError) in try predicate.map { text throws(QueryError) in [try PredicateParser.parse(text)] } ?? [] },
-            sortKeys: { () throws(QueryError) in try sort.map { text throws(QueryError) in try SortKey.parse(text) } ?? [] },
+            type, predicates: { () throws(KuraError) in try predicate.map { text throws(KuraError) in [try PredicateParser.parse(text)] } ?? [] },
+            sortKeys: { () throws(KuraError) in try sort.map { text throws(KuraError) in try SortKey.parse(text) } ?? [] },
             limit: limit, after: after, catalog: catalog, allowsAsymmetric: allowsAsymmetric)
     }
 
@@ -33,7 +33,7 @@ struct ObjectQuery: Sendable {
     /// with `allowsEmbedded`, as `Realm.objects(_:)` does.
     init(
         _ type: String, predicates: [ParsedPredicate], sortKeys: [SortKey], catalog: SchemaCatalog, allowsEmbedded: Bool = false
-    ) throws(QueryError) {
+    ) throws(KuraError) {
         try self.init(
             type, predicates: { predicates }, sortKeys: { sortKeys }, limit: nil, catalog: catalog, allowsEmbedded: allowsEmbedded)
     }
@@ -42,13 +42,13 @@ struct ObjectQuery: Sendable {
     /// ordered by the sort keys, then by creation order. The parts are made as they are needed, so
     /// that errors come in the order of the type, the limit, the predicate and the sort keys.
     private init(
-        _ type: String, predicates: () throws(QueryError) -> [ParsedPredicate], sortKeys: () throws(QueryError) -> [SortKey],
+        _ type: String, predicates: () throws(KuraError) -> [ParsedPredicate], sortKeys: () throws(KuraError) -> [SortKey],
         limit: Int?, after: QueryCursor? = nil, catalog: SchemaCatalog, allowsAsymmetric: Bool = false, allowsEmbedded: Bool = false
-    ) throws(QueryError) {
+    ) throws(KuraError) {
         let schema = try Self.queryableType(
             type, catalog: catalog, allowsAsymmetric: allowsAsymmetric, allowsEmbedded: allowsEmbedded)
         if let limit, limit < 0 {
-            throw QueryError(.invalidLimit, "the limit must be zero or more, not \(limit)")
+            throw KuraError.query(.invalidLimit, "the limit must be zero or more, not \(limit)")
         }
         let compiler = PredicateCompiler(root: schema, catalog: catalog)
         var condition: SQLFragment?
@@ -69,7 +69,7 @@ struct ObjectQuery: Sendable {
         var arguments = condition?.arguments ?? []
         if let after {
             guard after.signature == signature, after.values.count == terms.count else {
-                throw QueryError(.invalidCursor, "the cursor belongs to another sort order: start again without it")
+                throw KuraError.query(.invalidCursor, "the cursor belongs to another sort order: start again without it")
             }
             let keyset = Self.keyset(terms, after, idColumn: idColumn)
             clauses.append(keyset.sql)
@@ -141,15 +141,15 @@ struct ObjectQuery: Sendable {
     /// The schema of a type that can be queried at the top level.
     static func queryableType(
         _ name: String, catalog: SchemaCatalog, allowsAsymmetric: Bool = false, allowsEmbedded: Bool = false
-    ) throws(QueryError) -> ObjectSchema {
+    ) throws(KuraError) -> ObjectSchema {
         guard let type = try? catalog.type(name) else {
-            throw QueryError(.unknownType, catalog.schema.noTypeMessage(name))
+            throw KuraError.query(.unknownType, catalog.schema.noTypeMessage(name))
         }
         if type.isEmbedded && !allowsEmbedded {
-            throw QueryError(.notQueryable, "\(name) is embedded: query the type that owns it, through a key path")
+            throw KuraError.query(.notQueryable, "\(name) is embedded: query the type that owns it, through a key path")
         }
         if type.isAsymmetric && !allowsAsymmetric {
-            throw QueryError(.notQueryable, "\(name) is asymmetric: its objects can be inserted and exported, not queried")
+            throw KuraError.query(.notQueryable, "\(name) is asymmetric: its objects can be inserted and exported, not queried")
         }
         return type
     }

@@ -12,7 +12,7 @@ struct PredicateArguments {
 
     /// `tokens` with every placeholder replaced; throws when the placeholders and arguments do not
     /// pair up or an argument does not fit its placeholder.
-    func bind(_ tokens: [PredicateToken]) throws(QueryError) -> [PredicateToken] {
+    func bind(_ tokens: [PredicateToken]) throws(KuraError) -> [PredicateToken] {
         let placeholders = tokens.filter { if case .placeholder = $0.kind { true } else { false } }.count
         guard placeholders > 0 || !arguments.isEmpty else { return tokens }
         var bound: [PredicateToken] = []
@@ -37,7 +37,7 @@ struct PredicateArguments {
             }
         }
         guard next == arguments.count else {
-            throw QueryError(
+            throw KuraError.query(
                 .argumentMismatch,
                 "\(Self.count(arguments.count, "argument")) given for \(Self.count(placeholders, "placeholder")): "
                     + "argument \(next + 1) (\(Self.describe(arguments[next]))) has no placeholder",
@@ -47,7 +47,7 @@ struct PredicateArguments {
     }
 
     /// The tokens of the key path a `%K` argument names, all at the placeholder's column.
-    private func keyPath(_ argument: Value, column: Int) throws(QueryError) -> [PredicateToken] {
+    private func keyPath(_ argument: Value, column: Int) throws(KuraError) -> [PredicateToken] {
         guard case .string(let path) = argument else {
             throw Self.error("placeholder %K takes a key path string, not \(Self.describe(argument))", column)
         }
@@ -68,7 +68,7 @@ struct PredicateArguments {
     }
 
     /// The tokens of a `%@` value: one bound literal, or `{…}` around a list's literals.
-    private func value(_ argument: Value, placeholder: String, column: Int) throws(QueryError) -> [PredicateToken] {
+    private func value(_ argument: Value, placeholder: String, column: Int) throws(KuraError) -> [PredicateToken] {
         guard case .list(let items) = argument else {
             return [PredicateToken(kind: .bound(try literal(argument, placeholder: placeholder, column: column)), column: column)]
         }
@@ -81,7 +81,7 @@ struct PredicateArguments {
         return tokens
     }
 
-    private func literal(_ value: Value, placeholder: String, column: Int) throws(QueryError) -> PredicateLiteral.Value {
+    private func literal(_ value: Value, placeholder: String, column: Int) throws(KuraError) -> PredicateLiteral.Value {
         switch value {
         case .null: return .null
         case .bool(let flag): return .bool(flag)
@@ -129,7 +129,7 @@ struct PredicateArguments {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
-    private static func error(_ message: String, _ column: Int) -> QueryError {
-        QueryError(.argumentMismatch, message, in: .where, column: column)
+    private static func error(_ message: String, _ column: Int) -> KuraError {
+        KuraError.query(.argumentMismatch, message, in: .where, column: column)
     }
 }

@@ -56,17 +56,17 @@ final class PredicateCompiler {
     /// With the parser's nesting bound and `SQLFragment.joined` putting deep parts first when it
     /// matters, the SQL stays within SQLite 3.40's fixed parser stack and SQLite's expression height
     /// (the tests run 32 levels around long lists); a predicate that would not is refused.
-    func compile(_ predicate: ParsedPredicate) throws(QueryError) -> SQLFragment {
+    func compile(_ predicate: ParsedPredicate) throws(KuraError) -> SQLFragment {
         let condition = try condition(predicate, negated: false)
         if condition.parserDepth > Self.maxParserDepth || condition.height > Self.maxHeight {
-            throw QueryError(
+            throw KuraError.query(
                 .tooComplex, "the predicate nests too deeply for SQLite around this comparison: use fewer levels of parentheses",
                 in: .where, column: condition.column)
         }
         return condition
     }
 
-    private func condition(_ predicate: ParsedPredicate, negated: Bool) throws(QueryError) -> SQLFragment {
+    private func condition(_ predicate: ParsedPredicate, negated: Bool) throws(KuraError) -> SQLFragment {
         switch predicate {
         case .constant(let value):
             return SQLFragment(value != negated ? "1" : "0")
@@ -97,17 +97,17 @@ final class PredicateCompiler {
         var scope: QueryScope
     }
 
-    private func comparison(_ comparison: PredicateComparison) throws(QueryError) -> SQLFragment {
+    private func comparison(_ comparison: PredicateComparison) throws(KuraError) -> SQLFragment {
         var check = try self.check(comparison)
         check.column = comparison.keyPath.column
         sqlBytes += check.sql.utf8.count + 8
         if constants.bound > Self.maxValues {
-            throw QueryError(
+            throw KuraError.query(
                 .tooComplex, "the predicate compares with more than \(Self.maxValues) values, more than SQLite binds in one query",
                 in: .where, column: comparison.column)
         }
         if sqlBytes > SQLiteLimits.sqlLength - 65536 {
-            throw QueryError(
+            throw KuraError.query(
                 .tooComplex, "the predicate is too long: its SQL would pass SQLite's limit of \(SQLiteLimits.sqlLength) bytes",
                 in: .where, column: comparison.column)
         }
@@ -115,13 +115,13 @@ final class PredicateCompiler {
     }
 
     /// The SQL test of one comparison, with estimates of its depth.
-    private func check(_ comparison: PredicateComparison) throws(QueryError) -> SQLFragment {
+    private func check(_ comparison: PredicateComparison) throws(KuraError) -> SQLFragment {
         let path = try resolver.resolve(comparison.keyPath, from: root)
         if let quantifier = comparison.quantifier, !path.isToMany {
             let message = quantifier.word == "IN"
                 ? "\(path.subject) is not a list, set or map: IN needs one on its right, or values in braces"
                 : "\(path.subject): \(quantifier.word) needs a key path through a list, set, map or linkingObjects"
-            throw QueryError(.invalidKeyPath, message, in: .where, column: quantifier.column)
+            throw KuraError.query(.invalidKeyPath, message, in: .where, column: quantifier.column)
         }
         let test = try ComparisonTest(
             subject: path.subject, type: path.valueType, op: comparison.op, caseInsensitive: comparison.caseInsensitive,
@@ -166,7 +166,7 @@ final class PredicateCompiler {
 
     /// Follows the hops from the root object: to-one links as joins in the current scope, to-many
     /// steps as tables of the comparison's subquery (opened by the first of them).
-    private func follow(_ hops: [ResolvedKeyPath.Hop], into subquery: inout Subquery?) throws(QueryError) -> Position {
+    private func follow(_ hops: [ResolvedKeyPath.Hop], into subquery: inout Subquery?) throws(KuraError) -> Position {
         var position = Position(type: root.name, id: "\(rootAlias).\(TableLayout.idColumn)", scope: scope)
         for hop in hops {
             switch hop {
@@ -196,7 +196,7 @@ final class PredicateCompiler {
     }
 
     /// The SQL of the value a path ends at (and of its mixed tag), on the object at `position`.
-    private func value(_ end: ResolvedKeyPath.End, at position: Position, subquery: inout Subquery?) throws(QueryError)
+    private func value(_ end: ResolvedKeyPath.End, at position: Position, subquery: inout Subquery?) throws(KuraError)
         -> (value: String, tag: String?)
     {
         switch end {
@@ -223,7 +223,7 @@ final class PredicateCompiler {
 
     /// The ORDER BY term of a sort key: a property, or a `@count`, reached through to-one links only.
     /// Decimals and mixed values sort as `ValueOrder` orders them.
-    func orderTerm(_ key: SortKey, catalog: SchemaCatalog) throws(QueryError) -> OrderTerm {
+    func orderTerm(_ key: SortKey, catalog: SchemaCatalog) throws(KuraError) -> OrderTerm {
         do {
             return try unplacedOrderTerm(key, catalog: catalog)
         } catch {
@@ -231,10 +231,10 @@ final class PredicateCompiler {
         }
     }
 
-    private func unplacedOrderTerm(_ key: SortKey, catalog: SchemaCatalog) throws(QueryError) -> OrderTerm {
+    private func unplacedOrderTerm(_ key: SortKey, catalog: SchemaCatalog) throws(KuraError) -> OrderTerm {
         let path = try KeyPathResolver(catalog: catalog, source: .sort).resolve(key.keyPath, from: root)
-        func refuse(_ message: String) -> QueryError {
-            QueryError(.invalidKeyPath, message, in: .sort, column: key.keyPath.column)
+        func refuse(_ message: String) -> KuraError {
+            KuraError.query(.invalidKeyPath, message, in: .sort, column: key.keyPath.column)
         }
         let toMany = "\(path.subject) goes through a list, set, map or linkingObjects: a sort key may follow only to-one links"
         guard !path.isToMany else { throw refuse(toMany) }
@@ -264,7 +264,7 @@ final class PredicateCompiler {
     /// subquery (correlated to the outer row by `condition`); later ones are joined into it.
     private func enter(
         _ table: String, _ alias: String, _ condition: String, _ subquery: inout Subquery?
-    ) throws(QueryError) -> QueryScope {
+    ) throws(KuraError) -> QueryScope {
         try countSubqueryTable()
         if let open = subquery {
             try open.scope.join(table, alias: alias, on: condition)
@@ -277,10 +277,10 @@ final class PredicateCompiler {
 
     /// Counts one more table read in a subquery; refuses one past `maxSubqueryTables` (the caller
     /// places the error at its comparison or sort key).
-    private func countSubqueryTable() throws(QueryError) {
+    private func countSubqueryTable() throws(KuraError) {
         subqueryTables += 1
         guard subqueryTables > Self.maxSubqueryTables else { return }
-        throw QueryError(
+        throw KuraError.query(
             .tooComplex,
             "the query reads lists, sets, maps, linkingObjects and @count in more than \(Self.maxSubqueryTables) places, "
                 + "more than SQLite reads well for every object: compare several values at once, as in ANY tags IN {'a', 'b'}")

@@ -31,16 +31,16 @@ struct PredicateToken: Equatable {
 /// Splits predicate text into tokens.
 struct PredicateLexer {
     private let scalars: [Unicode.Scalar]
-    private let source: QueryError.Source
+    private let source: KuraError.QueryPart
     private var index = 0
 
-    init(_ text: String, source: QueryError.Source) {
+    init(_ text: String, source: KuraError.QueryPart) {
         self.scalars = Array(text.unicodeScalars)
         self.source = source
     }
 
     /// Every token of the text, ending with `.end`.
-    mutating func tokens() throws(QueryError) -> [PredicateToken] {
+    mutating func tokens() throws(KuraError) -> [PredicateToken] {
         var tokens: [PredicateToken] = []
         while true {
             let token = try next()
@@ -49,7 +49,7 @@ struct PredicateLexer {
         }
     }
 
-    private mutating func next() throws(QueryError) -> PredicateToken {
+    private mutating func next() throws(KuraError) -> PredicateToken {
         while let scalar = peek(), scalar.properties.isWhitespace { index += 1 }
         let start = index
         let column = start + 1
@@ -153,7 +153,7 @@ struct PredicateLexer {
     ]
     private static let oneCharacterSymbols: Set<String> = ["=", "<", ">", "!", "(", ")", "{", "}", ",", ".", "[", "]"]
 
-    private mutating func symbol() throws(QueryError) -> String {
+    private mutating func symbol() throws(KuraError) -> String {
         let column = index + 1
         if let first = peek(), let second = peek(1),
             let spelled = Self.twoCharacterSymbols[String(first) + String(second)]
@@ -173,7 +173,7 @@ struct PredicateLexer {
     // MARK: Strings
 
     /// A single- or double-quoted string with `\` escapes.
-    private mutating func string(quote: Unicode.Scalar) throws(QueryError) -> String {
+    private mutating func string(quote: Unicode.Scalar) throws(KuraError) -> String {
         let column = index + 1
         index += 1
         var text = ""
@@ -200,7 +200,7 @@ struct PredicateLexer {
     }
 
     /// The four hex digits after `\u`.
-    private mutating func unicodeEscape(column: Int) throws(QueryError) -> Unicode.Scalar {
+    private mutating func unicodeEscape(column: Int) throws(KuraError) -> Unicode.Scalar {
         guard index + 4 <= scalars.count,
             let value = UInt32(String(String.UnicodeScalarView(scalars[index..<index + 4])), radix: 16),
             let scalar = Unicode.Scalar(value)
@@ -212,7 +212,7 @@ struct PredicateLexer {
     // MARK: Typed literals
 
     /// `oid(<24 hex digits>)` or `uuid(<canonical uuid>)`; `index` is at the `(`.
-    private mutating func typedLiteral(_ kind: String, column: Int) throws(QueryError) -> PredicateToken.Kind {
+    private mutating func typedLiteral(_ kind: String, column: Int) throws(KuraError) -> PredicateToken.Kind {
         index += 1
         var text = ""
         while let scalar = peek(), scalar != ")" {
@@ -233,7 +233,7 @@ struct PredicateLexer {
     }
 
     /// Realm's `T<seconds>:<nanoseconds>` or `T<ISO-8601>`; `nil` (consuming nothing) when the `T` starts a name.
-    private mutating func timestampAfterT() throws(QueryError) -> Int64? {
+    private mutating func timestampAfterT() throws(KuraError) -> Int64? {
         guard let next = peek(1), Self.isDigit(next) || (next == "-" && peek(2).map(Self.isDigit) == true) else {
             return nil
         }
@@ -255,7 +255,7 @@ struct PredicateLexer {
 
     /// `YYYY-MM-DD@HH:MM:SS[:NANOS]` (Realm's form) or an unquoted ISO-8601 date-time; `nil`
     /// (consuming nothing) when the text at `index` does not start with `YYYY-`.
-    private mutating func dateLiteral() throws(QueryError) -> Int64? {
+    private mutating func dateLiteral() throws(KuraError) -> Int64? {
         guard index + 4 < scalars.count, scalars[index..<index + 4].allSatisfy(Self.isDigit), scalars[index + 4] == "-" else {
             return nil
         }
@@ -299,8 +299,8 @@ struct PredicateLexer {
         index + offset < scalars.count ? scalars[index + offset] : nil
     }
 
-    private func error(_ message: String, _ column: Int) -> QueryError {
-        QueryError(.syntax, message, in: source, column: column)
+    private func error(_ message: String, _ column: Int) -> KuraError {
+        KuraError.query(.syntax, message, in: source, column: column)
     }
 
     static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 48 && scalar.value <= 57 }

@@ -10,13 +10,13 @@ struct PredicateParser {
     private var position = 0
     private var nesting = 0
 
-    init(_ text: String, arguments: [Value]) throws(QueryError) {
+    init(_ text: String, arguments: [Value]) throws(KuraError) {
         var lexer = PredicateLexer(text, source: .where)
         tokens = try PredicateArguments(arguments).bind(lexer.tokens())
     }
 
     /// The whole text as one predicate, its `%@` and `%K` placeholders taking `arguments` in order.
-    static func parse(_ text: String, arguments: [Value] = []) throws(QueryError) -> ParsedPredicate {
+    static func parse(_ text: String, arguments: [Value] = []) throws(KuraError) -> ParsedPredicate {
         var parser = try PredicateParser(text, arguments: arguments)
         guard parser.current.kind != .end else { throw syntax("the predicate is empty", 1) }
         let predicate = try parser.parseOr()
@@ -26,7 +26,7 @@ struct PredicateParser {
 
     // MARK: Logic
 
-    private mutating func parseOr() throws(QueryError) -> ParsedPredicate {
+    private mutating func parseOr() throws(KuraError) -> ParsedPredicate {
         var terms = [try parseAnd()]
         while isKeyword("OR") || isSymbol("||") {
             advance()
@@ -35,7 +35,7 @@ struct PredicateParser {
         return terms.count == 1 ? terms[0] : .or(terms)
     }
 
-    private mutating func parseAnd() throws(QueryError) -> ParsedPredicate {
+    private mutating func parseAnd() throws(KuraError) -> ParsedPredicate {
         var terms = [try parseUnary()]
         while isKeyword("AND") || isSymbol("&&") {
             advance()
@@ -44,7 +44,7 @@ struct PredicateParser {
         return terms.count == 1 ? terms[0] : .and(terms)
     }
 
-    private mutating func parseUnary() throws(QueryError) -> ParsedPredicate {
+    private mutating func parseUnary() throws(KuraError) -> ParsedPredicate {
         if isKeyword("NOT") || isSymbol("!") {
             try enterNesting()
             advance()
@@ -72,10 +72,10 @@ struct PredicateParser {
         return .comparison(try parseComparison())
     }
 
-    private mutating func enterNesting() throws(QueryError) {
+    private mutating func enterNesting() throws(KuraError) {
         nesting += 1
         if nesting > Self.maxNesting {
-            throw QueryError(
+            throw KuraError.query(
                 .tooComplex, "the predicate nests more than \(Self.maxNesting) levels of parentheses and NOT",
                 in: .where, column: current.column)
         }
@@ -85,7 +85,7 @@ struct PredicateParser {
 
     private static let quantifiers: [String: PredicateQuantifier.Kind] = ["ANY": .any, "SOME": .any, "ALL": .all, "NONE": .none]
 
-    private mutating func parseComparison() throws(QueryError) -> PredicateComparison {
+    private mutating func parseComparison() throws(KuraError) -> PredicateComparison {
         if let literal = try parseLiteralIfPresent() {
             return try parseSwappedComparison(literal)
         }
@@ -118,7 +118,7 @@ struct PredicateParser {
     }
 
     /// `3 < age` as `age > 3`, and `'Oslo' IN citiesVisited` as `ANY citiesVisited == 'Oslo'`.
-    private mutating func parseSwappedComparison(_ literal: PredicateLiteral) throws(QueryError) -> PredicateComparison {
+    private mutating func parseSwappedComparison(_ literal: PredicateLiteral) throws(KuraError) -> PredicateComparison {
         let column = current.column
         let op = try parseOperator()
         let caseInsensitive = try parseModifier()
@@ -139,7 +139,7 @@ struct PredicateParser {
             operand: .literal(literal), column: column)
     }
 
-    private mutating func parseKeyPath() throws(QueryError) -> PredicateKeyPath {
+    private mutating func parseKeyPath() throws(KuraError) -> PredicateKeyPath {
         var components: [PredicateKeyPath.Component] = []
         while true {
             switch current.kind {
@@ -169,7 +169,7 @@ struct PredicateParser {
         "BETWEEN": .between,
     ]
 
-    private mutating func parseOperator() throws(QueryError) -> ComparisonOperator {
+    private mutating func parseOperator() throws(KuraError) -> ComparisonOperator {
         let found: ComparisonOperator?
         switch current.kind {
         case .symbol(let symbol): found = Self.symbolOperators[symbol]
@@ -182,7 +182,7 @@ struct PredicateParser {
     }
 
     /// `[c]` after an operator; `[d]` and `[cd]` are refused since Kura does not fold diacritics.
-    private mutating func parseModifier() throws(QueryError) -> Bool {
+    private mutating func parseModifier() throws(KuraError) -> Bool {
         guard isSymbol("[") else { return false }
         let column = current.column
         advance()
@@ -193,7 +193,7 @@ struct PredicateParser {
         switch flags.lowercased() {
         case "c": return true
         case "d", "cd", "dc":
-            throw QueryError(
+            throw KuraError.query(
                 .unsupportedOperator, "[\(flags)]: diacritic-insensitive comparison is not supported", in: .where, column: column)
         default:
             throw Self.syntax("unknown modifier [\(flags)]: only [c] is supported", column)
@@ -201,7 +201,7 @@ struct PredicateParser {
     }
 
     /// `{a, b, …}`: any number of values for IN, exactly two for BETWEEN.
-    private mutating func parseList(for op: ComparisonOperator) throws(QueryError) -> PredicateOperand {
+    private mutating func parseList(for op: ComparisonOperator) throws(KuraError) -> PredicateOperand {
         let column = current.column
         guard isSymbol("{") else {
             if op == .in, case .identifier = current.kind {
@@ -229,7 +229,7 @@ struct PredicateParser {
 
     /// The literal at the current token, if it is one. Where only a value may stand (`operand`),
     /// `NaN`, `inf` and `infinity` (any case) are numbers too, as in Realm; elsewhere they stay names.
-    private mutating func parseLiteralIfPresent(operand: Bool = false) throws(QueryError) -> PredicateLiteral? {
+    private mutating func parseLiteralIfPresent(operand: Bool = false) throws(KuraError) -> PredicateLiteral? {
         let value: PredicateLiteral.Value
         switch current.kind {
         case .string(let text): value = .string(text)
@@ -272,12 +272,12 @@ struct PredicateParser {
         return false
     }
 
-    private func unexpected(_ expected: String) -> QueryError {
+    private func unexpected(_ expected: String) -> KuraError {
         Self.syntax("expected \(expected), found \(Self.describe(current))", current.column)
     }
 
-    private static func syntax(_ message: String, _ column: Int) -> QueryError {
-        QueryError(.syntax, message, in: .where, column: column)
+    private static func syntax(_ message: String, _ column: Int) -> KuraError {
+        KuraError.query(.syntax, message, in: .where, column: column)
     }
 
     static func describe(_ token: PredicateToken) -> String {

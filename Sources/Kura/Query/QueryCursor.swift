@@ -39,9 +39,9 @@ public struct QueryCursor: Sendable, Equatable {
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     }
 
-    /// Reads a cursor from its `token`; throws `QueryError(.invalidCursor)` for text no cursor wrote.
-    public init(token: String) throws(QueryError) {
-        let invalid = QueryError(.invalidCursor, "'\(token)' is not a cursor of this query: start again without it")
+    /// Reads a cursor from its `token`; throws `KuraError.query(.invalidCursor)` for text no cursor wrote.
+    public init(token: String) throws(KuraError) {
+        let invalid = KuraError.query(.invalidCursor, "'\(token)' is not a cursor of this query: start again without it")
         var base64 = token.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard let data = Data(base64Encoded: base64) else { throw invalid }

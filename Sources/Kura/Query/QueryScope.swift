@@ -32,7 +32,7 @@ final class QueryScope {
 
     /// The alias of the `type` row whose id is `idExpression`, LEFT JOINed on first use so that a
     /// null or dangling id gives a row of nulls rather than no row.
-    func objectAlias(type: String, idExpression: String) throws(QueryError) -> String {
+    func objectAlias(type: String, idExpression: String) throws(KuraError) -> String {
         if let alias = objectAliases[idExpression] { return alias }
         let alias = names.make()
         try add("LEFT JOIN \(TableLayout.objectTable(type)) AS \(alias) ON \(alias).\(TableLayout.idColumn) = \(idExpression)")
@@ -41,7 +41,7 @@ final class QueryScope {
     }
 
     /// Adds an inner join (a collection's rows).
-    func join(_ table: String, alias: String, on condition: String) throws(QueryError) {
+    func join(_ table: String, alias: String, on condition: String) throws(KuraError) {
         try add("JOIN \(table) AS \(alias) ON \(condition)")
     }
 
@@ -50,9 +50,9 @@ final class QueryScope {
         (["FROM \(first)"] + joins).joined(separator: " ")
     }
 
-    private func add(_ join: String) throws(QueryError) {
+    private func add(_ join: String) throws(KuraError) {
         guard joins.count + 1 < Self.maxTables else {
-            throw QueryError(
+            throw KuraError.query(
                 .tooComplex, "the query follows too many links at once (SQLite joins at most \(Self.maxTables) tables)")
         }
         joins.append(join)

@@ -5,7 +5,7 @@ extension Realm {
     /// `predicate` is a Realm-style predicate such as `age >= 3 AND ANY owners.name == 'Alice'`; `nil`
     /// matches every object. `sortedBy` is a list of key paths, each optionally followed by `asc` or
     /// `desc` (`name, age desc`); ties, and an unsorted query, keep creation order.
-    /// Throws `QueryError`, before reading anything, when the query does not fit the schema.
+    /// Throws `KuraError`, before reading anything, when the query does not fit the schema.
     public func objects(_ type: String, where predicate: String?, sortedBy: String? = nil, limit: Int? = nil) throws
         -> [DynamicObject]
     {
@@ -55,7 +55,7 @@ extension Realm {
 
     /// A compiled query on this realm's schema, for readers that run it in their own transaction.
     func query(_ type: String, where predicate: String?, sortedBy: String? = nil, limit: Int? = nil, allowsAsymmetric: Bool = false)
-        throws(QueryError) -> ObjectQuery
+        throws(KuraError) -> ObjectQuery
     {
         try ObjectQuery(type, where: predicate, sortedBy: sortedBy, limit: limit, catalog: catalog, allowsAsymmetric: allowsAsymmetric)
     }

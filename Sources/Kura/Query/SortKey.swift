@@ -4,16 +4,16 @@ struct SortKey: Equatable, Sendable {
     var ascending: Bool
 
     /// Parses a sort order such as `name`, `age desc` or `owner.name asc, age DESC`.
-    static func parse(_ text: String) throws(QueryError) -> [SortKey] {
+    static func parse(_ text: String) throws(KuraError) -> [SortKey] {
         var lexer = PredicateLexer(text, source: .sort)
         let tokens = try lexer.tokens()
         var position = 0
-        func unexpected(_ expected: String) -> QueryError {
+        func unexpected(_ expected: String) -> KuraError {
             let token = tokens[position]
             let found = token.kind == .end ? "the end of the sort order" : PredicateParser.describe(token)
-            return QueryError(.syntax, "expected \(expected), found \(found)", in: .sort, column: token.column)
+            return KuraError.query(.syntax, "expected \(expected), found \(found)", in: .sort, column: token.column)
         }
-        guard tokens[0].kind != .end else { throw QueryError(.syntax, "the sort order is empty", in: .sort, column: 1) }
+        guard tokens[0].kind != .end else { throw KuraError.query(.syntax, "the sort order is empty", in: .sort, column: 1) }
         var keys: [SortKey] = []
         while true {
             var components: [PredicateKeyPath.Component] = []

@@ -4,7 +4,7 @@ import GRDB
 /// The objects of one type that match a query, read lazily: Realm's `Results`.
 ///
 /// Making, filtering and sorting results reads nothing; the query is checked against the schema
-/// right away, so a bad predicate throws a `QueryError` where it is written. `count` is one SQL
+/// right away, so a bad predicate throws a `KuraError` where it is written. `count` is one SQL
 /// `COUNT`; `first`, `last`, indexing, ranges and iteration read `windowSize` objects at a time
 /// (by `LIMIT`/`OFFSET`) and keep the last window read.
 ///
@@ -39,7 +39,7 @@ public struct Results<Element>: Sequence {
     init(
         realm: Realm, type: String, predicates: [ParsedPredicate] = [], sortKeys: [SortKey] = [],
         load: @escaping @Sendable (Realm, Database, [Int64]) throws -> [Element]
-    ) throws(QueryError) {
+    ) throws(KuraError) {
         self.realm = realm
         self.typeName = type
         self.predicates = predicates
@@ -75,31 +75,31 @@ public struct Results<Element>: Sequence {
     ///
     /// Each `%@` in the text takes the next argument as a value and each `%K` the next argument as a
     /// key path: `filter("%K == %@", "name", name)`. Arguments are bound, never pasted into the text.
-    /// Filters chained one after another must all hold. Throws `QueryError` when the text does not
+    /// Filters chained one after another must all hold. Throws `KuraError` when the text does not
     /// parse or fit the schema, or the arguments do not pair up with the placeholders.
-    public func filter(_ predicate: String, _ arguments: any QueryArgument...) throws(QueryError) -> Results {
+    public func filter(_ predicate: String, _ arguments: any QueryArgument...) throws(KuraError) -> Results {
         try filter(predicate, arguments: arguments)
     }
 
     /// The results that also match `predicate`, with its placeholders' arguments given as a list.
-    public func filter(_ predicate: String, arguments: [any QueryArgument]) throws(QueryError) -> Results {
+    public func filter(_ predicate: String, arguments: [any QueryArgument]) throws(KuraError) -> Results {
         let parsed = try PredicateParser.parse(predicate, arguments: arguments.map(\.queryValue))
         return try Results(realm: realm, type: typeName, predicates: predicates + [parsed], sortKeys: sortKeys, load: load)
     }
 
     /// The results ordered by one key path (`name`, `owner.name`), ties in creation order.
-    public func sorted(byKeyPath keyPath: String, ascending: Bool = true) throws(QueryError) -> Results {
+    public func sorted(byKeyPath keyPath: String, ascending: Bool = true) throws(KuraError) -> Results {
         try sorted(by: [SortDescriptor(keyPath: keyPath, ascending: ascending)])
     }
 
     /// The results ordered by several key paths, the first deciding first; ties in creation order.
     /// Sorting again replaces the previous order, as in Realm.
-    public func sorted(by descriptors: [SortDescriptor]) throws(QueryError) -> Results {
+    public func sorted(by descriptors: [SortDescriptor]) throws(KuraError) -> Results {
         var keys: [SortKey] = []
         for descriptor in descriptors {
             let parsed = try SortKey.parse(descriptor.keyPath)
             guard parsed.count == 1, var key = parsed.first else {
-                throw QueryError(.syntax, "expected one key path, found '\(descriptor.keyPath)'", in: .sort, column: 1)
+                throw KuraError.query(.syntax, "expected one key path, found '\(descriptor.keyPath)'", in: .sort, column: 1)
             }
             key.ascending = descriptor.ascending
             keys.append(key)
@@ -141,7 +141,7 @@ public struct Results<Element>: Sequence {
     }
 
     /// The object at `index`, reading the window that holds it unless it was the last one read.
-    /// Throws `StoreError` with code `.indexOutOfRange` outside `0..<count`.
+    /// Throws `KuraError` with code `.indexOutOfRange` outside `0..<count`.
     public subscript(index: Int) -> Element {
         get throws {
             if index >= 0 {
@@ -149,7 +149,7 @@ public struct Results<Element>: Sequence {
                 let elements = try window(at: start)
                 if index - start < elements.count { return elements[index - start] }
             }
-            throw StoreError(.indexOutOfRange, "index \(index) is outside the \(try count) \(typeName) results")
+            throw KuraError.store(.indexOutOfRange, "index \(index) is outside the \(try count) \(typeName) results")
         }
     }
 

@@ -17,25 +17,25 @@ public struct Schema: Sendable, Hashable {
     }
 
     /// Checks the rules of the schema format; throws the first violation found.
-    public func validate() throws(SchemaError) {
+    public func validate() throws(KuraError) {
         try SchemaValidator(schema: self, locations: SchemaLocations()).validate()
     }
 }
 
 /// Where each part of a schema was written, so that validation errors can point at it.
 public struct SchemaLocations: Sendable {
-    var types: [String: SourceLocation] = [:]
-    var properties: [String: SourceLocation] = [:]
-    var primaryKeys: [String: SourceLocation] = [:]
+    var types: [String: FilePosition] = [:]
+    var properties: [String: FilePosition] = [:]
+    var primaryKeys: [String: FilePosition] = [:]
     /// Where the object type a property names is written inside its type text (`Dog` in
     /// `list<Dog>`, the type of a `linkingObjects`), by `Type.property`.
-    var typeNames: [String: SourceLocation] = [:]
+    var typeNames: [String: FilePosition] = [:]
 
     /// An empty set of locations (for schemas that do not come from a file).
     public init() {}
 
-    func type(_ name: String) -> SourceLocation? { types[name] }
-    func property(_ type: String, _ name: String) -> SourceLocation? { properties["\(type).\(name)"] }
+    func type(_ name: String) -> FilePosition? { types[name] }
+    func property(_ type: String, _ name: String) -> FilePosition? { properties["\(type).\(name)"] }
     /// Where property `name` of `type` names its object type, else where the property is.
-    func typeName(_ type: String, _ name: String) -> SourceLocation? { typeNames["\(type).\(name)"] ?? property(type, name) }
+    func typeName(_ type: String, _ name: String) -> FilePosition? { typeNames["\(type).\(name)"] ?? property(type, name) }
 }

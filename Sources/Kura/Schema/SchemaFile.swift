@@ -2,24 +2,24 @@ import Foundation
 
 extension Schema {
     /// Parses a schema from YAML text; `file` names it in error messages.
-    public init(yaml: String, file: String = "<schema>") throws(SchemaError) {
+    public init(yaml: String, file: String = "<schema>") throws(KuraError) {
         var parser = SchemaParser(file: file)
         self = try parser.parse(yaml)
     }
 
     /// Parses the schema a realm stores, by the rules it was stored under (see `SchemaValidator.Purpose`).
-    init(storedYAML text: String) throws(SchemaError) {
+    init(storedYAML text: String) throws(KuraError) {
         var parser = SchemaParser(file: "<stored schema>", purpose: .storedForm)
         self = try parser.parse(text)
     }
 
     /// Reads and parses a schema file.
-    public init(contentsOfFile path: String) throws(SchemaError) {
+    public init(contentsOfFile path: String) throws(KuraError) {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw SchemaError(.unreadableFile, "cannot read schema file '\(path)'", underlying: error)
+            throw KuraError.schema(.unreadableFile, "cannot read schema file '\(path)'", underlying: error)
         }
         try self.init(yaml: text, file: path)
     }

@@ -14,15 +14,15 @@ struct SchemaParser {
         self.purpose = purpose
     }
 
-    mutating func parse(_ text: String) throws(SchemaError) -> Schema {
+    mutating func parse(_ text: String) throws(KuraError) -> Schema {
         lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {
-                throw SchemaError(.invalidStructure, "the schema file is empty", at: SourceLocation(file: file, line: 1, column: 1))
+                throw KuraError.schema(.invalidStructure, "the schema file is empty", at: FilePosition(file: file, line: 1, column: 1))
             }
             root = node
-        } catch let error as SchemaError {
+        } catch let error as KuraError where error.code.domain == .schema {
             throw error
         } catch {
             throw syntaxError(error)
@@ -50,7 +50,7 @@ struct SchemaParser {
         return schema
     }
 
-    private mutating func parseType(_ name: String, _ node: Node) throws(SchemaError) -> ObjectSchema {
+    private mutating func parseType(_ name: String, _ node: Node) throws(KuraError) -> ObjectSchema {
         let body = try mapping(node, "type '\(name)'")
         try checkKeys(body, allowed: ["primaryKey", "embedded", "asymmetric", "properties"], in: "type '\(name)'")
         var type = ObjectSchema(name: name, properties: [])
@@ -74,7 +74,7 @@ struct SchemaParser {
         return type
     }
 
-    private mutating func parseProperty(_ name: String, of owner: String, _ node: Node) throws(SchemaError) -> Property {
+    private mutating func parseProperty(_ name: String, of owner: String, _ node: Node) throws(KuraError) -> Property {
         let path = "\(owner).\(name)"
         if node.scalar != nil {
             return Property(name: name, type: try typeExpression(node, path))
@@ -104,7 +104,7 @@ struct SchemaParser {
         return property
     }
 
-    private mutating func typeExpression(_ node: Node, _ path: String) throws(SchemaError) -> PropertyType {
+    private mutating func typeExpression(_ node: Node, _ path: String) throws(KuraError) -> PropertyType {
         let text = try scalarString(node, "a type")
         guard let type = PropertyType.parse(text) else {
             if let name = PropertyType.namePart(of: text), let problem = Identifier.problem(with: name),
@@ -125,7 +125,7 @@ struct SchemaParser {
         return type
     }
 
-    private func defaultValue(_ node: Node, for type: PropertyType, _ path: String) throws(SchemaError) -> DefaultValue {
+    private func defaultValue(_ node: Node, for type: PropertyType, _ path: String) throws(KuraError) -> DefaultValue {
         guard let scalar = node.scalar else {
             throw error(.invalidDefault, "\(path): a default must be a single value", node)
         }
@@ -170,14 +170,14 @@ struct SchemaParser {
 
     private func tagName(_ node: Node) -> Tag.Name { Tag.Name(rawValue: node.tag.rawValue) }
 
-    private func mapping(_ node: Node, _ what: String) throws(SchemaError) -> Node.Mapping {
+    private func mapping(_ node: Node, _ what: String) throws(KuraError) -> Node.Mapping {
         guard let mapping = node.mapping else {
             throw error(.invalidStructure, "\(what) must be a mapping", node)
         }
         return mapping
     }
 
-    private func checkKeys(_ mapping: Node.Mapping, allowed: [String], in what: String) throws(SchemaError) {
+    private func checkKeys(_ mapping: Node.Mapping, allowed: [String], in what: String) throws(KuraError) {
         for key in mapping.keys {
             let name = key.string ?? ""
             if !allowed.contains(name) {
@@ -188,14 +188,14 @@ struct SchemaParser {
         }
     }
 
-    private func scalarString(_ node: Node, _ what: String) throws(SchemaError) -> String {
+    private func scalarString(_ node: Node, _ what: String) throws(KuraError) -> String {
         guard let scalar = node.scalar, tagName(node) != .null else {
             throw error(.invalidStructure, "\(what) must be a single value", node)
         }
         return scalar.string
     }
 
-    private func flag(_ node: Node?, _ what: String) throws(SchemaError) -> Bool {
+    private func flag(_ node: Node?, _ what: String) throws(KuraError) -> Bool {
         guard let node else { return false }
         guard tagName(node) == .bool, let value = node.bool else {
             throw error(.invalidStructure, "\(what) must be true or false", node)
@@ -203,47 +203,47 @@ struct SchemaParser {
         return value
     }
 
-    private func location(_ node: Node) -> SourceLocation? {
-        node.mark.map { SourceLocation(file: file, line: $0.line, column: $0.column) }
+    private func location(_ node: Node) -> FilePosition? {
+        node.mark.map { FilePosition(file: file, line: $0.line, column: $0.column) }
     }
 
     /// Where `name`, `offset` characters into the text of scalar `node`, stands in the file (libyaml
     /// counts columns in characters); where the node starts if the text is not written as read
     /// (escapes, a block scalar).
-    private func location(of name: String, at offset: Int, in node: Node) -> SourceLocation? {
+    private func location(of name: String, at offset: Int, in node: Node) -> FilePosition? {
         guard let mark = node.mark else { return nil }
         let style = node.scalar?.style
         let column = mark.column + offset + (style == .singleQuoted || style == .doubleQuoted ? 1 : 0)
         if mark.line >= 1, mark.line <= lines.count {
             let written = lines[mark.line - 1].unicodeScalars.dropFirst(column - 1).prefix(name.unicodeScalars.count)
-            if written.elementsEqual(name.unicodeScalars) { return SourceLocation(file: file, line: mark.line, column: column) }
+            if written.elementsEqual(name.unicodeScalars) { return FilePosition(file: file, line: mark.line, column: column) }
         }
         return location(node)
     }
 
-    private func error(_ code: SchemaError.Code, _ message: String, _ node: Node) -> SchemaError {
-        SchemaError(code, message, at: location(node))
+    private func error(_ code: KuraError.SchemaCode, _ message: String, _ node: Node) -> KuraError {
+        KuraError.schema(code, message, at: location(node))
     }
 
-    private func syntaxError(_ error: any Error) -> SchemaError {
+    private func syntaxError(_ error: any Error) -> KuraError {
         guard let yamlError = error as? YamlError else {
-            return SchemaError(.syntax, "cannot parse YAML: \(error)", at: nil, underlying: error)
+            return KuraError.schema(.syntax, "cannot parse YAML: \(error)", at: nil, underlying: error)
         }
         switch yamlError {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return SchemaError(
-                .syntax, "invalid YAML: \(detail)", at: SourceLocation(file: file, line: mark.line, column: mark.column),
+            return KuraError.schema(
+                .syntax, "invalid YAML: \(detail)", at: FilePosition(file: file, line: mark.line, column: mark.column),
                 underlying: error)
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            return SchemaError(
+            return KuraError.schema(
                 .duplicateName, "duplicate key \(keys) in a mapping",
-                at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column), underlying: error)
+                at: FilePosition(file: file, line: context.mark.line, column: context.mark.column), underlying: error)
         default:
-            return SchemaError(.syntax, "invalid YAML: \(yamlError)", at: nil, underlying: error)
+            return KuraError.schema(.syntax, "invalid YAML: \(yamlError)", at: nil, underlying: error)
         }
     }
 }

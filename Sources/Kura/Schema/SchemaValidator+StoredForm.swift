@@ -1,14 +1,14 @@
 /// The check that a schema reads back from the form a realm stores it in exactly as it was given:
 /// a schema that stored one thing and read back another (or nothing) would leave its realm unreadable.
 extension SchemaValidator {
-    func validateStoredForm() throws(SchemaError) {
+    func validateStoredForm() throws(KuraError) {
         let (text, lines) = SchemaWriter.storedForm(of: schema)
         let stored: Schema
         do {
             var parser = SchemaParser(file: "<stored schema>", purpose: .storedForm)
             stored = try parser.parse(text)
         } catch {
-            let line = (error.location?.line).map { $0 - 1 } ?? -1
+            let line = (error.position?.line).map { $0 - 1 } ?? -1
             let owner: (type: String?, property: String?) = lines.indices.contains(line) ? lines[line] : (nil, nil)
             throw mismatch(owner.type, owner.property, "its stored form cannot be read back (\(error.message))")
         }
@@ -45,9 +45,9 @@ extension SchemaValidator {
             && same(left.defaultValue.map(SchemaWriter.literal), right.defaultValue.map(SchemaWriter.literal))
     }
 
-    private func mismatch(_ type: String?, _ property: String?, _ problem: String) -> SchemaError {
+    private func mismatch(_ type: String?, _ property: String?, _ problem: String) -> KuraError {
         let at = type.flatMap { type in property.flatMap { locations.property(type, $0) } ?? locations.type(type) }
         let subject = [type, property].compactMap { $0 }.joined(separator: ".")
-        return SchemaError(.invalidStructure, "\(subject.isEmpty ? "the schema" : subject) cannot be stored: \(problem)", at: at)
+        return KuraError.schema(.invalidStructure, "\(subject.isEmpty ? "the schema" : subject) cannot be stored: \(problem)", at: at)
     }
 }

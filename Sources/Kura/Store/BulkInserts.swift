@@ -32,7 +32,7 @@ final class BulkInserts {
         tables = Array(repeating: nil, count: catalog.bulkInsertCount)
         let code = kura_rows_register(UnsafeMutableRawPointer(connection.sqliteConnection))
         guard code == SQLITE_OK else {
-            throw StoreError(.database, "SQLite error \(code): cannot register the kura_rows function")
+            throw KuraError.store(.database, "SQLite error \(code): cannot register the kura_rows function")
         }
     }
 
@@ -188,7 +188,7 @@ private final class PendingRows {
         count = 0
         bytesUsed = 0
         guard code == SQLITE_DONE else {
-            throw StoreError.sqlite(code, on: sqlite3_db_handle(sqlite), sql: insert.sql)
+            throw KuraError.sqlite(code, on: sqlite3_db_handle(sqlite), sql: insert.sql)
         }
     }
 

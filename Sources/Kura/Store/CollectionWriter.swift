@@ -74,7 +74,7 @@ struct CollectionWriter {
                 index += 1
             }
         default:
-            throw StoreError(.typeMismatch, "\(path()): expected \(property.type), found \(value.kindName)")
+            throw KuraError.store(.typeMismatch, "\(path()): expected \(property.type), found \(value.kindName)")
         }
         if !isNew {
             let given = rows.entries()
@@ -217,7 +217,7 @@ struct CollectionWriter {
             try elements.forEach { key, element in entries.append(Entry(key: key, value: element)) }
             return entries
         default:
-            throw StoreError(.typeMismatch, "\(path()): expected \(property.type), found \(value.kindName)")
+            throw KuraError.store(.typeMismatch, "\(path()): expected \(property.type), found \(value.kindName)")
         }
     }
 
@@ -230,7 +230,7 @@ struct CollectionWriter {
         }
         if let target {
             if value.isNull && !elementType.isNullable {
-                throw StoreError(.missingValue, "\(path()): null is not allowed in a collection of \(elementType)")
+                throw KuraError.store(.missingValue, "\(path()): null is not allowed in a collection of \(elementType)")
             }
             return (nil, try writer.link(value, to: target, policy: policy, path: path(), depth: depth))
         }
@@ -261,7 +261,7 @@ struct CollectionWriter {
         guard count > 0 else { return }
         let slots = property.collectionInserts
         guard !slots.isEmpty else {
-            throw StoreError(.unknownProperty, "\(owner.type) has no collection property '\(property.name)'")
+            throw KuraError.store(.unknownProperty, "\(owner.type) has no collection property '\(property.name)'")
         }
         // Held inserts take every row at once; a statement takes up to `slots.count` rows.
         let perRun = writer.transaction.holdsInserts && property.collectionBulkInsert != nil ? count : slots.count

@@ -118,17 +118,8 @@ struct DirectStatement {
         }
     }
 
-    private func failure(_ code: CInt) -> StoreError {
-        StoreError.sqlite(code, on: connection, sql: statement.sql)
-    }
-}
-
-extension StoreError {
-    /// The error for SQLite result `code` on `connection` while running `sql`, with SQLite's message.
-    static func sqlite(_ code: CInt, on connection: OpaquePointer?, sql: String) -> StoreError {
-        let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "unknown"
-        // Extended result codes carry the primary code in their low byte, which is what GRDB reports.
-        return StoreError(.database, "SQLite error \(code & 0xff): \(message)", sql: sql)
+    private func failure(_ code: CInt) -> KuraError {
+        KuraError.sqlite(code, on: connection, sql: statement.sql)
     }
 }
 

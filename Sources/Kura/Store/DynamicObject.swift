@@ -1,7 +1,7 @@
 /// A handle to a stored object, read and written by property name.
 ///
 /// The handle stays valid while the object exists; once it is deleted every use throws
-/// `StoreError` with code `.objectDeleted`. Like its realm, a handle may be used from any thread;
+/// `KuraError` with code `.objectDeleted`. Like its realm, a handle may be used from any thread;
 /// `setValue(_:forKey:)` needs a write transaction of the calling thread.
 public struct DynamicObject: Sendable {
     /// The realm the object lives in.
@@ -40,14 +40,14 @@ public struct DynamicObject: Sendable {
         let transaction = try realm.requireTransaction()
         let type = try realm.catalog.type(ref.type)
         if type.isAsymmetric {
-            throw StoreError(.asymmetricMisuse, "\(type.name) is asymmetric: its objects cannot be updated")
+            throw KuraError.store(.asymmetricMisuse, "\(type.name) is asymmetric: its objects cannot be updated")
         }
         let property = try realm.catalog.property(name, of: type)
         if property.isComputed {
-            throw StoreError(.typeMismatch, "\(type.name).\(name) is computed from links and cannot be set")
+            throw KuraError.store(.typeMismatch, "\(type.name).\(name) is computed from links and cannot be set")
         }
         if name == type.primaryKey && !transaction.isMigration {
-            throw StoreError(.primaryKeyChanged, "\(type.name).\(name): a primary key cannot be changed once set")
+            throw KuraError.store(.primaryKeyChanged, "\(type.name).\(name): a primary key cannot be changed once set")
         }
         try ObjectReader(db: transaction.db, catalog: transaction.catalog).requireExists(ref)
         if name == type.primaryKey {
@@ -73,7 +73,7 @@ public struct DynamicObject: Sendable {
     /// The objects of a list or set of links, or of a linkingObjects property, in order.
     public func objects(_ name: String) throws -> [DynamicObject] {
         guard case .list(let items) = try value(forKey: name) else {
-            throw StoreError(.typeMismatch, "\(ref.type).\(name) is not a list, set or linkingObjects property")
+            throw KuraError.store(.typeMismatch, "\(ref.type).\(name) is not a list, set or linkingObjects property")
         }
         return items.compactMap { item in
             if case .object(let target) = item { return DynamicObject(realm: realm, ref: target) }
@@ -85,7 +85,7 @@ public struct DynamicObject: Sendable {
     public func linkingObjects(_ name: String) throws -> [DynamicObject] {
         let type = try realm.catalog.type(ref.type)
         guard case .linkingObjects? = type[property: name]?.type else {
-            throw StoreError(.unknownProperty, "\(ref.type) has no linkingObjects property '\(name)'")
+            throw KuraError.store(.unknownProperty, "\(ref.type) has no linkingObjects property '\(name)'")
         }
         return try objects(name)
     }
@@ -98,7 +98,7 @@ public struct DynamicObject: Sendable {
         let origin = try catalog.type(type)
         let property = try catalog.property(name, of: origin)
         guard property.type.objectTypeName == ref.type else {
-            throw StoreError(.typeMismatch, "\(type).\(name) is not a link, list, set or map of links to \(ref.type)")
+            throw KuraError.store(.typeMismatch, "\(type).\(name) is not a link, list, set or map of links to \(ref.type)")
         }
         // The reader finds origins through a linkingObjects property; this one stands for the relation asked about.
         let relation = Property(name: name, type: .linkingObjects(type: type, property: name))

@@ -15,21 +15,21 @@ enum MixedStore {
         if let (tag, type) = MixedTag.scalar(for: value) {
             guard let encoded = ScalarCodec.encode(value, as: type) else {
                 let reason = type == .date ? "a date lies within \(DateFormatting.rangeText)" : "NaN is not supported"
-                throw StoreError(.typeMismatch, "\(path()): \(value) cannot be stored (\(reason))")
+                throw KuraError.store(.typeMismatch, "\(path()): \(value) cannot be stored (\(reason))")
             }
             return (tag, encoded)
         }
         guard depth < maxDepth else {
-            throw StoreError(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
+            throw KuraError.store(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
         }
         switch value {
         case .object(let ref):
             let typeId = try transaction.catalog.typeId(ref.type)
             guard try ObjectReader(db: transaction.db, catalog: transaction.catalog).exists(ref) else {
-                throw StoreError(.objectDeleted, "\(path()): object \(ref) has been deleted")
+                throw KuraError.store(.objectDeleted, "\(path()): object \(ref) has been deleted")
             }
             if transaction.catalog.isEmbedded(ref.type) {
-                throw StoreError(.embeddedMisuse, "\(path()): a mixed value cannot link to embedded object \(ref)")
+                throw KuraError.store(.embeddedMisuse, "\(path()): a mixed value cannot link to embedded object \(ref)")
             }
             return (MixedTag.linkBase + typeId, ref.id.databaseValue)
         case .list(let items):
@@ -47,7 +47,7 @@ enum MixedStore {
             if let link = MixedLink(entries) {
                 let target = try transaction.catalog.type(link.typeName)
                 if target.isEmbedded {
-                    throw StoreError(.embeddedMisuse, "\(path()): a mixed value cannot link to embedded type \(link.typeName)")
+                    throw KuraError.store(.embeddedMisuse, "\(path()): a mixed value cannot link to embedded type \(link.typeName)")
                 }
                 let stored = try ObjectWriter(transaction: transaction)
                     .link(link.link, to: link.typeName, policy: policy, path: path(), depth: depth)
@@ -64,7 +64,7 @@ enum MixedStore {
             }
             return (MixedTag.map, container.databaseValue)
         default:
-            throw StoreError(.typeMismatch, "\(path()): \(value.kindName) cannot be stored in a mixed property")
+            throw KuraError.store(.typeMismatch, "\(path()): \(value.kindName) cannot be stored in a mixed property")
         }
     }
 
@@ -78,7 +78,7 @@ enum MixedStore {
         switch value {
         case .list(let items):
             guard depth < maxDepth else {
-                throw StoreError(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
+                throw KuraError.store(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
             }
             let here = path()
             let container = try transaction.nextMixedContainer()
@@ -91,7 +91,7 @@ enum MixedStore {
         case .map(let entries):
             // The mapper gives a link in a mixed position as a plain value, never as entries.
             guard depth < maxDepth else {
-                throw StoreError(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
+                throw KuraError.store(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
             }
             let here = path()
             let container = try transaction.nextMixedContainer()
@@ -105,7 +105,7 @@ enum MixedStore {
             return (MixedTag.map, container.databaseValue)
         case .checked(let elements):
             guard depth < maxDepth else {
-                throw StoreError(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
+                throw KuraError.store(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
             }
             // A mixed value's checked elements are scalars: each is stored as a plain value.
             let here = path()
@@ -148,12 +148,12 @@ enum MixedStore {
         if let type = MixedTag.scalarTypes[tag] { return try ScalarCodec.decode(value, as: type) }
         if tag >= MixedTag.linkBase {
             guard let typeName = catalog.typeNames[tag - MixedTag.linkBase], case .int64(let id) = value.storage else {
-                throw StoreError(.corruptRealm, "a mixed value has an unknown link tag \(tag)")
+                throw KuraError.store(.corruptRealm, "a mixed value has an unknown link tag \(tag)")
             }
             return .object(ObjectRef(type: typeName, id: id))
         }
         guard tag == MixedTag.list || tag == MixedTag.map, case .int64(let container) = value.storage, depth < maxDepth else {
-            throw StoreError(.corruptRealm, "a mixed value has an invalid tag \(tag)")
+            throw KuraError.store(.corruptRealm, "a mixed value has an invalid tag \(tag)")
         }
         // Read with their byte counts (GRDB reads text up to its first NUL), all rows before any
         // nested container is read with the same cached statement.
@@ -199,14 +199,14 @@ enum MixedStore {
 
 /// Realm's rule for map keys: no `.` anywhere and no leading `$`.
 enum MapKeyRule {
-    static func check(_ key: String, path: @autoclosure () -> String) throws(StoreError) {
+    static func check(_ key: String, path: @autoclosure () -> String) throws(KuraError) {
         // Bytes, not `String.contains`: with Foundation imported that bridges to NSString per key.
         let bytes = key.utf8
         if bytes.first == UInt8(ascii: "$") {
-            throw StoreError(.invalidMapKey, "\(path()): map key '\(key)' starts with '$'")
+            throw KuraError.store(.invalidMapKey, "\(path()): map key '\(key)' starts with '$'")
         }
         if bytes.contains(UInt8(ascii: ".")) {
-            throw StoreError(.invalidMapKey, "\(path()): map key '\(key)' contains '.'")
+            throw KuraError.store(.invalidMapKey, "\(path()): map key '\(key)' contains '.'")
         }
     }
 }

@@ -70,8 +70,8 @@ final class ObjectBlocks {
         try types.update(name, orAdd: { try TypeBlock(type: catalog.type(name), catalog: catalog, db: db, blockSize: blockSize) }) { $0 }
     }
 
-    private static func missing(_ ref: ObjectRef) -> StoreError {
-        StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")
+    private static func missing(_ ref: ObjectRef) -> KuraError {
+        KuraError.store(.objectDeleted, "object \(ref) has been deleted or was never stored")
     }
 }
 

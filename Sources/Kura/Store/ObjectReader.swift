@@ -17,7 +17,7 @@ struct ObjectReader {
     func requireExists(_ ref: ObjectRef) throws {
         _ = try catalog.type(ref.type)
         guard try exists(ref) else {
-            throw StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")
+            throw KuraError.store(.objectDeleted, "object \(ref) has been deleted or was never stored")
         }
     }
 
@@ -39,10 +39,10 @@ struct ObjectReader {
     func values(of ref: ObjectRef) throws -> [String: Value] {
         let type = try catalog.type(ref.type)
         guard let query = catalog.rowQueries[ref.type] else {
-            throw StoreError(.unknownType, catalog.schema.noTypeMessage(ref.type))
+            throw KuraError.store(.unknownType, catalog.schema.noTypeMessage(ref.type))
         }
         guard let row = try storedRow(query.sql, ref: ref) else {
-            throw StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")
+            throw KuraError.store(.objectDeleted, "object \(ref) has been deleted or was never stored")
         }
         var values: [String: Value] = [:]
         values.reserveCapacity(type.storedProperties.count)
@@ -81,7 +81,7 @@ struct ObjectReader {
         let columns = TableLayout.column(property.name) + (isMixed ? ", " + TableLayout.tagColumn(property.name) : "")
         guard let row = try storedRow("SELECT \(columns) FROM \(TableLayout.objectTable(ref.type)) WHERE \(TableLayout.idColumn) = ?", ref: ref)
         else {
-            throw StoreError(.objectDeleted, "object \(ref) has been deleted or was never stored")
+            throw KuraError.store(.objectDeleted, "object \(ref) has been deleted or was never stored")
         }
         return (isMixed ? Int64.fromDatabaseValue(row[1]) ?? 0 : 0, row[0])
     }

@@ -40,10 +40,10 @@ extension ObjectWriter {
         }
         switch scope.entry(slot) {
         case .reserved(let ref, let usedAt, _):
-            throw StoreError(
+            throw KuraError.store(
                 .unresolvedReference, "\(path()): \"$id\": \(id.value) is a \(type.name), but \(usedAt) links to it as a \(ref.type)")
         case .defined(_, let firstPath):
-            throw StoreError(.duplicateReferenceId, "\(path()): \"$id\": \(id.value) is already used by \(firstPath)")
+            throw KuraError.store(.duplicateReferenceId, "\(path()): \"$id\": \(id.value) is already used by \(firstPath)")
         }
     }
 
@@ -55,10 +55,10 @@ extension ObjectWriter {
         case nil:
             break
         case .defined(_, let firstPath)?:
-            throw StoreError(.duplicateReferenceId, "\(path()): \"$id\": \(id.value) is already used by \(firstPath)")
+            throw KuraError.store(.duplicateReferenceId, "\(path()): \"$id\": \(id.value) is already used by \(firstPath)")
         case .reserved(let reserved, let usedAt, _)?:
             guard reserved.type == ref.type else {
-                throw StoreError(
+                throw KuraError.store(
                     .unresolvedReference, "\(path()): \"$id\": \(id.value) is a \(ref.type), but \(usedAt) links to it as a \(reserved.type)")
             }
             try relink(from: reserved, to: ref)
@@ -71,20 +71,20 @@ extension ObjectWriter {
     func resolveReference(_ key: ReferenceScope.Key, to target: StoredType, path: @autoclosure () -> String) throws -> DatabaseValue {
         let id = key.publicId
         if target.isEmbedded {
-            throw StoreError(
+            throw KuraError.store(
                 .embeddedMisuse, "\(path()): {\"$ref\": \(id)} cannot link embedded \(target.name): an embedded object has one parent")
         }
         guard let scope = transaction.references else {
-            throw StoreError(.unresolvedReference, "\(path()): {\"$ref\": \(id)} given outside an input with \"$id\" documents")
+            throw KuraError.store(.unresolvedReference, "\(path()): {\"$ref\": \(id)} given outside an input with \"$id\" documents")
         }
         if let slot = scope.slot(for: key) {
             let ref = scope.objectRef(slot)
             guard ref.type == target.name else {
-                throw StoreError(.unresolvedReference, "\(path()): {\"$ref\": \(id)} names a \(ref.type), expected a \(target.name)")
+                throw KuraError.store(.unresolvedReference, "\(path()): {\"$ref\": \(id)} names a \(ref.type), expected a \(target.name)")
             }
             return ref.id.databaseValue
         }
-        if let reason = scope.unresolvableMessage(key) { throw StoreError(.unresolvedReference, "\(path()): " + reason) }
+        if let reason = scope.unresolvableMessage(key) { throw KuraError.store(.unresolvedReference, "\(path()): " + reason) }
         let ref = ObjectRef(type: target.name, id: try transaction.nextObjectId(target))
         scope.set(key, .reserved(ref, path: path(), position: scope.position))
         return ref.id.databaseValue

@@ -34,18 +34,18 @@ struct ObjectWriter {
     private func topLevelType(_ typeName: String, policy: UpdatePolicy) throws -> StoredType {
         let type = try catalog.storedType(typeName)
         if type.isEmbedded {
-            throw StoreError(.embeddedMisuse, "\(typeName) is embedded: create it as a nested value of its parent")
+            throw KuraError.store(.embeddedMisuse, "\(typeName) is embedded: create it as a nested value of its parent")
         }
         if type.isAsymmetric && policy != .error {
-            throw StoreError(.asymmetricMisuse, "\(typeName) is asymmetric: its objects can only be inserted")
+            throw KuraError.store(.asymmetricMisuse, "\(typeName) is asymmetric: its objects can only be inserted")
         }
         return type
     }
 
     /// The properties given by a `.map` value.
-    func fields(of value: Value, _ type: ObjectSchema, path: @autoclosure () -> String) throws(StoreError) -> [String: Value] {
+    func fields(of value: Value, _ type: ObjectSchema, path: @autoclosure () -> String) throws(KuraError) -> [String: Value] {
         guard case .map(let fields) = value else {
-            throw StoreError(.typeMismatch, "\(path()): expected an object of type \(type.name), found \(value.kindName)")
+            throw KuraError.store(.typeMismatch, "\(path()): expected an object of type \(type.name), found \(value.kindName)")
         }
         return fields
     }
@@ -54,7 +54,7 @@ struct ObjectWriter {
         -> ObjectRef
     {
         guard depth < Self.maxDepth else {
-            throw StoreError(.nestingTooDeep, "\(path()): objects nest deeper than \(Self.maxDepth) levels")
+            throw KuraError.store(.nestingTooDeep, "\(path()): objects nest deeper than \(Self.maxDepth) levels")
         }
         guard let keyProperty = type.key else {
             if depth == 0, let matched = try matchedObject(type, given, policy: policy, path: path()) { return matched }
@@ -70,7 +70,7 @@ struct ObjectWriter {
             } else if case .value(let fixed)? = property.defaultValue {
                 key = fixed
             } else {
-                throw StoreError(.missingValue, "\(path()).\(keyProperty.name): missing primary key")
+                throw KuraError.store(.missingValue, "\(path()).\(keyProperty.name): missing primary key")
             }
         } else if keyProperty.property.isAutoIncrement, case .int(let explicit) = key {
             try transaction.noteExplicitKey(type, explicit)
@@ -79,7 +79,7 @@ struct ObjectWriter {
         if let existing = try transaction.objectId(type, key: encodedKey) {
             let ref = ObjectRef(type: type.name, id: existing)
             if policy == .error {
-                throw StoreError(
+                throw KuraError.store(
                     .duplicatePrimaryKey, "\(path()): an object of type \(type.name) with primary key \(key) already exists")
             }
             try define(given.id, as: ref, path: path())
@@ -181,12 +181,12 @@ struct ObjectWriter {
 
     /// The errors of the required properties a new object's document left out, in property order:
     /// the mapper left them to the writer in case the object existed (`MappedValue.omitted`).
-    private static func omittedErrors(_ type: StoredType, _ given: GivenValues) -> MappingErrors {
-        var errors: [MappingError] = []
+    private static func omittedErrors(_ type: StoredType, _ given: GivenValues) -> KuraError {
+        var errors: [KuraError] = []
         for property in type.columns {
             if case .omitted(let error)? = given[property] { errors.append(error) }
         }
-        return MappingErrors(errors: errors)
+        return KuraError.documentErrors(errors)
     }
 
     /// Applies `fields` to the existing object `ref` under `policy`; returns whether anything changed.
@@ -289,14 +289,14 @@ struct ObjectWriter {
     }
 
     /// The value of a property not given: its default, `null` for optional ones, or a `missingValue` error.
-    func valueNotGiven(_ stored: StoredProperty, path: @autoclosure () -> String) throws(StoreError) -> Value {
+    func valueNotGiven(_ stored: StoredProperty, path: @autoclosure () -> String) throws(KuraError) -> Value {
         switch stored.defaultValue {
         case .value(let fixed)?: return fixed
         case .now?: return .date(Date())
         case .uuid?: return .uuid(UUID())
         case nil:
             if stored.isNullable || stored.isCollection { return .null }
-            throw StoreError(.missingValue, "\(path()): missing value for required \(stored.type) property")
+            throw KuraError.store(.missingValue, "\(path()): missing value for required \(stored.type) property")
         }
     }
 
@@ -320,7 +320,7 @@ struct ObjectWriter {
         case .list, .map, .checked:
             return try link(value.value, to: type, policy: policy, path: path(), depth: depth)
         case .omitted(let error):
-            throw MappingErrors(errors: [error])
+            throw KuraError.documentErrors([error])
         }
     }
 
@@ -341,10 +341,10 @@ struct ObjectWriter {
             return .null
         case .object(let ref):
             guard ref.type == target else {
-                throw StoreError(.typeMismatch, "\(path()): expected a link to \(target), found object \(ref)")
+                throw KuraError.store(.typeMismatch, "\(path()): expected a link to \(target), found object \(ref)")
             }
             if type.isEmbedded {
-                throw StoreError(.embeddedMisuse, "\(path()): embedded object \(ref) already has a parent: give a nested value instead")
+                throw KuraError.store(.embeddedMisuse, "\(path()): embedded object \(ref) already has a parent: give a nested value instead")
             }
             try reader.requireExists(ref)
             return ref.id.databaseValue
@@ -355,13 +355,13 @@ struct ObjectWriter {
             }
         default:
             guard let keyProperty = type.key else {
-                throw StoreError(
+                throw KuraError.store(
                     .typeMismatch, "\(path()): expected a nested \(target) object, found \(value.kindName) \(value)")
             }
             let key = try encodeScalar(value, keyProperty, path: path())
             if let id = try transaction.objectId(type, key: key) { return id.databaseValue }
             guard transaction.references != nil else {
-                throw StoreError(.linkTargetNotFound, "\(path()): no \(target) with primary key \(value)")
+                throw KuraError.store(.linkTargetNotFound, "\(path()): no \(target) with primary key \(value)")
             }
             // A later document of the same input may bring the object: its id is held for it.
             return try resolveReference(ReferenceScope.Key(type: target, key: value), to: type, path: path())

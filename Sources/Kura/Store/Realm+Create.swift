@@ -49,7 +49,7 @@ extension Realm {
         guard descriptor >= 0, fsync(descriptor) == 0 else {
             let reason = String(cString: strerror(errno))
             if descriptor >= 0 { close(descriptor) }
-            throw StoreError(.database, "cannot sync the copy at '\(path)': \(reason)")
+            throw KuraError.store(.database, "cannot sync the copy at '\(path)': \(reason)")
         }
         close(descriptor)
     }
@@ -89,12 +89,12 @@ extension Realm {
         // Closing the last connection checkpoints the WAL into the file and deletes it; a WAL still
         // there would hold committed pages that moving the file alone would lose.
         if FileManager.default.fileExists(atPath: building + "-wal") {
-            throw StoreError(.database, "cannot create realm '\(path)': its write-ahead log was not folded into the file")
+            throw KuraError.store(.database, "cannot create realm '\(path)': its write-ahead log was not folded into the file")
         }
         // A hard link, unlike rename, never replaces a file that appeared at `path` meanwhile.
         guard link(building, path) == 0 else {
             let reason = errno == EEXIST ? "a file appeared there meanwhile" : String(cString: strerror(errno))
-            throw StoreError(.openFailed, "cannot create realm '\(path)': \(reason)")
+            throw KuraError.store(.openFailed, "cannot create realm '\(path)': \(reason)")
         }
         return result
     }

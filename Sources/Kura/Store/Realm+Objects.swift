@@ -32,7 +32,7 @@ extension Realm {
         try writeTopLevel(references: references) { writer in
             let type = try writer.catalog.storedType(ref.type)
             guard type.key == nil, !type.isEmbedded else {
-                throw StoreError(.typeMismatch, "\(ref.type) has a primary key or is embedded: a document names its object")
+                throw KuraError.store(.typeMismatch, "\(ref.type) has a primary key or is embedded: a document names its object")
             }
             try writer.reader.requireExists(ref)
             _ = try GivenValues.with(object, of: type, in: writer.transaction) { given in
@@ -59,7 +59,7 @@ extension Realm {
     public func object(ofType type: String, forPrimaryKey key: Value) throws -> DynamicObject? {
         let schema = try queryableType(type)
         guard let keyProperty = schema.primaryKeyProperty else {
-            throw StoreError(.typeMismatch, "\(type) has no primary key")
+            throw KuraError.store(.typeMismatch, "\(type) has no primary key")
         }
         let stored = try ObjectWriter.encodeScalar(key, as: keyProperty.type, path: "\(type).\(keyProperty.name)")
         let catalog = self.catalog
@@ -149,7 +149,7 @@ extension Realm {
     public func delete(_ object: DynamicObject) throws {
         let transaction = try requireTransaction()
         if catalog.isEmbedded(object.type) {
-            throw StoreError(.embeddedMisuse, "\(object.ref) is embedded: set its parent's property to null to delete it")
+            throw KuraError.store(.embeddedMisuse, "\(object.ref) is embedded: set its parent's property to null to delete it")
         }
         try Self.run(sql: nil) { try transaction.atomically { try ObjectDeleter(transaction: transaction).delete(object.ref) } }
     }
@@ -169,7 +169,7 @@ extension Realm {
     func queryableType(_ name: String) throws -> ObjectSchema {
         let type = try catalog.type(name)
         if type.isAsymmetric {
-            throw StoreError(.asymmetricMisuse, "\(name) is asymmetric: its objects can be inserted and exported, not queried")
+            throw KuraError.store(.asymmetricMisuse, "\(name) is asymmetric: its objects can be inserted and exported, not queried")
         }
         return type
     }

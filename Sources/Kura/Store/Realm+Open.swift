@@ -18,7 +18,7 @@ extension Realm {
     /// Opening switches a new file to WAL, which upgrades a read lock to a write lock: SQLite refuses
     /// that at once, without waiting, while another connection reads (several processes creating
     /// one realm together), so the open is tried again until the timeout.
-    static func openQueue(_ configuration: Configuration, _ config: GRDB.Configuration) throws(StoreError) -> DatabaseQueue {
+    static func openQueue(_ configuration: Configuration, _ config: GRDB.Configuration) throws(KuraError) -> DatabaseQueue {
         try retryingWhileBusy(path: configuration.path, timeout: configuration.busyTimeout) {
             if configuration.path == ":memory:" { return try DatabaseQueue(configuration: config) }
             if configuration.isInMemory {
@@ -32,7 +32,7 @@ extension Realm {
     /// `timeout` seconds; any other failure (or the last busy one) becomes an `openFailed` error.
     static func retryingWhileBusy(
         path: String, timeout: TimeInterval, _ open: () throws -> DatabaseQueue
-    ) throws(StoreError) -> DatabaseQueue {
+    ) throws(KuraError) -> DatabaseQueue {
         let deadline = Date().addingTimeInterval(timeout)
         var pause: TimeInterval = 0.002
         while true {
@@ -44,7 +44,7 @@ extension Realm {
             } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
                 throw RealmFile.notARealm(path, "it is not an SQLite database")
             } catch {
-                throw StoreError(.openFailed, "cannot open realm '\(path)': \(describe(error))", underlying: error)
+                throw KuraError.store(.openFailed, "cannot open realm '\(path)': \(describe(error))", underlying: error)
             }
         }
     }
@@ -120,7 +120,7 @@ extension Realm {
         guard cookie != catalogCookie else { return }
         db.clearSchemaCache()
         guard try SchemaInstaller.isInstalled(db) else {
-            throw StoreError(.corruptRealm, "the realm's tables are gone: another process replaced '\(configuration.path)'")
+            throw KuraError.store(.corruptRealm, "the realm's tables are gone: another process replaced '\(configuration.path)'")
         }
         let stored = try SchemaInstaller.storedSchema(db)
         if stored != catalog.schema {
@@ -156,7 +156,7 @@ extension Realm {
         return SchemaCatalog(schema: stored, typeIds: try SchemaInstaller.typeIds(db))
     }
 
-    private var notARealmYet: StoreError {
+    private var notARealmYet: KuraError {
         RealmFile.notARealm(configuration.path, "it is an SQLite database without Kura's tables")
     }
 

@@ -27,7 +27,7 @@ final class ReadOnlyConnection: @unchecked Sendable {
     private let closeLock = NSLock()
 
     /// Opens the realm file at `path`; `prepare` runs on the new connection.
-    init(path: String, busyTimeout: TimeInterval, prepare: (@Sendable (Database) throws -> Void)? = nil) throws(StoreError) {
+    init(path: String, busyTimeout: TimeInterval, prepare: (@Sendable (Database) throws -> Void)? = nil) throws(KuraError) {
         try RealmFile.check(path, creating: false)
         var config = GRDB.Configuration()
         config.readonly = true

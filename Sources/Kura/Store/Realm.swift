@@ -146,7 +146,7 @@ public final class Realm: Sendable {
         }
         if configuration.readOnly && !configuration.isInMemory {
             guard configuration.schema == nil && !migrating else {
-                throw StoreError(.openFailed, "a realm opened read-only takes the schema it stores: give no schema")
+                throw KuraError.store(.openFailed, "a realm opened read-only takes the schema it stores: give no schema")
             }
             let connection = try ReadOnlyConnection(path: configuration.path, busyTimeout: configuration.busyTimeout) { db in
                 try db.execute(sql: "PRAGMA temp_store = MEMORY")
@@ -174,7 +174,7 @@ public final class Realm: Sendable {
         guard try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" else { return }
         let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
         guard mode == "wal" else {
-            throw StoreError(.openFailed, "cannot put realm '\(path)' in WAL mode: SQLite kept journal mode \(mode ?? "unknown")")
+            throw KuraError.store(.openFailed, "cannot put realm '\(path)' in WAL mode: SQLite kept journal mode \(mode ?? "unknown")")
         }
     }
 
@@ -197,7 +197,7 @@ public final class Realm: Sendable {
     @discardableResult
     public func write<Result>(_ block: () throws -> Result) throws -> Result {
         guard transaction == nil else {
-            throw StoreError(.notInWriteTransaction, "the realm is already in a write transaction")
+            throw KuraError.store(.notInWriteTransaction, "the realm is already in a write transaction")
         }
         var used: WriteTransaction?
         do {
@@ -217,7 +217,7 @@ public final class Realm: Sendable {
                         try changeTracker.commit(db)
                         return .commit
                     }
-                    guard let result else { throw StoreError(.database, "the write transaction returned no result") }
+                    guard let result else { throw KuraError.store(.database, "the write transaction returned no result") }
                     return result
                 }
             }
@@ -232,9 +232,9 @@ public final class Realm: Sendable {
     }
 
     /// The open write transaction, or the error Realm users know for writing outside one.
-    func requireTransaction() throws(StoreError) -> WriteTransaction {
+    func requireTransaction() throws(KuraError) -> WriteTransaction {
         guard let transaction else {
-            throw StoreError(
+            throw KuraError.store(
                 .notInWriteTransaction,
                 "cannot modify a realm outside a write transaction: wrap the change in realm.write { … }")
         }
@@ -247,16 +247,15 @@ public final class Realm: Sendable {
         return try Self.run(sql: nil) { try queue.snapshot(body) }
     }
 
-    /// Runs `body`, turning database errors into `StoreError`s that carry their SQL.
+    /// Runs `body`, turning database errors into `KuraError`s that carry their SQL.
     @discardableResult
     static func run<T>(sql: String?, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as StoreError {
+        } catch let error as KuraError {
             throw error
         } catch let error as DatabaseError {
-            throw StoreError(.database, "SQLite error \(error.resultCode.rawValue): \(error.message ?? "unknown")",
-                             sql: error.sql ?? sql, underlying: error)
+            throw KuraError.database(error, sql: sql)
         }
     }
 

@@ -15,8 +15,8 @@ enum RealmFile {
     private static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
     /// The message every command prints for a file that is not a realm.
-    static func notARealm(_ path: String, _ reason: String) -> StoreError {
-        StoreError(.notARealm, "'\(path)' is not a realm: \(reason)")
+    static func notARealm(_ path: String, _ reason: String) -> KuraError {
+        KuraError.store(.notARealm, "'\(path)' is not a realm: \(reason)")
     }
 
     /// Refuses what cannot be opened as a realm: a folder, a file that is not an SQLite database,
@@ -25,17 +25,17 @@ enum RealmFile {
     /// SQLite database in rollback-journal mode (a realm is in WAL mode), which opening a realm
     /// would switch to WAL before it could tell whether the file is one.
     @discardableResult
-    static func check(_ path: String, creating: Bool) throws(StoreError) -> Bool {
+    static func check(_ path: String, creating: Bool) throws(KuraError) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
             if let folder = missingFolder(of: path) {
-                throw StoreError(.openFailed, "cannot open realm '\(path)': no folder '\(folder)'")
+                throw KuraError.store(.openFailed, "cannot open realm '\(path)': no folder '\(folder)'")
             }
-            if code == ENOENT && !creating { throw StoreError(.openFailed, "no realm at '\(path)'") }
+            if code == ENOENT && !creating { throw KuraError.store(.openFailed, "no realm at '\(path)'") }
             return false  // SQLite says what else is wrong, or creates the file
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw StoreError(.notARealm, "'\(path)' is a folder, not a realm") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw KuraError.store(.notARealm, "'\(path)' is a folder, not a realm") }
         if info.st_size == 0 {
             if creating { return false }
             throw notARealm(path, "the file is empty")
@@ -68,9 +68,9 @@ enum RealmFile {
 
     /// Refuses to open for writing a realm file this process may not write, before SQLite makes
     /// `-wal` and `-shm` files beside it that its owner could not write past.
-    static func requireWritable(_ path: String) throws(StoreError) {
+    static func requireWritable(_ path: String) throws(KuraError) {
         if access(path, F_OK) == 0 && access(path, W_OK) != 0 {
-            throw StoreError(.openFailed, "cannot write realm '\(path)': \(String(cString: strerror(errno)))")
+            throw KuraError.store(.openFailed, "cannot write realm '\(path)': \(String(cString: strerror(errno)))")
         }
     }
 

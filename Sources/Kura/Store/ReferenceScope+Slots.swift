@@ -114,13 +114,15 @@ extension ReferenceScope {
             let place: UInt64
             let line: UInt32
             if let narrowLine = UInt32(exactly: position.line), narrowLine != .max, (0..<Self.columnLimit).contains(position.column),
-                let offset = UInt64(exactly: position.offset), offset <= Self.offsetMask
+                let offset = position.offset.flatMap({ UInt64(exactly: $0) }), offset <= Self.offsetMask
             {
                 place = offset | UInt64(position.column) << Self.offsetBits
                 line = narrowLine
             } else {
-                widePositions[position.offset] = position
-                place = UInt64(truncatingIfNeeded: position.offset)
+                // Document readers always count offsets; a position without one is kept under -1.
+                let key = position.offset ?? -1
+                widePositions[key] = position
+                place = UInt64(truncatingIfNeeded: key)
                 line = .max
             }
             return Slot(objectId: ref.id, place: place, line: line, path: paths.code(path), typeIndex: typeIndex(ref.type), state: .reservedAt)

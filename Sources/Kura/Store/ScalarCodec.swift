@@ -31,7 +31,7 @@ enum ScalarCodec {
     }
 
     /// The value a column holds for `type`; a value of the wrong storage class is reported as corrupt.
-    static func decode(_ stored: DatabaseValue, as type: PropertyType) throws(StoreError) -> Value {
+    static func decode(_ stored: DatabaseValue, as type: PropertyType) throws(KuraError) -> Value {
         switch (type, stored.storage) {
         case (_, .null): return .null
         case (.bool, .int64(let number)): return .bool(number != 0)
@@ -51,7 +51,7 @@ enum ScalarCodec {
             if let id = uuid(from: bytes) { return .uuid(id) }
         default: break
         }
-        throw StoreError(.corruptRealm, "a stored value \(stored) is not a valid \(type)")
+        throw KuraError.store(.corruptRealm, "a stored value \(stored) is not a valid \(type)")
     }
 
     /// Whether two column values are the same stored value: `==`, except that -0.0 and 0.0 differ,

@@ -113,39 +113,39 @@ struct SchemaCatalog: Sendable {
     }
 
     /// Type `name` as the writer uses it, or an `unknownType` error.
-    func storedType(_ name: String) throws(StoreError) -> StoredType {
+    func storedType(_ name: String) throws(KuraError) -> StoredType {
         guard let index = storedTypeIndexes[name], index < storedTypes.count else {
-            throw StoreError(.unknownType, schema.noTypeMessage(name))
+            throw KuraError.store(.unknownType, schema.noTypeMessage(name))
         }
         return storedTypes[index]
     }
 
     /// The write statements of type `name`, or an `unknownType` error.
-    func statements(for name: String) throws(StoreError) -> WriteStatements {
+    func statements(for name: String) throws(KuraError) -> WriteStatements {
         guard let statements = writeStatements[name] else {
-            throw StoreError(.unknownType, schema.noTypeMessage(name))
+            throw KuraError.store(.unknownType, schema.noTypeMessage(name))
         }
         return statements
     }
 
     /// The schema of type `name`, or an `unknownType` error.
-    func type(_ name: String) throws(StoreError) -> ObjectSchema {
+    func type(_ name: String) throws(KuraError) -> ObjectSchema {
         guard let type = typesByName[name] else {
-            throw StoreError(.unknownType, schema.noTypeMessage(name))
+            throw KuraError.store(.unknownType, schema.noTypeMessage(name))
         }
         return type
     }
 
     /// The property `name` of `type`, or an `unknownProperty` error.
-    func property(_ name: String, of type: ObjectSchema) throws(StoreError) -> Property {
+    func property(_ name: String, of type: ObjectSchema) throws(KuraError) -> Property {
         guard let property = type[property: name] else {
-            throw StoreError(.unknownProperty, "\(type.name) has no property '\(name)'")
+            throw KuraError.store(.unknownProperty, "\(type.name) has no property '\(name)'")
         }
         return property
     }
 
-    func typeId(_ name: String) throws(StoreError) -> Int64 {
-        guard let id = typeIds[name] else { throw StoreError(.unknownType, schema.noTypeMessage(name)) }
+    func typeId(_ name: String) throws(KuraError) -> Int64 {
+        guard let id = typeIds[name] else { throw KuraError.store(.unknownType, schema.noTypeMessage(name)) }
         return id
     }
 

@@ -147,12 +147,12 @@ enum SchemaInstaller {
     static func storedSchema(_ db: Database) throws -> Schema {
         guard let text = try String.fetchOne(db, sql: "SELECT \"value\" FROM \(TableLayout.metaTable) WHERE \"key\" = 'schema'")
         else {
-            throw StoreError(.corruptRealm, "the realm has no stored schema")
+            throw KuraError.store(.corruptRealm, "the realm has no stored schema")
         }
         do {
             return try Schema(storedYAML: text)
         } catch {
-            throw StoreError(.corruptRealm, "the realm's stored schema cannot be read: \(error)", underlying: error)
+            throw KuraError.store(.corruptRealm, "the realm's stored schema cannot be read: \(error)", underlying: error)
         }
     }
 
@@ -160,7 +160,7 @@ enum SchemaInstaller {
         var ids: [String: Int64] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT \"id\", \"name\" FROM \(TableLayout.typesTable)") {
             guard let name = row["name"] as String?, let id = row["id"] as Int64? else {
-                throw StoreError(.corruptRealm, "the types table holds a row without a name or id")
+                throw KuraError.store(.corruptRealm, "the types table holds a row without a name or id")
             }
             ids[name] = id
         }

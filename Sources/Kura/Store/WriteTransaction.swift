@@ -202,8 +202,8 @@ final class WriteTransaction {
     }
 
     /// The error for a counter that stands at Int64.max, so that no more `what` can be created.
-    static func exhausted(_ counter: String, _ what: String) -> StoreError {
-        StoreError(.counterExhausted, "\(counter) has reached Int64.max: no more \(what) can be created")
+    static func exhausted(_ counter: String, _ what: String) -> KuraError {
+        KuraError.store(.counterExhausted, "\(counter) has reached Int64.max: no more \(what) can be created")
     }
 
     func count(_ type: StoredType, _ change: WritePath.Change) {
@@ -230,10 +230,10 @@ final class WriteTransaction {
 
     /// Fails when a scope used by this transaction still has a reference no document defined,
     /// since the link would name an object that does not exist.
-    func requireResolvedReferences() throws(StoreError) {
+    func requireResolvedReferences() throws(KuraError) {
         for (scope, _) in scopeMarks {
             guard let first = scope.firstUnresolved else { continue }
-            throw StoreError(.unresolvedReference, first.message)
+            throw KuraError.store(.unresolvedReference, first.message)
         }
     }
 
@@ -292,10 +292,10 @@ final class WriteTransaction {
         var kept = false
         do {
             kept = try body()
-        } catch let error as StoreError where error.isStoreFailure {
+        } catch let error as KuraError where error.isStoreFailure {
             try takeBack(saved, mark)
             throw error
-        } catch let error as DatabaseError where StoreError(.database, "", underlying: error).isStoreFailure {
+        } catch let error as DatabaseError where KuraError.database(error, sql: nil).isStoreFailure {
             try takeBack(saved, mark)
             throw error
         } catch {
@@ -394,7 +394,7 @@ final class WriteTransaction {
                 arguments: [type]),
             let lastObjectId = row["lastObjectId"] as Int64?, let lastKey = row["lastKey"] as Int64?
         else {
-            throw StoreError(.corruptRealm, "the types table has no counters for '\(type)'")
+            throw KuraError.store(.corruptRealm, "the types table has no counters for '\(type)'")
         }
         return TypeCounters(lastObjectId: lastObjectId, lastKey: lastKey)
     }

@@ -26,7 +26,7 @@ struct DocumentAssembler {
 
     private mutating func object(_ ref: ObjectRef, depth: Int) throws -> Value {
         guard let type = schema[type: ref.type] else {
-            throw StoreError(.unknownType, schema.noTypeMessage(ref.type, in: "the schema"))
+            throw KuraError.store(.unknownType, schema.noTypeMessage(ref.type, in: "the schema"))
         }
         let id = try references.identity(of: ref, isEmbedded: type.isEmbedded, hasKeyProperty: type.primaryKey != nil)
         // The loaded properties become the document in place: only links and mixed values change.
@@ -103,7 +103,7 @@ struct DocumentAssembler {
 
     private mutating func link(_ ref: ObjectRef, depth: Int) throws -> Value {
         guard let target = schema[type: ref.type] else {
-            throw StoreError(.unknownType, schema.noTypeMessage(ref.type, in: "the schema"))
+            throw KuraError.store(.unknownType, schema.noTypeMessage(ref.type, in: "the schema"))
         }
         let form = try references.form(
             ofLinkTo: ref, isEmbedded: target.isEmbedded, hasKeyProperty: target.primaryKey != nil, depth: depth)

@@ -52,7 +52,7 @@ public struct DocumentEncoder {
         for root in graph.roots {
             try writer.write(try assembler.document(root), as: T.typeName)
             if let deep = references.takeDeferred().first {
-                throw StoreError(
+                throw KuraError.store(
                     .nestingTooDeep,
                     "\(deep.type) objects without a primary key nest deeper than \(DocumentReferences.maxNesting) levels")
             }

@@ -179,7 +179,7 @@ public final class DocumentImporter {
     private func requireResolved(_ input: Input) throws {
         guard let first = input.scope.firstUnresolved else { return }
         let reason = input.heldTooMany ? " (more than \(Input.maxHeld) documents followed it, too many to set it aside)" : ""
-        throw TransferError(.badDocument, first.message + reason, file: input.file, position: first.position)
+        throw KuraError.transfer(.badDocument, first.message + reason, file: input.file, position: first.position)
     }
 
     /// The error that ends an import, saying what was committed: always when the realm or the disk
@@ -195,22 +195,20 @@ public final class DocumentImporter {
             committedNote = "\(documentsText) in \(batchesText) \(documents == 1 ? "was" : "were") committed before the failure"
         }
         let isLeftBehind = committed.documents > 0
-        if var failure = error as? StoreError, failure.isStoreFailure || isLeftBehind {
+        guard var failure = error as? KuraError else { return error }
+        switch failure.code.domain {
+        case .store where failure.isStoreFailure || isLeftBehind:
             // The statement goes before the note, which ends the line.
             if let sql = failure.sql { failure.message += " (SQL: \(sql))" }
             failure.sql = nil
-            failure.message += "; \(committedNote)"
-            return failure
+        case .transfer where (failure.underlying as? KuraError)?.isStoreFailure == true || isLeftBehind,
+            .document where failure.code == .document(.io) || isLeftBehind:
+            break
+        default:
+            return error
         }
-        if var failure = error as? TransferError, (failure.underlying as? StoreError)?.isStoreFailure == true || isLeftBehind {
-            failure.message += "; \(committedNote)"
-            return failure
-        }
-        if var failure = error as? DocumentError, failure.code == .io || isLeftBehind {
-            failure.message += "; \(committedNote)"
-            return failure
-        }
-        return error
+        failure.message += "; \(committedNote)"
+        return failure
     }
 
     private func countDocument(bytesRead: Int) {
@@ -236,20 +234,20 @@ public final class DocumentImporter {
         do {
             if let readError = context.readError {
                 typeName = type ?? DocumentMapper.declaredType(of: node) ?? "?"
-                throw TransferError(.badDocument, readError.message, file: readError.file, position: readError.position, underlying: readError)
+                throw KuraError.transfer(.badDocument, readError.message, file: readError.file, position: readError.position, underlying: readError)
             }
             if let counters = try RealmDocument.counters(in: node, file: mapper.file, path: path) {
                 return PreparedDocument(node: node, path: path, typeName: typeName, outcome: .success(.counters(counters)))
             }
             if type == nil {
                 guard let tag = DocumentMapper.typeTag(of: node) else {
-                    throw TransferError(
+                    throw KuraError.transfer(
                         .badDocument, "\(path): a document of a whole-realm input names its type with \"$type\" (or give --type)",
                         file: mapper.file, position: node.position)
                 }
                 // Errors in the type's name are placed at it, as a mixed value's are.
                 guard case .string(let declared) = tag.value else {
-                    throw TransferError(
+                    throw KuraError.transfer(
                         .badDocument, "\(path).$type: expected a type name, found \(MappingContext.describe(tag.value))",
                         file: mapper.file, position: tag.position)
                 }
@@ -286,9 +284,9 @@ public final class DocumentImporter {
                 }
                 do {
                     try realm.create(typeName, mapped: mapped.object, update: options.mode, references: scope, path: document.path)
-                } catch let error as StoreError where !error.isStoreFailure || error.code == .counterExhausted {
+                } catch let error as KuraError where error.code.domain == .store && (!error.isStoreFailure || error.code == .store(.counterExhausted)) {
                     // An exhausted counter is the realm's, but the document that met it is named.
-                    throw TransferError(.badDocument, error.message, file: file, position: node.position, underlying: error)
+                    throw KuraError.transfer(.badDocument, error.message, file: file, position: node.position, underlying: error)
                 }
             }
             return true
@@ -303,9 +301,10 @@ public final class DocumentImporter {
     /// Whether `error` is the document's own, to be refused under `.skip`: not a usage error, nor
     /// a failure of the realm or the disk.
     private static func isDocumentError(_ error: any Error) -> Bool {
-        switch error {
-        case let error as StoreError: !error.isStoreFailure
-        case let error as TransferError: error.code != .usage && (error.underlying as? StoreError)?.isStoreFailure != true
+        guard let error = error as? KuraError else { return true }
+        return switch error.code.domain {
+        case .store: !error.isStoreFailure
+        case .transfer: error.code != .transfer(.usage) && (error.underlying as? KuraError)?.isStoreFailure != true
         default: true
         }
     }
@@ -316,10 +315,10 @@ public final class DocumentImporter {
         for (type, last) in counters.sorted(by: { $0.key < $1.key }) {
             let place = "\(path).$realm.autoIncrement.\(MessageText.shown(type))"
             guard let declared = realm.schema[type: type] else {
-                throw TransferError(.badDocument, "\(place): \(realm.schema.noTypeMessage(type))", file: file, position: node.position)
+                throw KuraError.transfer(.badDocument, "\(place): \(realm.schema.noTypeMessage(type))", file: file, position: node.position)
             }
             guard let key = declared.primaryKeyProperty, key.isAutoIncrement else {
-                throw TransferError(
+                throw KuraError.transfer(
                     .badDocument, "\(place): \(MessageText.shown(type)) has no autoIncrement primary key",
                     file: file, position: node.position)
             }
@@ -333,13 +332,13 @@ public final class DocumentImporter {
 
     private static func checkTopLevel(_ type: String, schema: Schema, file: String, position: TextPosition?, path: String?) throws {
         // A type named on the command line is a usage error; one named by a document makes it a bad document.
-        let code: TransferError.Code = path == nil ? .usage : .badDocument
+        let code: KuraError.TransferCode = path == nil ? .usage : .badDocument
         let prefix = path.map { "\($0): " } ?? ""
         guard let schema = schema[type: type] else {
-            throw TransferError(code, prefix + schema.noTypeMessage(type), file: file, position: position)
+            throw KuraError.transfer(code, prefix + schema.noTypeMessage(type), file: file, position: position)
         }
         if schema.isEmbedded {
-            throw TransferError(
+            throw KuraError.transfer(
                 code, "\(prefix)\(MessageText.shown(type)) is embedded: import its documents nested in their parents", file: file, position: position)
         }
     }
@@ -354,7 +353,7 @@ public final class DocumentImporter {
     }
 
     private static func messages(of error: any Error) -> [String] {
-        if let errors = error as? MappingErrors { return errors.errors.map(\.description) }
+        if let error = error as? KuraError, error.code.domain == .mapping { return error.allErrors.map(\.description) }
         return ["\(error)"]
     }
 }

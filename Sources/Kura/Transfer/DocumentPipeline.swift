@@ -29,7 +29,7 @@ final class DocumentPipeline: @unchecked Sendable {
         /// The document's path, such as `$[12]`.
         let path: String
         /// Set when the reader read the document but found a value in it that it cannot hold.
-        let readError: DocumentError?
+        let readError: KuraError?
         /// The anchors that earlier documents of the same YAML document defined (nil for JSON).
         let anchors: SharedAnchors?
     }
@@ -120,7 +120,7 @@ final class DocumentPipeline: @unchecked Sendable {
             let anchors = yaml.map { _ in SharedAnchors() }
             while true {
                 let node: DocumentNode?
-                var readError: DocumentError?
+                var readError: KuraError?
                 do {
                     node = try reader.next()
                 } catch {
@@ -130,7 +130,7 @@ final class DocumentPipeline: @unchecked Sendable {
                         readError = error
                     } else {
                         // A file that cannot be read is no fault of its documents, and stays an I/O error.
-                        pending.append(.failed(error.code == .io ? error : TransferError(
+                        pending.append(.failed(error.code == .document(.io) ? error : KuraError.transfer(
                             .badInput, error.message, file: error.file, position: error.position, underlying: error)))
                         return
                     }

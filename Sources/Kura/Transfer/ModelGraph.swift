@@ -19,7 +19,7 @@ final class ModelGraph {
             index += 1
             let encoder = ValueEncoder { [unowned self] target in .object(self.reference(to: target)) }
             guard case .map(let fields) = try encoder.encodeFields(of: model) else {
-                throw StoreError(.typeMismatch, "\(ref.type) does not encode as an object")
+                throw KuraError.store(.typeMismatch, "\(ref.type) does not encode as an object")
             }
             objects[ref] = fields
         }

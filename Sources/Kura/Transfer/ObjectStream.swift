@@ -165,7 +165,7 @@ struct ObjectStream {
         while !pending.isEmpty {
             for deep in pending {
                 guard tagged || deep.type == state.rootType else {
-                    throw StoreError(
+                    throw KuraError.store(
                         .nestingTooDeep,
                         "\(deep.type) objects nest deeper than \(DocumentReferences.maxNesting) levels under \(ref): export the whole realm")
                 }

@@ -6,8 +6,8 @@ extension Realm {
     /// Under `.all` and `.modified` the properties the document leaves out keep their values, as an
     /// import in those modes does; under `.replace` they are reset; under `.error` an existing primary
     /// key is refused. A nested `{"$ref": id}` finds an `"$id"` of the same document. Throws
-    /// `MappingErrors` for a document that does not fit the schema, and `TransferError(.badDocument)`
-    /// with `file` and the document's position for one the realm refuses, the `StoreError` (such as
+    /// `KuraError` for a document that does not fit the schema, and `KuraError.transfer(.badDocument)`
+    /// with `file` and the document's position for one the realm refuses, the `KuraError` (such as
     /// `.duplicatePrimaryKey`) as its `underlying` error.
     @discardableResult
     public func importDocument(
@@ -22,11 +22,11 @@ extension Realm {
         let ref: ObjectRef
         do {
             ref = try create(type, mapped: mapped.object, update: mode, references: scope, path: "$")
-        } catch let error as StoreError where !error.isStoreFailure || error.code == .counterExhausted {
-            throw TransferError(.badDocument, error.message, file: file, position: node.position, underlying: error)
+        } catch let error as KuraError where error.code.domain == .store && (!error.isStoreFailure || error.code == .store(.counterExhausted)) {
+            throw KuraError.transfer(.badDocument, error.message, file: file, position: node.position, underlying: error)
         }
         if let unresolved = scope.firstUnresolved {
-            throw TransferError(.badDocument, unresolved.message, file: file, position: unresolved.position)
+            throw KuraError.transfer(.badDocument, unresolved.message, file: file, position: unresolved.position)
         }
         // Object ids are never reused: one above the type's last before the write is a new object.
         let created = ref.id > scope.objectIdFloors?[type] ?? 0
@@ -40,9 +40,9 @@ extension Realm {
     /// transaction the caller has open: how an object of a type without a primary key, which no
     /// document can name, is updated.
     ///
-    /// Throws as `importDocument(_:as:mode:file:mapping:)` does; `StoreError(.typeMismatch)` for an
+    /// Throws as `importDocument(_:as:mode:file:mapping:)` does; `KuraError.store(.typeMismatch)` for an
     /// object whose type has a primary key (a document names it) and `.objectDeleted` for an object
-    /// no longer stored, each inside a `TransferError`.
+    /// no longer stored, each inside a `KuraError`.
     @discardableResult
     public func importDocument(
         _ node: DocumentNode, into object: DynamicObject, file: String, mapping: MappingOptions = MappingOptions()
@@ -56,11 +56,11 @@ extension Realm {
         scope.position = node.position
         do {
             try update(object.ref, mapped: mapped.object, references: scope, path: "$")
-        } catch let error as StoreError where !error.isStoreFailure || error.code == .counterExhausted {
-            throw TransferError(.badDocument, error.message, file: file, position: node.position, underlying: error)
+        } catch let error as KuraError where error.code.domain == .store && (!error.isStoreFailure || error.code == .store(.counterExhausted)) {
+            throw KuraError.transfer(.badDocument, error.message, file: file, position: node.position, underlying: error)
         }
         if let unresolved = scope.firstUnresolved {
-            throw TransferError(.badDocument, unresolved.message, file: file, position: unresolved.position)
+            throw KuraError.transfer(.badDocument, unresolved.message, file: file, position: unresolved.position)
         }
         return ImportedDocument(object: object, unknownKeys: mapped.unknownKeys, created: false)
     }

@@ -57,13 +57,13 @@ public struct RealmCopier {
     /// Copies, and returns the objects inserted, updated and unchanged in the destination per type.
     public func run() throws -> [String: ChangeCounts] {
         if Self.sameFile(source.configuration, destination.configuration) {
-            throw TransferError(.usage, "the source and the destination are the same realm")
+            throw KuraError.transfer(.usage, "the source and the destination are the same realm")
         }
         let catalog = source.catalog
         if let type = options.type {
             let schema = try catalog.type(type)
             if schema.isEmbedded {
-                throw TransferError(.usage, "\(type) is embedded: copy its parents, which bring it along")
+                throw KuraError.transfer(.usage, "\(type) is embedded: copy its parents, which bring it along")
             }
         }
         try checkDestinationSchema()
@@ -123,7 +123,7 @@ public struct RealmCopier {
         for type in candidates where try source.hasObjects(type) { types.append(type) }
         let problems = CopyCompatibility(source: schema, destination: destination.schema).problems(for: types)
         guard problems.isEmpty else {
-            throw TransferError(
+            throw KuraError.transfer(
                 .schemaMismatch, "the destination schema cannot hold the copy: " + problems.joined(separator: "; "))
         }
     }

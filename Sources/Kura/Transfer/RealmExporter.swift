@@ -77,7 +77,7 @@ public struct RealmExporter {
         for type in catalog.schema.types {
             guard let written = writer.propertyNames(of: type.name) else { continue }
             guard written == type.storedProperties.map(\.name) else {
-                throw StoreError(
+                throw KuraError.store(
                     .schemaMismatch, "the writer's schema lays out \(type.name) unlike the realm's: write with the realm's schema")
             }
         }
@@ -86,7 +86,7 @@ public struct RealmExporter {
     private func checkExportable(_ name: String, _ catalog: SchemaCatalog) throws {
         let type = try catalog.type(name)
         if type.isEmbedded {
-            throw StoreError(.embeddedMisuse, "\(name) is embedded: its objects are exported nested in their parents")
+            throw KuraError.store(.embeddedMisuse, "\(name) is embedded: its objects are exported nested in their parents")
         }
     }
 

@@ -14,7 +14,7 @@ public final class RejectsWriter {
     }
 
     /// Appends one refused document with its error messages.
-    public func write(_ document: DocumentNode, errors: [String]) throws(DocumentError) {
+    public func write(_ document: DocumentNode, errors: [String]) throws(KuraError) {
         // Appends in place to the output's own buffer, taken and handed back by exchange.
         output.exchangeBuffer(&line)
         ValueText.append("{\"$errors\":[", to: &line)
@@ -42,7 +42,7 @@ public final class RejectsWriter {
     }
 
     /// Flushes and closes the output.
-    public func close() throws(DocumentError) { try output.close() }
+    public func close() throws(KuraError) { try output.close() }
 
     /// A node as JSON; YAML-only forms become the typed wrappers the mapper reads. Depth is bounded
     /// by the reader's nesting limit.

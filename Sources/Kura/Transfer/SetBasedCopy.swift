@@ -65,7 +65,7 @@ struct SetBasedCopy {
         for type in types {
             let (last, source) = (try counter(objectIds, in: "main", [type]), try counter(objectIds, in: Self.sourceSchema, [type]))
             if last.addingReportingOverflow(source).overflow {
-                throw StoreError(.counterExhausted, """
+                throw KuraError.store(.counterExhausted, """
                     the object id counter of \(type) (#types.lastObjectId) would pass Int64.max: \
                     the destination's \(last) and the source's \(source) do not fit together
                     """)
@@ -74,7 +74,7 @@ struct SetBasedCopy {
         let containers = "SELECT \"value\" FROM SCHEMA.\(TableLayout.metaTable) WHERE \"key\" = 'lastMixedContainer'"
         let (last, source) = (try counter(containers, in: "main"), try counter(containers, in: Self.sourceSchema))
         if last.addingReportingOverflow(source).overflow {
-            throw StoreError(.counterExhausted, """
+            throw KuraError.store(.counterExhausted, """
                 the container counter (#meta.lastMixedContainer) would pass Int64.max: \
                 the destination's \(last) and the source's \(source) do not fit together
                 """)

@@ -54,7 +54,7 @@ struct ChangesRoute: RouteSet {
                     } onGracefulShutdown: {
                         feeds.stopListening(to: name, id: id)
                     }
-                } catch let error as StoreError where error.code == .changesPruned {
+                } catch let error as KuraError where error.code == .store(.changesPruned) {
                     let problem = ProblemMapping.problem(for: error)
                     try await writer.write(ByteBuffer(string: "event: pruned\ndata: \(problem.json)\n"))
                 } catch {

@@ -58,7 +58,7 @@ struct BacklinksRoute: RouteSet {
     private static func key(of object: DynamicObject, type: ObjectSchema) throws -> String? {
         do {
             return try ObjectAddress.key(of: object, type: type)
-        } catch let error as StoreError where error.code == .objectDeleted {
+        } catch let error as KuraError where error.code == .store(.objectDeleted) {
             return nil
         }
     }

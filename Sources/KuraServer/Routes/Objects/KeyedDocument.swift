@@ -4,12 +4,12 @@ import Kura
 /// The body of a PUT or PATCH with the key of the URL: the URL's key wins, so a body that leaves the
 /// primary key out gets it, and one whose key differs is refused (422, pointing at the body's key).
 enum KeyedDocument {
-    /// `node` with its primary key set to `key`; throws `MappingError` when the body gives another.
+    /// `node` with its primary key set to `key`; throws `KuraError` when the body gives another.
     static func node(_ node: DocumentNode, key: PrimaryKeyText, type: ObjectSchema) throws -> DocumentNode {
         guard let keyName = type.primaryKey, case .object(var members) = node.value else { return node }
         if let member = members.first(where: { $0.key == keyName }) {
             guard same(member.value, key.value) else {
-                throw MappingError(
+                throw KuraError.mapping(
                     .invalidValue, file: "body", position: member.value.position, path: "$.\(keyName)",
                     "the key differs from the one in the URL, \(key.value.primaryKeyText ?? ""): the URL's key wins")
             }

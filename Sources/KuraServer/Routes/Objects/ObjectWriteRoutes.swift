@@ -124,7 +124,9 @@ struct ObjectWriteRoutes: RouteSet {
     private static func importing<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as TransferError where (error.underlying as? StoreError)?.code == .duplicatePrimaryKey {
+        } catch let error as KuraError
+            where error.code.domain == .transfer && (error.underlying as? KuraError)?.code == .store(.duplicatePrimaryKey)
+        {
             throw Problem(status: 409, code: "exists", detail: error.description)
         }
     }

@@ -51,7 +51,7 @@ struct ExportRoute: RouteSet {
                     metrics.exported(realm: name, documents: summary.totalDocuments, bytes: summary.bytes)
                     pipe.finish(throwing: nil)
                 } catch {
-                    if (error as? DocumentError)?.underlying is ChunkPipe.Closed {
+                    if (error as? KuraError)?.underlying is ChunkPipe.Closed {
                         logger.info("export of realm '\(name)' stopped: the client went away")
                     } else {
                         logger.error("export of realm '\(name)' failed: \(String(describing: error))")
