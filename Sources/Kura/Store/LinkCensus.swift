@@ -9,7 +9,7 @@ final class LinkCensus {
     private let db: Database
     private let catalog: SchemaCatalog
     /// Per target type, the counts of typed links to its current block of ids.
-    private var targets = PerType<TargetCounts>()
+    private var targets = TypeNameMap<TargetCounts>()
     private let owners: Set<String>?
     private var mixedLinks: [ObjectRef: Int] = [:]
     private var last: (ref: ObjectRef, count: Int)?

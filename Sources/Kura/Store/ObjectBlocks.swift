@@ -13,7 +13,7 @@ final class ObjectBlocks {
     private let db: Database
     private let catalog: SchemaCatalog
     private let blockSize: Int64
-    private var types = PerType<TypeBlock>()
+    private var types = TypeNameMap<TypeBlock>()
 
     /// Reads through `db` in blocks of `blockSize` ids.
     init(db: Database, catalog: SchemaCatalog, blockSize: Int64 = ObjectBlocks.blockSize) {

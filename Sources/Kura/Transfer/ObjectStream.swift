@@ -43,7 +43,7 @@ struct ObjectStream {
     private final class State {
         var root: ObjectRef?
         var written = ObjectIdSet()
-        var objects = PerType<Int>()
+        var objects = TypeNameMap<Int>()
         /// The sum of `objects`, kept for progress reports.
         var objectCount = 0
         var rootType: String?
@@ -190,7 +190,7 @@ struct ObjectStream {
 
 /// A set of objects as one bit per object id and type, so a realm of millions costs kilobytes.
 struct ObjectIdSet {
-    private var bits = PerType<[UInt64]>()
+    private var bits = TypeNameMap<[UInt64]>()
 
     mutating func insert(_ ref: ObjectRef) {
         guard ref.id >= 0 else { return }
