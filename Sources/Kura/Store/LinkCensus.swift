@@ -17,7 +17,7 @@ final class LinkCensus {
 
     /// Counts links held by objects of `owners` (every type when `nil`), a block of `blockSize`
     /// target ids at a time. Its statements are the connection's cached ones.
-    init(db: Database, catalog: SchemaCatalog, owners: Set<String>? = nil, blockSize: Int64 = ObjectBlocks.blockSize) throws {
+    init(db: Database, catalog: SchemaCatalog, owners: Set<String>? = nil, blockSize: Int64 = ObjectBlockReader.blockSize) throws {
         self.db = db
         self.catalog = catalog
         self.owners = owners
