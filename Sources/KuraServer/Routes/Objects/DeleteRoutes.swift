@@ -41,7 +41,7 @@ struct DeleteRoutes: RouteSet {
                 let type = try ServedRealms.type(typeName, in: realm, realmName: name)
                 return try realm.write { try realm.delete(type.name, where: predicate) }
             }
-            return ResponseMaking.json(JSONText.object([("deleted", String(deleted))]))
+            return TextResponse.json(JSONText.object([("deleted", String(deleted))]))
         }
     }
 }

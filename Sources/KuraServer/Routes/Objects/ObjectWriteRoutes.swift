@@ -116,7 +116,7 @@ struct ObjectWriteRoutes: RouteSet {
     private static func response(_ written: Written, realm: String, type: String) -> Response {
         var headers = [("ETag", ETag.of(written.document))]
         if written.created { headers.append(("Location", ObjectAddress.path(realm: realm, type: type, key: written.key))) }
-        return ResponseMaking.text(
+        return TextResponse.text(
             written.document, contentType: "application/json", status: written.created ? .created : .ok, headers: headers)
     }
 
