@@ -23,7 +23,7 @@ struct DeleteRoutes: RouteSet {
                 try realm.write {
                     // Read and deleted in one write transaction, so no other write slips in between.
                     let object = try ObjectAddress.find(keyText, of: type, in: realm, realmName: name)
-                    try Precondition.check(condition, on: object, in: realm, named: "\(type.name) '\(MessageText.shown(keyText))'")
+                    try IfMatchPrecondition.check(condition, on: object, in: realm, named: "\(type.name) '\(MessageText.shown(keyText))'")
                     try realm.delete(object)
                 }
             }

@@ -67,7 +67,7 @@ struct ObjectWriteRoutes: RouteSet {
             let key = try PrimaryKeyText(keyText, of: type)
             let node = try KeyedDocument.node(body, key: key, type: type)
             let existing = try realm.object(ofType: type.name, forPrimaryKey: key.value)
-            try Precondition.check(condition, on: existing, in: realm, named: "\(type.name) '\(MessageText.shown(keyText))'")
+            try IfMatchPrecondition.check(condition, on: existing, in: realm, named: "\(type.name) '\(MessageText.shown(keyText))'")
             if existing == nil && mode == .all {
                 throw Problem.notFound("unknown-key", "realm '\(name)' has no \(type.name) with key '\(MessageText.shown(keyText))': PUT or POST creates one")
             }
@@ -84,7 +84,7 @@ struct ObjectWriteRoutes: RouteSet {
     ) throws -> Written {
         let existing = try? ObjectAddress.find(keyText, of: type, in: realm, realmName: realmName)
         let name = "\(type.name) '\(MessageText.shown(keyText))'"
-        try Precondition.check(condition, on: existing, in: realm, named: name)
+        try IfMatchPrecondition.check(condition, on: existing, in: realm, named: name)
         let object = try existing ?? ObjectAddress.find(keyText, of: type, in: realm, realmName: realmName)
         _ = try importing { try realm.importDocument(body, into: object, file: "body") }
         return Written(key: keyText, document: try ObjectAddress.document(of: object, in: realm), created: false)
