@@ -27,7 +27,7 @@ extension Realm {
     }
 
     /// Sets the properties the mapped `object` gives on the existing object `ref` of a type without
-    /// a primary key (`.all`), as one atomic change.
+    /// a primary key (`.update`), as one atomic change.
     func update(_ ref: ObjectRef, mapped object: MappedObject, references: ReferenceScope?, path: String) throws {
         try writeTopLevel(references: references) { writer in
             let type = try writer.catalog.storedType(ref.type)
@@ -36,7 +36,7 @@ extension Realm {
             }
             try writer.reader.requireExists(ref)
             _ = try ObjectWriteInput.with(object, of: type, in: writer.transaction) { given in
-                try writer.update(ref, type, given, policy: .all, path: path, depth: 0)
+                try writer.update(ref, type, given, policy: .update, path: path, depth: 0)
             }
             return ref
         }

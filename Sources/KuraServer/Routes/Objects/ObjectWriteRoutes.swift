@@ -43,11 +43,11 @@ struct ObjectWriteRoutes: RouteSet {
             try await replace(request, context, mode: .replace)
         }
         group.patch("realms/:realm/objects/:type/:key") { request, context in
-            try await replace(request, context, mode: .all)
+            try await replace(request, context, mode: .update)
         }
     }
 
-    /// PUT (`mode` `.replace`) and PATCH (`.all`) of the object the URL names.
+    /// PUT (`mode` `.replace`) and PATCH (`.update`) of the object the URL names.
     private func replace(_ request: Request, _ context: KuraRequestContext, mode: UpdatePolicy) async throws -> Response {
         let name = try context.realm()
         let typeName = try context.parameters.decoded("type")
@@ -57,7 +57,7 @@ struct ObjectWriteRoutes: RouteSet {
         let body = try await SingleDocumentBody.read(request, limits: context.bodyLimits)
         let written = try await write(in: name, typeName) { realm, type in
             guard type.primaryKey != nil else {
-                guard mode == .all else {
+                guard mode == .update else {
                     throw Problem(
                         status: 405, code: "method-not-allowed",
                         detail: "type '\(type.name)' has no primary key: its objects cannot be replaced by URL, only patched, created by POST and deleted")
@@ -68,7 +68,7 @@ struct ObjectWriteRoutes: RouteSet {
             let node = try KeyedDocument.node(body, key: key, type: type)
             let existing = try realm.object(ofType: type.name, forPrimaryKey: key.value)
             try IfMatchPrecondition.check(condition, on: existing, in: realm, named: "\(type.name) '\(MessageText.shown(keyText))'")
-            if existing == nil && mode == .all {
+            if existing == nil && mode == .update {
                 throw Problem.notFound("unknown-key", "realm '\(name)' has no \(type.name) with key '\(MessageText.shown(keyText))': PUT or POST creates one")
             }
             let object = try Self.importing { try realm.importDocument(node, as: type.name, mode: mode, file: "body").object }
