@@ -68,7 +68,7 @@ import Testing
         _ = try importLines((1...300).map { #"{"id": \#($0), "name": "P\#($0)"}"# })
         var lines = (251...600).reversed().map { #"{"id": \#($0), "name": "New \#($0)"}"# }
         lines += [1000, 999, 1000].enumerated().map { #"{"id": \#($1), "name": "Late \#($0)"}"# }
-        let summary = try importLines(lines, options: ImportOptions(type: "Person", mode: .all))
+        let summary = try importLines(lines, options: ImportOptions(type: "Person", mode: .update))
         #expect(summary.counts["Person"]?.inserted == 302)
         #expect(summary.counts["Person"]?.updated == 51)
         #expect(try realm.count("Person") == 602)
@@ -89,7 +89,7 @@ import Testing
             #"{"id": 2, "name": "Other"}"#,
             #"{"id": 1, "name": "Second", "dogs": [{"name": "Fido", "age": 3}, {"name": "Bo", "age": 4}]}"#,
         ]
-        let summary = try importLines(lines, options: ImportOptions(type: "Person", mode: .all))
+        let summary = try importLines(lines, options: ImportOptions(type: "Person", mode: .update))
         #expect(summary.counts["Person"]?.inserted == 2)
         #expect(summary.counts["Person"]?.updated == 1)
         let person = try #require(try realm.object(ofType: "Person", forPrimaryKey: 1))

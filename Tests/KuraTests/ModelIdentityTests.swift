@@ -44,7 +44,7 @@ import Testing
         let (realm, _) = try Self.realmWithAlice()
         let fido = try #require(try realm.objects(Dog.self).filter("name == %@", "Fido").first)
         fido.age = 5
-        try realm.write { try realm.add(fido, update: .all) }
+        try realm.write { try realm.add(fido, update: .update) }
         #expect(try Self.dogs(realm) == ["1 \"Rex\" 3", "2 \"Fido\" 5"])
         // An instance added becomes that object too.
         let bella = Dog(name: "Bella", age: 1)

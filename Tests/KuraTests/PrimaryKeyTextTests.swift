@@ -30,7 +30,7 @@ import Testing
     @Test func modesAreNamedAsCommandsAndRequestsGiveThem() {
         #expect(UpdatePolicy.modeNames == ["insert", "update", "modified", "replace"])
         #expect(UpdatePolicy(modeName: "insert") == .error)
-        #expect(UpdatePolicy(modeName: "update") == .all)
+        #expect(UpdatePolicy(modeName: "update") == .update)
         #expect(UpdatePolicy(modeName: "modified") == .modified)
         #expect(UpdatePolicy(modeName: "replace") == .replace)
         #expect(UpdatePolicy(modeName: "Insert") == nil)

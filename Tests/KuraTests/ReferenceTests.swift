@@ -136,7 +136,7 @@ import Testing
         let scope = ReferenceScope()
         try realm.write {
             try realm.create("Node", value: ["name": "A", "keyed": ["$ref": "k"]], references: scope)
-            try realm.create("Keyed", value: ["$id": "k", "id": 1, "label": "new"], update: .all, references: scope)
+            try realm.create("Keyed", value: ["$id": "k", "id": 1, "label": "new"], update: .update, references: scope)
         }
         #expect(try realm.count("Keyed") == 1)
         let keyed = try #require(try node("A").link("keyed"))

@@ -93,7 +93,7 @@ import Testing
         expectKuraError(.store) { try RealmCopier(source: try Realm(path: source), destination: destination).run() }
         #expect(try destination.count("Node") == 3)
         let updated = try RealmCopier(
-            source: try Realm(path: source), destination: destination, options: CopyOptions(mode: .all)).run()
+            source: try Realm(path: source), destination: destination, options: CopyOptions(mode: .update)).run()
         #expect(updated["Owner"] == ChangeCounts(inserted: 2, updated: 1))
     }
 }

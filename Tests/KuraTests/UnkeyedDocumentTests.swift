@@ -49,7 +49,7 @@ import Testing
 
     static let twoEqualNotes = #"[{"$type": "Note", "text": "a", "words": ["x"]}, {"$type": "Note", "text": "a", "words": ["x"]}]"#
 
-    @Test(arguments: [UpdatePolicy.all, .modified, .replace])
+    @Test(arguments: [UpdatePolicy.update, .modified, .replace])
     func equalDocumentsStayAsManyObjectsAndComeBackUnchanged(mode: UpdatePolicy) throws {
         #expect(try importing(Self.twoEqualNotes, mode: mode).counts == ["Note": ChangeCounts(inserted: 2)])
         let before = try export()
@@ -68,7 +68,7 @@ import Testing
     @Test func theObjectsAMatchedDocumentHoldsAreUpdatedInPlace() throws {
         _ = try importing(#"{"$type": "Note", "text": "a", "tag": {"name": "old"}}"#, mode: .error)
         let tag = try #require(try realm.objects("Note").first?.link("tag"))
-        #expect(try importing(#"{"$type": "Note", "text": "a", "tag": {"name": "new"}}"#, mode: .all).counts
+        #expect(try importing(#"{"$type": "Note", "text": "a", "tag": {"name": "new"}}"#, mode: .update).counts
             == ["Note": ChangeCounts(unchanged: 1), "Tag": ChangeCounts(updated: 1)])
         #expect(try realm.count("Note") == 1 && realm.count("Tag") == 1)
         #expect(try tag.value(forKey: "name") == "new")
@@ -84,25 +84,25 @@ import Testing
             """, mode: .error)
         let exported = try export()
         let copy = try Realm(path: try Fixtures.realmPath(), schema: realm.schema)
-        let summary = try DocumentImporter(realm: copy, options: ImportOptions(mode: .all))
+        let summary = try DocumentImporter(realm: copy, options: ImportOptions(mode: .update))
             .run(JSONReader(bytes: Array(exported.utf8), file: "all.jsonl", layout: .lines))
         #expect(summary.counts == ["Box": ChangeCounts(inserted: 1), "Note": ChangeCounts(inserted: 4), "Tag": ChangeCounts(inserted: 3)])
         #expect(try export(copy) == exported)
-        let again = try DocumentImporter(realm: copy, options: ImportOptions(mode: .all))
+        let again = try DocumentImporter(realm: copy, options: ImportOptions(mode: .update))
             .run(JSONReader(bytes: Array(exported.utf8), file: "all.jsonl", layout: .lines))
         #expect(again.counts == ["Box": ChangeCounts(unchanged: 1), "Note": ChangeCounts(unchanged: 4), "Tag": ChangeCounts(unchanged: 3)])
         #expect(try export(copy) == exported)
         // Three notes "a" at the top: two find the free ones; the box's is the box's, so the third
         // is another note.
         let note = #"{"$type": "Note", "text": "a", "tag": {"name": "t"}}"#
-        #expect(try importing("[\(note), \(note), \(note)]", mode: .all).counts
+        #expect(try importing("[\(note), \(note), \(note)]", mode: .update).counts
             == ["Note": ChangeCounts(inserted: 1, unchanged: 2), "Tag": ChangeCounts(inserted: 1, unchanged: 2)])
         #expect(try realm.count("Note") == 5)
     }
 
     /// A whole-realm copy of objects without a key, run again, finds the objects the first one made
     /// (which it wrote table by table) under every mode but insert, and under `skipExisting`.
-    @Test(arguments: [UpdatePolicy.all, .modified, .replace, .error])
+    @Test(arguments: [UpdatePolicy.update, .modified, .replace, .error])
     func aWholeCopyRunAgainFindsTheObjectsItMade(mode: UpdatePolicy) throws {
         _ = try importing(Self.twoEqualNotes, mode: .error)
         let destination = try Realm(path: try Fixtures.realmPath("copy.realm"), schema: realm.schema)

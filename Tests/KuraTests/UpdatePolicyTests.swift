@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func updateSetsGivenPropertiesAndLeavesTheRest() throws {
-        try realm.write { try realm.create("Note", value: ["id": "n1", "title": "Second", "place": ["zip": "0151"]], update: .all) }
+        try realm.write { try realm.create("Note", value: ["id": "n1", "title": "Second", "place": ["zip": "0151"]], update: .update) }
         let note = try note()
         #expect(try note["title"] == "Second")
         #expect(try note["body"] == "text")
@@ -98,7 +98,7 @@ import Testing
 
     @Test func nestedObjectsWithAPrimaryKeyFollowTheMode() throws {
         try realm.write {
-            try realm.create("Note", value: ["id": "n2", "title": "Two", "tags": [["label": "a", "uses": 9], ["label": "b", "uses": 1]]], update: .all)
+            try realm.create("Note", value: ["id": "n2", "title": "Two", "tags": [["label": "a", "uses": 9], ["label": "b", "uses": 1]]], update: .update)
         }
         #expect(try realm.count("Tag") == 2)
         #expect(try realm.object(ofType: "Tag", forPrimaryKey: "a")?["uses"] == 9)

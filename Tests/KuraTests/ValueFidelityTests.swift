@@ -200,7 +200,7 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
-    @Test(arguments: [UpdatePolicy.all, .modified])
+    @Test(arguments: [UpdatePolicy.update, .modified])
     func anUpdateWritesTheSignOfZeroItIsGiven(mode: UpdatePolicy) throws {
         let realm = try Realm(path: realmPath)
         try realm.write { try realm.create("Sample", value: ["id": 1, "real": 0.0, "single": .float(0), "reals": [0.0], "any": 0.0]) }

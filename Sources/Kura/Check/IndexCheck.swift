@@ -45,7 +45,7 @@ struct IndexCheck {
         for type in layout.types {
             expected += SchemaInstaller.objectTableSQL(for: type).indexes
             for property in type.storedProperties {
-                guard let site = ValueSite.elements(property, of: type.name),
+                guard let site = ValueColumn.elements(property, of: type.name),
                       layout.sites.contains(where: { $0.label == site.label })
                 else { continue }
                 expected += SchemaInstaller.collectionTableSQL(type.name, property).filter { $0.hasPrefix("CREATE INDEX") }

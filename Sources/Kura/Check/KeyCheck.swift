@@ -45,7 +45,7 @@ struct KeyCheck {
             """)
         while let duplicate = try duplicates.next() {
             let stored: DatabaseValue = duplicate[0]
-            let shown = (try? ScalarCodec.decode(stored, as: key.type.nonOptional))?.description ?? ValueSite.describe(stored)
+            let shown = (try? ScalarCodec.decode(stored, as: key.type.nonOptional))?.description ?? ValueColumn.describe(stored)
             let count = duplicate.checkedCount(1)
             let ids = duplicate.checkedText(2) ?? ""
             findings.add(.duplicateKey, keyPlace, label, "key \(shown) is held by \(Counted(count, "object")): \(ids)")

@@ -14,7 +14,7 @@ struct CheckedLayout {
     /// The types whose table exists with its `#id` column.
     var types: [ObjectSchema] = []
     /// Every value column that exists with the type the schema gives it.
-    var sites: [ValueSite] = []
+    var sites: [ValueColumn] = []
     /// Whether `#mixed` exists as it should.
     var hasMixedTable = false
     /// The quoted tables that are not STRICT, whose columns SQLite lets hold values of any type.
@@ -76,7 +76,7 @@ struct LayoutCheck {
         for type in schema.types {
             places[type.name] = (type.name, .init(type: type.name, table: type.name))
             for property in type.storedProperties {
-                if let site = ValueSite.elements(property, of: type.name) { places[site.label] = (site.label, site.place) }
+                if let site = ValueColumn.elements(property, of: type.name) { places[site.label] = (site.label, site.place) }
             }
         }
         let loose = try Row.fetchAll(db, sql: """
@@ -151,7 +151,7 @@ struct LayoutCheck {
         }
     }
 
-    /// Checks the tables of `type` and adds its usable sites to `layout`.
+    /// Checks the tables of `type` and adds its usable value columns to `layout`.
     private func checkTables(of type: ObjectSchema, into layout: inout CheckedLayout) throws {
         let place = CheckFinding.Place(type: type.name, table: type.name)
         let (names, positions) = TableLayout.propertyColumns(of: type)
@@ -160,12 +160,12 @@ struct LayoutCheck {
         if let present = try columns(of: type.name, expected: expected, type.name, place), present.contains(TableLayout.idColumn) {
             layout.types.append(type)
             for (property, _) in positions {
-                let site = ValueSite.column(property, of: type.name)
+                let site = ValueColumn.column(property, of: type.name)
                 if present.contains(site.value), site.tag.map(present.contains) ?? true { layout.sites.append(site) }
             }
         }
         for property in type.storedProperties {
-            guard let site = ValueSite.elements(property, of: type.name), let element = property.type.element else { continue }
+            guard let site = ValueColumn.elements(property, of: type.name), let element = property.type.element else { continue }
             let expected = TableLayout.collectionColumns(of: property.type).map { column in
                 (column, column == TableLayout.keyColumn ? ["TEXT"] : column == TableLayout.valueColumn ? TableLayout.acceptedSQLTypes(element) : ["INTEGER"])
             }

@@ -22,7 +22,7 @@ struct LinkCheck {
         }
     }
 
-    private func typedLinks(_ site: ValueSite, to target: String) throws {
+    private func typedLinks(_ site: ValueColumn, to target: String) throws {
         let value = "\"s\".\(site.value)"
         let rows = try Row.fetchCursor(db, sql: """
             SELECT \(site.whereColumns), \(value) FROM \(site.scan)
@@ -38,7 +38,7 @@ struct LinkCheck {
 
     /// Links in mixed values (tags from `MixedTag.linkBase` on): one query that passes the links to
     /// objects that exist, and sorts out the others by their tag.
-    private func mixedLinks(_ site: ValueSite, typeNames: [Int64: String]) throws {
+    private func mixedLinks(_ site: ValueColumn, typeNames: [Int64: String]) throws {
         guard let tagColumn = site.tag else { return }
         let tag = "\"s\".\(tagColumn)"
         let value = "\"s\".\(site.value)"
@@ -79,7 +79,7 @@ struct LinkCheck {
         }
     }
 
-    private func orphanElements(_ site: ValueSite, owner: String) throws {
+    private func orphanElements(_ site: ValueColumn, owner: String) throws {
         let rows = try Row.fetchCursor(db, sql: """
             SELECT "s".\(site.owner), count(*) FROM \(site.scan)
             WHERE NOT EXISTS (SELECT 1 FROM \(TableLayout.objectTable(owner)) AS "o" WHERE "o".\(TableLayout.idColumn) = "s".\(site.owner))
@@ -94,7 +94,7 @@ struct LinkCheck {
     }
 
     /// Lists whose positions are not exactly 0 to count - 1: a gap, a repeat, or a start elsewhere.
-    private func positions(_ site: ValueSite) throws {
+    private func positions(_ site: ValueColumn) throws {
         guard let position = site.position.map({ "\"s\".\($0)" }) else { return }
         let owner = "\"s\".\(site.owner)"
         let rows = try Row.fetchCursor(db, sql: """

@@ -1,6 +1,6 @@
 import GRDB
 
-/// Checks the values of every site, one query each: null where the schema requires a value, values
+/// Checks the values of every value column, one query each: null where the schema requires a value, values
 /// a STRICT column accepts but the property type does not (a bool of 7, an object id of 5 bytes, a
 /// decimal that does not parse), and mixed values that do not match their tag.
 struct ValueCheck {
@@ -25,7 +25,7 @@ struct ValueCheck {
         }
     }
 
-    private func check(_ site: ValueSite) throws {
+    private func check(_ site: ValueColumn) throws {
         let value = "\"s\".\(site.value)"
         var problems: [String] = []
         if !site.type.isNullable { problems.append("\(value) IS NULL") }
@@ -44,13 +44,13 @@ struct ValueCheck {
             let stored: DatabaseValue = row[3]
             if let tagValue = row.checkedInteger(4) {
                 let name = Self.tagName(tagValue)
-                let detail = name.map { "holds \(ValueSite.describe(stored)) tagged \($0)" }
-                    ?? "holds \(ValueSite.describe(stored)) under tag \(tagValue), which no kind of value has"
+                let detail = name.map { "holds \(ValueColumn.describe(stored)) tagged \($0)" }
+                    ?? "holds \(ValueColumn.describe(stored)) under tag \(tagValue), which no kind of value has"
                 findings.add(.valueMismatch, place, site.label, "\(subject) \(detail)")
             } else if stored.isNull {
                 findings.add(.missingValue, place, site.label, "\(subject) holds null where a value is required")
             } else {
-                findings.add(.valueMismatch, place, site.label, "\(subject) holds \(ValueSite.describe(stored)), which is not a valid \(site.type.nonOptional)")
+                findings.add(.valueMismatch, place, site.label, "\(subject) holds \(ValueColumn.describe(stored)), which is not a valid \(site.type.nonOptional)")
             }
         }
     }

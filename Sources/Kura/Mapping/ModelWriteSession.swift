@@ -10,7 +10,7 @@ final class ModelWriteSession {
     private var refs: [Int64: ObjectRef] = [:]
     private var deferredLinks: [(local: Int64, fields: [String: Value])] = []
 
-    /// Class instances already stored, written back in place under `.modified` and `.all`.
+    /// Class instances already stored, written back in place under `.modified` and `.update`.
     private let identities: ManagedIdentities?
     /// The class instances written, each with its local number, to be remembered as managed.
     private var instances: [(object: AnyObject, local: Int64)] = []
@@ -61,7 +61,7 @@ final class ModelWriteSession {
             guard let ref = refs[local] else { continue }
             let resolved = try fields.mapValues(resolve)
             try writer.update(
-                ref, resolved, policy: policy == .modified ? .modified : .all,
+                ref, resolved, policy: policy == .modified ? .modified : .update,
                 path: ref.type, depth: 0)
         }
         transaction.counts = counts  // linking pass changes no object's status

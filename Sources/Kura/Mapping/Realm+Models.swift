@@ -6,7 +6,7 @@ extension Realm {
     /// keys and defaults filled in). Objects with an existing primary key follow `update`.
     ///
     /// A class instance read from this realm (or added to it before) is the object it was read as:
-    /// under `update: .modified` or `.all` it and the objects it links to are updated in place,
+    /// under `update: .modified` or `.update` it and the objects it links to are updated in place,
     /// never stored again. Structs have no identity: they are known by their primary key only.
     @discardableResult
     public func add<T: KuraObject>(_ model: T, update: UpdatePolicy = .error) throws -> T {

@@ -22,7 +22,7 @@ final class BulkInserts {
     /// Reached for every row, by one thread: without run-time exclusivity checks.
     @exclusivity(unchecked) private var tables: [PendingRows?]
     /// The ids of held objects by primary key (its exact bytes, as the unique index compares them), per keyed type.
-    private var pendingKeys = PerType<[ExactDatabaseValue: Int64]>()
+    private var pendingKeys = TypeNameMap<[ExactDatabaseValue: Int64]>()
     /// Whether any buffer holds rows.
     private(set) var isEmpty = true
 

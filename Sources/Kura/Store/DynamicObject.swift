@@ -59,7 +59,7 @@ public struct DynamicObject: Sendable {
         try Realm.run(sql: nil) {
             try transaction.atomically {
                 try ObjectWriter(transaction: transaction).update(
-                    ref, [name: value], policy: .all, path: "\(type.name).\(name)", depth: 0)
+                    ref, [name: value], policy: .update, path: "\(type.name).\(name)", depth: 0)
             }
         }
     }

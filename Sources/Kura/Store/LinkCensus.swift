@@ -9,7 +9,7 @@ final class LinkCensus {
     private let db: Database
     private let catalog: SchemaCatalog
     /// Per target type, the counts of typed links to its current block of ids.
-    private var targets = PerType<TargetCounts>()
+    private var targets = TypeNameMap<TargetCounts>()
     private let owners: Set<String>?
     private var mixedLinks: [ObjectRef: Int] = [:]
     private var last: (ref: ObjectRef, count: Int)?
@@ -17,7 +17,7 @@ final class LinkCensus {
 
     /// Counts links held by objects of `owners` (every type when `nil`), a block of `blockSize`
     /// target ids at a time. Its statements are the connection's cached ones.
-    init(db: Database, catalog: SchemaCatalog, owners: Set<String>? = nil, blockSize: Int64 = ObjectBlocks.blockSize) throws {
+    init(db: Database, catalog: SchemaCatalog, owners: Set<String>? = nil, blockSize: Int64 = ObjectBlockReader.blockSize) throws {
         self.db = db
         self.catalog = catalog
         self.owners = owners

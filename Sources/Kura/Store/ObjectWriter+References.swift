@@ -11,7 +11,7 @@ extension ObjectWriter {
 
     /// The object id for a new object: the one reserved by an earlier reference to its `"$id"`,
     /// or a fresh one (recorded under its `"$id"`, if it has one).
-    func allocate(_ type: StoredType, _ given: GivenValues, key: Value?, path: @autoclosure () -> String) throws -> ObjectRef {
+    func allocate(_ type: StoredType, _ given: ObjectWriteInput, key: Value?, path: @autoclosure () -> String) throws -> ObjectRef {
         guard let scope = transaction.references else {
             return ObjectRef(type: type.name, id: try transaction.nextObjectId(type))
         }

@@ -18,7 +18,7 @@ extension ObjectWriter {
     /// When `leavingItAsItIs`, nothing is written: the object matched is one the document would
     /// change nothing of, not even the objects nested in it (`--skip-existing` leaves it out whole).
     func matchedObject(
-        _ type: StoredType, _ given: GivenValues, policy: UpdatePolicy, path: @autoclosure () -> String, leavingItAsItIs: Bool = false
+        _ type: StoredType, _ given: ObjectWriteInput, policy: UpdatePolicy, path: @autoclosure () -> String, leavingItAsItIs: Bool = false
     ) throws -> ObjectRef? {
         guard policy != .error, !type.isAsymmetric, let scope = transaction.references,
             let floor = scope.objectIdFloors?[type.name], floor > 0, let probe = try probe(type, given, policy: policy)
@@ -49,7 +49,7 @@ extension ObjectWriter {
     /// The scalar properties a document gives (under `replace`, every one) and a hash of their
     /// stored values, which an object holding them has too; `nil` when no object can hold them (a
     /// value generated anew, or one the insert will refuse).
-    private func probe(_ type: StoredType, _ given: GivenValues, policy: UpdatePolicy) throws -> (positions: [Int], hash: Int)? {
+    private func probe(_ type: StoredType, _ given: ObjectWriteInput, policy: UpdatePolicy) throws -> (positions: [Int], hash: Int)? {
         var positions: [Int] = []
         var hasher = Hasher()
         for (index, property) in type.columns.enumerated() {

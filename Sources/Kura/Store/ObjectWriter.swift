@@ -17,7 +17,7 @@ struct ObjectWriter {
     /// Creates or updates a top-level object of `typeName` from `value` (a `.map` of properties).
     func create(_ typeName: String, _ value: Value, policy: UpdatePolicy, path: @autoclosure () -> String) throws -> ObjectRef {
         let type = try topLevelType(typeName, policy: policy)
-        return try GivenValues.with(try fields(of: value, type.schema, path: path()), of: type) { given in
+        return try ObjectWriteInput.with(try fields(of: value, type.schema, path: path()), of: type) { given in
             try upsert(type, given, policy: policy, path: path(), depth: 0)
         }
     }
@@ -25,7 +25,7 @@ struct ObjectWriter {
     /// Creates or updates a top-level object of `typeName` mapped from a document.
     func create(_ typeName: String, _ object: MappedObject, policy: UpdatePolicy, path: @autoclosure () -> String) throws -> ObjectRef {
         let type = try topLevelType(typeName, policy: policy)
-        return try GivenValues.with(object, of: type, in: transaction) { given in
+        return try ObjectWriteInput.with(object, of: type, in: transaction) { given in
             try upsert(type, given, policy: policy, path: path(), depth: 0)
         }
     }
@@ -50,7 +50,7 @@ struct ObjectWriter {
         return fields
     }
 
-    func upsert(_ type: StoredType, _ given: GivenValues, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws
+    func upsert(_ type: StoredType, _ given: ObjectWriteInput, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws
         -> ObjectRef
     {
         guard depth < Self.maxDepth else {
@@ -91,7 +91,7 @@ struct ObjectWriter {
 
     /// Inserts a new object; `key` is the primary key value already settled by `upsert`.
     func insert(
-        _ type: StoredType, _ given: GivenValues, key: Value?, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
+        _ type: StoredType, _ given: ObjectWriteInput, key: Value?, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
     ) throws -> ObjectRef {
         let ref = try allocate(type, given, key: key, path: path())
         let statements = type.statements
@@ -153,7 +153,7 @@ struct ObjectWriter {
 
     /// Applies the given values to an existing object under `policy`; returns whether anything changed.
     @discardableResult
-    func update(_ ref: ObjectRef, _ type: StoredType, _ given: GivenValues, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
+    func update(_ ref: ObjectRef, _ type: StoredType, _ given: ObjectWriteInput, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
         throws -> Bool
     {
         var changed = false
@@ -181,7 +181,7 @@ struct ObjectWriter {
 
     /// The errors of the required properties a new object's document left out, in property order:
     /// the mapper left them to the writer in case the object existed (`MappedValue.omitted`).
-    private static func omittedErrors(_ type: StoredType, _ given: GivenValues) -> KuraError {
+    private static func omittedErrors(_ type: StoredType, _ given: ObjectWriteInput) -> KuraError {
         var errors: [KuraError] = []
         for property in type.columns {
             if case .omitted(let error)? = given[property] { errors.append(error) }
@@ -193,7 +193,7 @@ struct ObjectWriter {
     @discardableResult
     func update(_ ref: ObjectRef, _ fields: [String: Value], policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws -> Bool {
         let type = try catalog.storedType(ref.type)
-        return try GivenValues.with(fields, of: type) { given in
+        return try ObjectWriteInput.with(fields, of: type) { given in
             try update(ref, type, given, policy: policy, path: path(), depth: depth)
         }
     }
@@ -261,12 +261,12 @@ struct ObjectWriter {
 
     /// Runs `body` with the properties of a nested document: a mapped object, or a `.map` that is
     /// not a reference. `nil` for any other value.
-    func withNested<Result>(_ value: MappedValue, of type: StoredType, _ body: (GivenValues) throws -> Result) throws -> Result? {
+    func withNested<Result>(_ value: MappedValue, of type: StoredType, _ body: (ObjectWriteInput) throws -> Result) throws -> Result? {
         switch value {
         case .object(let object):
-            return try GivenValues.with(object, of: type, in: transaction, body)
+            return try ObjectWriteInput.with(object, of: type, in: transaction, body)
         case .plain(.map(let fields)) where Self.referenceId(fields) == nil:
-            return try GivenValues.with(fields, of: type, body)
+            return try ObjectWriteInput.with(fields, of: type, body)
         default:
             return nil
         }
@@ -314,7 +314,7 @@ struct ObjectWriter {
         case .plain(let plain):
             return try link(plain, to: type, policy: policy, path: path(), depth: depth)
         case .object(let object):
-            return try GivenValues.with(object, of: type, in: transaction) { given in
+            return try ObjectWriteInput.with(object, of: type, in: transaction) { given in
                 try writeNested(type, given, policy: policy, path: path(), depth: depth)
             }
         case .list, .map, .checked:
@@ -325,7 +325,7 @@ struct ObjectWriter {
     }
 
     /// Writes a nested object: embedded ones are always new, others created or updated by key.
-    private func writeNested(_ type: StoredType, _ given: GivenValues, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
+    private func writeNested(_ type: StoredType, _ given: ObjectWriteInput, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
         throws -> DatabaseValue
     {
         if type.isEmbedded {
@@ -350,7 +350,7 @@ struct ObjectWriter {
             return ref.id.databaseValue
         case .map(let fields):
             if let id = Self.referenceId(fields) { return try resolveReference(ReferenceScope.Key(id: id), to: type, path: path()) }
-            return try GivenValues.with(fields, of: type) { given in
+            return try ObjectWriteInput.with(fields, of: type) { given in
                 try writeNested(type, given, policy: policy, path: path(), depth: depth)
             }
         default:

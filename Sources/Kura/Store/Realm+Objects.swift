@@ -27,7 +27,7 @@ extension Realm {
     }
 
     /// Sets the properties the mapped `object` gives on the existing object `ref` of a type without
-    /// a primary key (`.all`), as one atomic change.
+    /// a primary key (`.update`), as one atomic change.
     func update(_ ref: ObjectRef, mapped object: MappedObject, references: ReferenceScope?, path: String) throws {
         try writeTopLevel(references: references) { writer in
             let type = try writer.catalog.storedType(ref.type)
@@ -35,8 +35,8 @@ extension Realm {
                 throw KuraError.store(.typeMismatch, "\(ref.type) has a primary key or is embedded: a document names its object")
             }
             try writer.reader.requireExists(ref)
-            _ = try GivenValues.with(object, of: type, in: writer.transaction) { given in
-                try writer.update(ref, type, given, policy: .all, path: path, depth: 0)
+            _ = try ObjectWriteInput.with(object, of: type, in: writer.transaction) { given in
+                try writer.update(ref, type, given, policy: .update, path: path, depth: 0)
             }
             return ref
         }
@@ -82,7 +82,7 @@ extension Realm {
     func holdsMatch(_ type: String, document: Value, references: ReferenceScope, path: String) throws -> Bool {
         guard let stored = unkeyedTopLevelType(type), case .map(let fields) = document else { return false }
         return try writeTopLevel(references: references) { writer in
-            try GivenValues.with(fields, of: stored) { given in
+            try ObjectWriteInput.with(fields, of: stored) { given in
                 try writer.matchedObject(stored, given, policy: .modified, path: path, leavingItAsItIs: true)
             }
         } != nil
@@ -92,7 +92,7 @@ extension Realm {
     func holdsMatch(_ type: String, mapped object: MappedObject, references: ReferenceScope, path: String) throws -> Bool {
         guard let stored = unkeyedTopLevelType(type) else { return false }
         return try writeTopLevel(references: references) { writer in
-            try GivenValues.with(object, of: stored, in: writer.transaction) { given in
+            try ObjectWriteInput.with(object, of: stored, in: writer.transaction) { given in
                 try writer.matchedObject(stored, given, policy: .modified, path: path, leavingItAsItIs: true)
             }
         } != nil

@@ -43,7 +43,7 @@ public final class DocumentImporter {
         if let type = options.type { try checkTopLevel(type, file: readers.first?.file ?? "", position: nil) }
         let schema = realm.schema
         var mapping = options.mapping
-        mapping.defersMissingProperties = options.mode == .all || options.mode == .modified
+        mapping.defersMissingProperties = options.mode == .update || options.mode == .modified
         let mappers = readers.map { DocumentMapper(schema: schema, options: mapping, file: $0.file) }
         let type = options.type
         // Only a document set aside needs its text again; otherwise its position is enough.

@@ -43,7 +43,7 @@ struct ObjectStream {
     private final class State {
         var root: ObjectRef?
         var written = ObjectIdSet()
-        var objects = PerType<Int>()
+        var objects = TypeNameMap<Int>()
         /// The sum of `objects`, kept for progress reports.
         var objectCount = 0
         var rootType: String?
@@ -53,14 +53,14 @@ struct ObjectStream {
     }
 
     /// Makes a stream of `rootType`'s objects (a selection), or of the whole realm when it is `nil`,
-    /// reading `blockSize` ids at a time (`ObjectBlocks.blockSize(selecting:)`).
+    /// reading `blockSize` ids at a time (`ObjectBlockReader.blockSize(selecting:)`).
     init(
-        db: Database, catalog: SchemaCatalog, sink: any ObjectStreamSink, rootType: String?, blockSize: Int64 = ObjectBlocks.blockSize
+        db: Database, catalog: SchemaCatalog, sink: any ObjectStreamSink, rootType: String?, blockSize: Int64 = ObjectBlockReader.blockSize
     ) throws {
         self.db = db
         self.catalog = catalog
         self.sink = sink
-        let blocks = ObjectBlocks(db: db, catalog: catalog, blockSize: blockSize)
+        let blocks = ObjectBlockReader(db: db, catalog: catalog, blockSize: blockSize)
         // A selection counts only the links its documents can hold, so an object linked from
         // elsewhere in the realm gets no "$id" it does not need.
         let owners = try rootType.map { Set(try LinkCensus.typesReachable(from: $0, db: db, catalog: catalog)) }
@@ -190,7 +190,7 @@ struct ObjectStream {
 
 /// A set of objects as one bit per object id and type, so a realm of millions costs kilobytes.
 struct ObjectIdSet {
-    private var bits = PerType<[UInt64]>()
+    private var bits = TypeNameMap<[UInt64]>()
 
     mutating func insert(_ ref: ObjectRef) {
         guard ref.id >= 0 else { return }

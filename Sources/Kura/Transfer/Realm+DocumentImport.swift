@@ -3,7 +3,7 @@ extension Realm {
     /// Maps `node` as a `type` document with the strict rules of an import and writes it under `mode`,
     /// in the write transaction the caller has open (so that it can check the object first).
     ///
-    /// Under `.all` and `.modified` the properties the document leaves out keep their values, as an
+    /// Under `.update` and `.modified` the properties the document leaves out keep their values, as an
     /// import in those modes does; under `.replace` they are reset; under `.error` an existing primary
     /// key is refused. A nested `{"$ref": id}` finds an `"$id"` of the same document. Throws
     /// `KuraError` for a document that does not fit the schema, and `KuraError.transfer(.badDocument)`
@@ -15,7 +15,7 @@ extension Realm {
     ) throws -> ImportedDocument {
         _ = try requireTransaction()
         var options = mapping
-        options.defersMissingProperties = mode == .all || mode == .modified
+        options.defersMissingProperties = mode == .update || mode == .modified
         let mapped = try DocumentMapper(schema: schema, options: options, file: file).map(node, as: type)
         let scope = ReferenceScope()
         scope.position = node.position
@@ -36,7 +36,7 @@ extension Realm {
 
 extension Realm {
     /// Maps `node` as a document of `object`'s type with the strict rules of an import and sets the
-    /// properties it gives on `object`, leaving the rest (an import's `.all` mode), in the write
+    /// properties it gives on `object`, leaving the rest (an import's `.update` mode), in the write
     /// transaction the caller has open: how an object of a type without a primary key, which no
     /// document can name, is updated.
     ///

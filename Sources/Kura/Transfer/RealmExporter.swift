@@ -36,7 +36,7 @@ public struct RealmExporter {
             // A few objects (one by key, a short page) read blocks no larger than the selection.
             let selected = options.type == nil ? nil : options.objectIds?.count ?? options.limit
             var stream = try ObjectStream(
-                db: db, catalog: catalog, sink: sink, rootType: options.type, blockSize: ObjectBlocks.blockSize(selecting: selected))
+                db: db, catalog: catalog, sink: sink, rootType: options.type, blockSize: ObjectBlockReader.blockSize(selecting: selected))
             stream.onProgress = onProgress
             stream.progressInterval = progressInterval
             if let type = options.type {

@@ -16,9 +16,9 @@ struct HealthRoutes: RouteSet {
             ])
             guard load.running < realms.work.limit else {
                 let body = JSONText.object([("status", JSONText.string("saturated")), ("workers", workers)])
-                return ResponseMaking.json(body, status: .serviceUnavailable, headers: [("Retry-After", "1")])
+                return TextResponse.json(body, status: .serviceUnavailable, headers: [("Retry-After", "1")])
             }
-            return ResponseMaking.json(JSONText.object([("status", JSONText.string("ok")), ("workers", workers)]))
+            return TextResponse.json(JSONText.object([("status", JSONText.string("ok")), ("workers", workers)]))
         }
         group.get("readyz") { _, _ in
             let realms = self.realms
@@ -34,7 +34,7 @@ struct HealthRoutes: RouteSet {
                     }
                 }
             }
-            return ResponseMaking.json(JSONText.object([("status", JSONText.string("ready")), ("realms", String(realms.names.count))]))
+            return TextResponse.json(JSONText.object([("status", JSONText.string("ready")), ("realms", String(realms.names.count))]))
         }
     }
 }

@@ -17,7 +17,7 @@ struct MetricsRoute: RouteSet {
                     .filter { line in Self.realmLabel(of: line).map { !hidden.contains($0) } ?? true }
                     .joined(separator: "\n")
             }
-            return ResponseMaking.text(text, contentType: "text/plain; version=0.0.4; charset=utf-8")
+            return TextResponse.text(text, contentType: "text/plain; version=0.0.4; charset=utf-8")
         }
     }
 

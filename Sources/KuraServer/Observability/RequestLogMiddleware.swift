@@ -17,7 +17,7 @@ struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            response = ResponseMaking.problem(ProblemMapping.problem(for: error))
+            response = TextResponse.problem(ProblemMapping.problem(for: error))
         }
         response.headers[Self.requestIdField] = id
         let elapsed = ContinuousClock.now - started

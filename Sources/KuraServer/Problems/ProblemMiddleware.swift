@@ -14,7 +14,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             if problem.status == 500 {
                 logger.error("\(request.method) \(request.uri.path) failed: \(String(describing: error))")
             }
-            return ResponseMaking.problem(problem)
+            return TextResponse.problem(problem)
         }
     }
 }

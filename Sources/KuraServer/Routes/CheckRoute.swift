@@ -19,7 +19,7 @@ struct CheckRoute: RouteSet {
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 return String(decoding: try encoder.encode(report), as: UTF8.self)
             }
-            return ResponseMaking.json(body)
+            return TextResponse.json(body)
         }
     }
 }

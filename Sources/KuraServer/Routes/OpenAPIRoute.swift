@@ -4,6 +4,6 @@ import Hummingbird
 struct OpenAPIRoute: RouteSet {
     func addRoutes(to group: RouterGroup<KuraRequestContext>) {
         let document = OpenAPIDocument.json
-        group.get("openapi.json") { _, _ in ResponseMaking.json(document) }
+        group.get("openapi.json") { _, _ in TextResponse.json(document) }
     }
 }

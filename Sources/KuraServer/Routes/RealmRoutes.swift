@@ -13,16 +13,16 @@ struct RealmRoutes: RouteSet {
             let entries = try await realms.work.run {
                 try names.map { name in try realms.reading(name) { try Self.summary(of: $0, named: name) } }
             }
-            return ResponseMaking.json(JSONText.object([("realms", JSONText.array(entries))]))
+            return TextResponse.json(JSONText.object([("realms", JSONText.array(entries))]))
         }
         group.get("realms/:realm/schema") { request, context in
             let realms = self.realms
             let name = try context.realm()
             if MediaTypes.accepts(request, "application/json") {
-                return ResponseMaking.json(try await realms.work.run { try realms.reading(name) { $0.schema.json } })
+                return TextResponse.json(try await realms.work.run { try realms.reading(name) { $0.schema.json } })
             }
             let yaml = try await realms.work.run { try realms.reading(name) { $0.schema.yaml } }
-            return ResponseMaking.text(yaml, contentType: "application/yaml")
+            return TextResponse.text(yaml, contentType: "application/yaml")
         }
     }
 

@@ -21,7 +21,7 @@ struct StudioRoutes: RouteSet {
     }
 
     private static func response(_ asset: StudioAsset) -> Response {
-        ResponseMaking.text(asset.text, contentType: asset.contentType, headers: [
+        TextResponse.text(asset.text, contentType: asset.contentType, headers: [
             ("Content-Security-Policy", contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
             ("Cache-Control", "no-cache"), ("ETag", asset.etag),
         ])

@@ -30,7 +30,7 @@ struct BacklinksRoute: RouteSet {
                     return try Self.backlinks(of: object, in: realm, realmName: name, limit: limit)
                 }
             }
-            return ResponseMaking.json(body)
+            return TextResponse.json(body)
         }
     }
 

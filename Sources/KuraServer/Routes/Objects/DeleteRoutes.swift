@@ -23,7 +23,7 @@ struct DeleteRoutes: RouteSet {
                 try realm.write {
                     // Read and deleted in one write transaction, so no other write slips in between.
                     let object = try ObjectAddress.find(keyText, of: type, in: realm, realmName: name)
-                    try Precondition.check(condition, on: object, in: realm, named: "\(type.name) '\(MessageText.shown(keyText))'")
+                    try IfMatchPrecondition.check(condition, on: object, in: realm, named: "\(type.name) '\(MessageText.shown(keyText))'")
                     try realm.delete(object)
                 }
             }
@@ -41,7 +41,7 @@ struct DeleteRoutes: RouteSet {
                 let type = try ServedRealms.type(typeName, in: realm, realmName: name)
                 return try realm.write { try realm.delete(type.name, where: predicate) }
             }
-            return ResponseMaking.json(JSONText.object([("deleted", String(deleted))]))
+            return TextResponse.json(JSONText.object([("deleted", String(deleted))]))
         }
     }
 }

@@ -26,7 +26,7 @@ struct ObjectRoutes: RouteSet {
                     return try ObjectPage(realm: realm, realmName: name, type: type, request: request).json()
                 }
             }
-            return ResponseMaking.json(body)
+            return TextResponse.json(body)
         }
         group.get("realms/:realm/objects/:type/:key") { request, context in
             let name = try context.realm()
@@ -50,7 +50,7 @@ struct ObjectRoutes: RouteSet {
                 headers[.contentLocation] = location
                 return Response(status: .notModified, headers: headers)
             }
-            return ResponseMaking.text(document, contentType: "application/json", headers: [("ETag", tag), ("Content-Location", location)])
+            return TextResponse.text(document, contentType: "application/json", headers: [("ETag", tag), ("Content-Location", location)])
         }
     }
 

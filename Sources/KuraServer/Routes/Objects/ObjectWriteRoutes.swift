@@ -43,11 +43,11 @@ struct ObjectWriteRoutes: RouteSet {
             try await replace(request, context, mode: .replace)
         }
         group.patch("realms/:realm/objects/:type/:key") { request, context in
-            try await replace(request, context, mode: .all)
+            try await replace(request, context, mode: .update)
         }
     }
 
-    /// PUT (`mode` `.replace`) and PATCH (`.all`) of the object the URL names.
+    /// PUT (`mode` `.replace`) and PATCH (`.update`) of the object the URL names.
     private func replace(_ request: Request, _ context: KuraRequestContext, mode: UpdatePolicy) async throws -> Response {
         let name = try context.realm()
         let typeName = try context.parameters.decoded("type")
@@ -57,7 +57,7 @@ struct ObjectWriteRoutes: RouteSet {
         let body = try await SingleDocumentBody.read(request, limits: context.bodyLimits)
         let written = try await write(in: name, typeName) { realm, type in
             guard type.primaryKey != nil else {
-                guard mode == .all else {
+                guard mode == .update else {
                     throw Problem(
                         status: 405, code: "method-not-allowed",
                         detail: "type '\(type.name)' has no primary key: its objects cannot be replaced by URL, only patched, created by POST and deleted")
@@ -67,8 +67,8 @@ struct ObjectWriteRoutes: RouteSet {
             let key = try PrimaryKeyText(keyText, of: type)
             let node = try KeyedDocument.node(body, key: key, type: type)
             let existing = try realm.object(ofType: type.name, forPrimaryKey: key.value)
-            try Precondition.check(condition, on: existing, in: realm, named: "\(type.name) '\(MessageText.shown(keyText))'")
-            if existing == nil && mode == .all {
+            try IfMatchPrecondition.check(condition, on: existing, in: realm, named: "\(type.name) '\(MessageText.shown(keyText))'")
+            if existing == nil && mode == .update {
                 throw Problem.notFound("unknown-key", "realm '\(name)' has no \(type.name) with key '\(MessageText.shown(keyText))': PUT or POST creates one")
             }
             let object = try Self.importing { try realm.importDocument(node, as: type.name, mode: mode, file: "body").object }
@@ -84,7 +84,7 @@ struct ObjectWriteRoutes: RouteSet {
     ) throws -> Written {
         let existing = try? ObjectAddress.find(keyText, of: type, in: realm, realmName: realmName)
         let name = "\(type.name) '\(MessageText.shown(keyText))'"
-        try Precondition.check(condition, on: existing, in: realm, named: name)
+        try IfMatchPrecondition.check(condition, on: existing, in: realm, named: name)
         let object = try existing ?? ObjectAddress.find(keyText, of: type, in: realm, realmName: realmName)
         _ = try importing { try realm.importDocument(body, into: object, file: "body") }
         return Written(key: keyText, document: try ObjectAddress.document(of: object, in: realm), created: false)
@@ -116,7 +116,7 @@ struct ObjectWriteRoutes: RouteSet {
     private static func response(_ written: Written, realm: String, type: String) -> Response {
         var headers = [("ETag", ETag.of(written.document))]
         if written.created { headers.append(("Location", ObjectAddress.path(realm: realm, type: type, key: written.key))) }
-        return ResponseMaking.text(
+        return TextResponse.text(
             written.document, contentType: "application/json", status: written.created ? .created : .ok, headers: headers)
     }
 

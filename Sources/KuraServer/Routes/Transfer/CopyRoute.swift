@@ -33,7 +33,7 @@ struct CopyRoute: RouteSet {
                     ("unchanged", String(count.unchanged)), ("deleted", String(count.deleted)),
                 ]))
             }
-            return ResponseMaking.json(JSONText.object([("types", JSONText.object(types))]))
+            return TextResponse.json(JSONText.object([("types", JSONText.object(types))]))
         }
     }
 }

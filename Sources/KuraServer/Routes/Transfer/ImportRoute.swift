@@ -22,7 +22,7 @@ struct ImportRoute: RouteSet {
             let name = try context.realm()
             let realms = self.realms
             _ = try await realms.work.run { try realms.path(of: name) }
-            return ResponseMaking.json(registry.json(realm: name))
+            return TextResponse.json(registry.json(realm: name))
         }
         group.post("realms/:realm/import") { request, context in
             let name = try context.realm()
@@ -90,7 +90,7 @@ struct ImportRoute: RouteSet {
                 throw problem
             }
             metrics.imported(realm: name, documents: outcome.documents, bytes: outcome.bytes)
-            return ResponseMaking.json(outcome.json)
+            return TextResponse.json(outcome.json)
         }
     }
 

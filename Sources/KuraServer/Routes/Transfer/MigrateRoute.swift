@@ -35,7 +35,7 @@ struct MigrateRoute: RouteSet {
                 try Realm.performMigration(for: configuration)
                 return Self.answer(name, plan, migrated: true, "migrated to schema version \(plan.newVersion)")
             }
-            return ResponseMaking.json(json)
+            return TextResponse.json(json)
         }
     }
 

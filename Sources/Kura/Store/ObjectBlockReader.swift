@@ -7,16 +7,16 @@ import GRDBSQLite
 ///
 /// The statements are the connection's cached ones, so a connection kept open for many small
 /// reads (a server's) prepares them once.
-final class ObjectBlocks {
+final class ObjectBlockReader {
     static let blockSize: Int64 = 256
 
     private let db: Database
     private let catalog: SchemaCatalog
     private let blockSize: Int64
-    private var types = PerType<TypeBlock>()
+    private var types = TypeNameMap<TypeBlock>()
 
     /// Reads through `db` in blocks of `blockSize` ids.
-    init(db: Database, catalog: SchemaCatalog, blockSize: Int64 = ObjectBlocks.blockSize) {
+    init(db: Database, catalog: SchemaCatalog, blockSize: Int64 = ObjectBlockReader.blockSize) {
         self.db = db
         self.catalog = catalog
         self.blockSize = blockSize

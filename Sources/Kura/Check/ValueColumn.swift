@@ -2,11 +2,11 @@ import GRDB
 
 /// One column of a realm that holds values of one property type: a property's column in its type's
 /// table, the value column of a collection property's table, or the nested mixed containers of
-/// `#mixed`. The checks query every site the same way and name rows in findings through it.
-struct ValueSite {
-    /// How findings name the site: `Dog.favoriteToy`, `Person.dogs` or `#mixed`.
+/// `#mixed`. The checks query every such column the same way and name rows in findings through it.
+struct ValueColumn {
+    /// How findings name the column: `Dog.favoriteToy`, `Person.dogs` or `#mixed`.
     let label: String
-    /// The site's type, property and unquoted table.
+    /// The column's type, property and unquoted table.
     let place: CheckFinding.Place
     /// The quoted table.
     let table: String
@@ -24,27 +24,27 @@ struct ValueSite {
     let tag: String?
     /// The type of the values (a collection's element type).
     let type: PropertyType
-    /// The property, for collection and property sites.
+    /// The property, for collection and property columns.
     let property: Property?
 
-    /// The site of a non-collection property in its type's table.
-    static func column(_ property: Property, of type: String) -> ValueSite {
-        ValueSite(
+    /// The column of a non-collection property in its type's table.
+    static func column(_ property: Property, of type: String) -> ValueColumn {
+        ValueColumn(
             label: "\(type).\(property.name)", place: .init(type: type, property: property.name, table: type),
             table: TableLayout.objectTable(type), owner: TableLayout.idColumn, ownerType: type, position: nil, key: nil,
             value: TableLayout.column(property.name), tag: property.type == .mixed ? TableLayout.tagColumn(property.name) : nil,
             type: property.type, property: property)
     }
 
-    /// The site of a collection property's elements, in its own table.
-    static func elements(_ property: Property, of type: String) -> ValueSite? {
+    /// The value column of a collection property's own table.
+    static func elements(_ property: Property, of type: String) -> ValueColumn? {
         guard let element = property.type.element else { return nil }
         let table = "\(type).\(property.name)"
         var position: String?
         var key: String?
         if case .list = property.type { position = TableLayout.positionColumn }
         if case .map = property.type { key = TableLayout.keyColumn }
-        return ValueSite(
+        return ValueColumn(
             label: table, place: .init(type: type, property: property.name, table: table),
             table: TableLayout.quote(table), owner: TableLayout.ownerColumn, ownerType: type, position: position, key: key,
             value: TableLayout.valueColumn, tag: element == .mixed ? TableLayout.tagColumn : nil, type: element,
@@ -52,17 +52,17 @@ struct ValueSite {
     }
 
     /// The entries of nested mixed lists (with positions) and maps (with keys).
-    static let mixedContainers = ValueSite(
+    static let mixedContainers = ValueColumn(
         label: "#mixed", place: .init(table: "#mixed"), table: TableLayout.mixedTable, owner: TableLayout.mixedContainerColumn,
         ownerType: nil, position: TableLayout.positionColumn, key: TableLayout.keyColumn, value: TableLayout.valueColumn,
         tag: TableLayout.tagColumn, type: .mixed, property: nil)
 
-    /// The site's table as `"s"`, read row by row: a check reads the tables themselves, since the
+    /// The column's table as `"s"`, read row by row: a check reads the tables themselves, since the
     /// indexes of a damaged file may disagree with them (the integrity check reports that).
     var scan: String { "\(table) AS \"s\" NOT INDEXED" }
 
     /// The columns that say where a row is: its owner, its position and its key (`NULL` where the
-    /// site has none), as `"s"`-qualified SQL for a query reading `scan`.
+    /// value column has none), as `"s"`-qualified SQL for a query reading `scan`.
     var whereColumns: String {
         [owner, position ?? "NULL", key ?? "NULL"].map { $0 == "NULL" ? $0 : "\"s\".\($0)" }.joined(separator: ", ")
     }

@@ -1,7 +1,7 @@
-/// Values kept per object type for a stream's hot paths, found by comparing the few type names
-/// (the one used last first) rather than hashing a name for every object: equal names share their
-/// storage here, so each comparison is usually one word.
-struct PerType<Element> {
+/// A map from object type names to values, for a stream's hot paths: a name is found by comparing
+/// the few type names (the one used last first) rather than hashing it for every object; equal names
+/// share their storage here, so each comparison is usually one word.
+struct TypeNameMap<Element> {
     private var names: [String] = []
     private var elements: [Element] = []
     private var last = 0

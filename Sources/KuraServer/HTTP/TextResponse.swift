@@ -1,8 +1,8 @@
 import HTTPTypes
 import Hummingbird
 
-/// The responses the routes build: JSON text, other text, problems.
-enum ResponseMaking {
+/// Responses whose body is text, as the routes build them: JSON, problems, other text.
+enum TextResponse {
     /// A 200 (or `status`) response with `text` and its content type.
     static func text(_ text: String, contentType: String, status: HTTPResponse.Status = .ok, headers: [(String, String)] = []) -> Response {
         var fields = HTTPFields()

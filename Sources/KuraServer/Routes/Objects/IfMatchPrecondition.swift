@@ -2,7 +2,7 @@ import Kura
 
 /// `If-Match` on a write to one object (RFC 9110 §13.1.1): the write goes ahead only when the
 /// object's current ETag is listed, or the list is `*` and the object exists.
-enum Precondition {
+enum IfMatchPrecondition {
     /// Throws 412 `precondition-failed` unless `condition` (the header, or `nil` for none) holds for
     /// `object` (`nil` when there is none); run it in the write transaction that writes the object.
     static func check(_ condition: String?, on object: DynamicObject?, in realm: Realm, named name: String) throws {

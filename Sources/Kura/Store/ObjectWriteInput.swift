@@ -1,9 +1,9 @@
-/// The values given for an object's stored properties, by position, and its `"$id"`: taken from an
-/// object the mapper laid out by position, or from a `.map` value's keys, gone through once rather
-/// than hashing each property's name to find it. For a map, positions hold where each value is, in
-/// scratch space on the stack: copying the values out and freeing an array of them for every object
-/// was about a tenth of the writing thread's instructions.
-struct GivenValues {
+/// The object writer's input: the values given for an object's stored properties, by position, and
+/// its `"$id"`, taken from an object the mapper laid out by position or from a `.map` value's keys,
+/// gone through once rather than hashing each property's name to find it. For a map, positions hold
+/// where each value is, in scratch space on the stack: copying the values out and freeing an array
+/// of them for every object was about a tenth of the writing thread's instructions.
+struct ObjectWriteInput {
     typealias Fields = [String: Value]
 
     // Both sources as plain stored properties, not an enum: binding an enum's payload to read a
@@ -19,7 +19,7 @@ struct GivenValues {
 
     /// Runs `body` with the values of `fields` for `type`; keys that name no stored property are
     /// left out, as they always were.
-    static func with<Result>(_ fields: Fields, of type: StoredType, _ body: (GivenValues) throws -> Result) throws -> Result {
+    static func with<Result>(_ fields: Fields, of type: StoredType, _ body: (ObjectWriteInput) throws -> Result) throws -> Result {
         try withUnsafeTemporaryAllocation(of: Fields.Index?.self, capacity: type.properties.count) { slots in
             slots.initialize(repeating: nil)
             var id: Value?
@@ -33,7 +33,7 @@ struct GivenValues {
                 }
                 fields.formIndex(after: &index)
             }
-            return try body(GivenValues(fields: fields, fieldSlots: slots, mapped: [], isMapped: false, id: id))
+            return try body(ObjectWriteInput(fields: fields, fieldSlots: slots, mapped: [], isMapped: false, id: id))
         }
     }
 
@@ -41,11 +41,11 @@ struct GivenValues {
     /// mapper's type lays its properties out as `type` does, as it does unless the realm's schema
     /// changed after the mapper read it; by name otherwise.
     static func with<Result>(
-        _ object: MappedObject, of type: StoredType, in transaction: WriteTransaction, _ body: (GivenValues) throws -> Result
+        _ object: MappedObject, of type: StoredType, in transaction: WriteTransaction, _ body: (ObjectWriteInput) throws -> Result
     ) throws -> Result {
         guard transaction.sharesLayout(object.type, type) else { return try with(object.fields, of: type, body) }
         let noSlots = UnsafeMutableBufferPointer<Fields.Index?>(start: nil, count: 0)
-        return try body(GivenValues(fields: [:], fieldSlots: noSlots, mapped: object.slots, isMapped: true, id: object.id))
+        return try body(ObjectWriteInput(fields: [:], fieldSlots: noSlots, mapped: object.slots, isMapped: true, id: object.id))
     }
 
     private init(
