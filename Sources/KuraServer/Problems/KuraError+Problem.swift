@@ -46,7 +46,7 @@ extension KuraError: HTTPResponseError {
 
     /// The problem as an `application/problem+json` response.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        ResponseMaking.problem(problem)
+        TextResponse.problem(problem)
     }
 
     /// The errors of one document (an import stops at its first bad document; a write has one).
