@@ -1,5 +1,3 @@
-import GRDB
-
 /// A value as the key of a dictionary or set, telling strings apart byte by byte as SQLite and
 /// Realm do. Swift's `==` on `String` takes canonically equivalent strings (NFC and NFD `café`)
 /// for equal, which would merge primary keys, references or set elements that a realm keeps apart.
@@ -37,28 +35,6 @@ struct ExactValue: Hashable {
     private static func elementsEqual(_ left: Value, _ right: Value) -> Bool {
         if case .string(let leftText) = left, case .string(let rightText) = right { return ExactText.equal(leftText, rightText) }
         return left == right
-    }
-}
-
-/// A stored value as the key of a dictionary or set, telling strings apart byte by byte (see `ExactValue`).
-struct ExactDatabaseValue: Hashable {
-    let value: DatabaseValue
-
-    init(_ value: DatabaseValue) { self.value = value }
-
-    static func == (lhs: ExactDatabaseValue, rhs: ExactDatabaseValue) -> Bool {
-        if case .string(let left) = lhs.value.storage, case .string(let right) = rhs.value.storage {
-            return ExactText.equal(left, right)
-        }
-        return lhs.value == rhs.value
-    }
-
-    func hash(into hasher: inout Hasher) {
-        if case .string(let text) = value.storage {
-            ExactText.hash(text, into: &hasher)
-        } else {
-            hasher.combine(value)
-        }
     }
 }
 
