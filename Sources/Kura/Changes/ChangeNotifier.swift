@@ -193,3 +193,40 @@ protocol ChangeObserver: AnyObject, Sendable {
 struct Handover<T>: @unchecked Sendable {
     let value: T
 }
+
+/// Yields the change log's version whenever the notifier finds the file changed and the version moved.
+final class VersionObserver: ChangeObserver, @unchecked Sendable {
+    private let continuation: AsyncThrowingStream<Int64, any Error>.Continuation
+    private let token: NotificationToken
+    /// The version last yielded; read and written only on the notifier's queue.
+    private var last: Int64?
+
+    init(continuation: AsyncThrowingStream<Int64, any Error>.Continuation, token: NotificationToken) {
+        self.continuation = continuation
+        self.token = token
+    }
+
+    func start(_ db: Database, _ reader: Realm) throws {
+        yieldIfMoved(try Self.version(db))
+    }
+
+    func refresh(_ db: Database, _ reader: Realm, _ span: ChangeSpan) throws -> Bool {
+        guard token.isActive else { return false }
+        yieldIfMoved(try Self.version(db))
+        return true
+    }
+
+    func fail(_ error: any Error) {
+        continuation.finish(throwing: error)
+    }
+
+    private func yieldIfMoved(_ version: Int64) {
+        guard version != last else { return }
+        last = version
+        continuation.yield(version)
+    }
+
+    private static func version(_ db: Database) throws -> Int64 {
+        try ChangeTracker.hasTables(db) ? ChangeTracker.currentVersion(db) : 0
+    }
+}

@@ -67,7 +67,7 @@ extension Realm {
     /// other: the change log in the realm file.
     ///
     /// The log keeps the last 1000 versions: asking for changes after an older version throws
-    /// `KuraError` with code `.changesPruned`, after which a reader should read everything again.
+    /// `KuraError` with code `.store(.changesPruned)`, after which a reader should read everything again.
     public func changes(after version: Int64, limit: Int = Int.max) throws -> [RealmChange] {
         let schema = self.schema
         return try read { db in try Self.readChanges(db, after: version, limit: limit, schema: schema) }

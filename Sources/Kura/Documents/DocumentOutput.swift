@@ -58,7 +58,7 @@ public final class DocumentOutput {
     /// so documents can be streamed to a network peer without being held whole.
     ///
     /// An error thrown by `receive` (a peer gone, say) stops the writer with a `KuraError` of
-    /// code `.outputClosed` whose `underlying` is that error.
+    /// code `.document(.outputClosed)` whose `underlying` is that error.
     public init(name: String, receive: @escaping ([UInt8]) throws -> Void) {
         self.name = name
         sink = .chunks(receive)

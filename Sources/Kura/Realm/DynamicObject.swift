@@ -1,7 +1,7 @@
 /// A handle to a stored object, read and written by property name.
 ///
 /// The handle stays valid while the object exists; once it is deleted every use throws
-/// `KuraError` with code `.objectDeleted`. Like its realm, a handle may be used from any thread;
+/// `KuraError` with code `.store(.objectDeleted)`. Like its realm, a handle may be used from any thread;
 /// `setValue(_:forKey:)` needs a write transaction of the calling thread.
 public struct DynamicObject: Sendable {
     /// The realm the object lives in.

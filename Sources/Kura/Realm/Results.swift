@@ -141,7 +141,7 @@ public struct Results<Element>: Sequence {
     }
 
     /// The object at `index`, reading the window that holds it unless it was the last one read.
-    /// Throws `KuraError` with code `.indexOutOfRange` outside `0..<count`.
+    /// Throws `KuraError` with code `.store(.indexOutOfRange)` outside `0..<count`.
     public subscript(index: Int) -> Element {
         get throws {
             if index >= 0 {

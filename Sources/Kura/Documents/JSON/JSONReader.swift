@@ -57,7 +57,7 @@ public final class JSONReader {
     ///
     /// `supply` fills the buffer it is given with up to its count of bytes and returns how many,
     /// blocking until some arrive; 0 means the input ended. An error it throws ends reading with a
-    /// `KuraError` of code `.io`.
+    /// `KuraError` of code `.document(.io)`.
     public convenience init(
         file: String, layout: JSONLayout = .auto, maxDepth: Int = 512, supply: @escaping (UnsafeMutableRawBufferPointer) throws -> Int
     ) {

@@ -25,7 +25,7 @@ struct ChangeEvents {
     var lastVersion: Int64
 
     /// The events of the commits after `version` in `realm`, at most `limit` of them; throws
-    /// `KuraError.changesPruned` when the log no longer reaches back to `version`.
+    /// `KuraError` with code `.store(.changesPruned)` when the log no longer reaches back to `version`.
     init(realm: Realm, after version: Int64, limit: Int) throws {
         lastVersion = version
         let changes = try realm.changes(after: version, limit: limit)

@@ -1,13 +1,14 @@
 import Kura
 import Synchronization
 
-/// Watches the change version of each served realm that a `/changes` stream follows, with one
-/// poller per realm shared by all of its streams, and wakes the streams when it moves: commits of
+/// Follows the change version of each served realm that a `/changes` stream follows, with one
+/// follower per realm shared by all of its streams, and wakes the streams when it moves: commits of
 /// this server and of any other process on the same file count alike.
 ///
-/// A poller runs only while its realm has listeners; it reads the version on a timer (a cheap read
-/// of the realm file's change log, never a busy loop) and also tells the listeners when a
-/// keep-alive comment is due. A realm that cannot be read for a while is simply read again.
+/// A follower runs only while its realm has listeners. It reads the library's stream of committed
+/// versions (`Realm.committedVersions()`, whose notifier watches the file) and, beside it, tells
+/// the listeners when a keep-alive comment is due. A realm that cannot be read for a while is
+/// followed again after `retryInterval`.
 final class ChangeFeeds: Sendable {
     /// What a listener is woken for.
     enum Signal: Sendable, Equatable {
@@ -19,7 +20,7 @@ final class ChangeFeeds: Sendable {
 
     private struct Feed {
         var listeners: [Int: AsyncStream<Signal>.Continuation] = [:]
-        var poller: Task<Void, Never>?
+        var follower: Task<Void, Never>?
     }
 
     private struct State {
@@ -28,15 +29,15 @@ final class ChangeFeeds: Sendable {
     }
 
     private let realms: ServedRealms
-    private let pollInterval: Duration
+    private let retryInterval: Duration
     private let keepAliveInterval: Duration
     private let state = Mutex(State())
 
-    /// Feeds for `realms`, reading each followed realm's version every `pollInterval` and asking for
-    /// a keep-alive every `keepAliveInterval`.
-    init(realms: ServedRealms, pollInterval: Duration = .milliseconds(250), keepAliveInterval: Duration = .seconds(15)) {
+    /// Feeds for `realms`, following a realm again `retryInterval` after it could not be read, and
+    /// asking for a keep-alive every `keepAliveInterval`.
+    init(realms: ServedRealms, retryInterval: Duration = .milliseconds(250), keepAliveInterval: Duration = .seconds(15)) {
         self.realms = realms
-        self.pollInterval = pollInterval
+        self.retryInterval = retryInterval
         self.keepAliveInterval = keepAliveInterval
     }
 
@@ -49,27 +50,27 @@ final class ChangeFeeds: Sendable {
             state.nextListener += 1
             var feed = state.feeds[name] ?? Feed()
             feed.listeners[id] = continuation
-            if feed.poller == nil { feed.poller = startPoller(name) }
+            if feed.follower == nil { feed.follower = startFollower(name) }
             state.feeds[name] = feed
             return id
         }
         return (id, signals)
     }
 
-    /// Stops listener `id` of realm `name`; the realm's poller stops with its last listener.
+    /// Stops listener `id` of realm `name`; the realm's follower stops with its last listener.
     func stopListening(to name: String, id: Int) {
-        let (continuation, poller) = state.withLock { state -> (AsyncStream<Signal>.Continuation?, Task<Void, Never>?) in
+        let (continuation, follower) = state.withLock { state -> (AsyncStream<Signal>.Continuation?, Task<Void, Never>?) in
             guard var feed = state.feeds[name] else { return (nil, nil) }
             let continuation = feed.listeners.removeValue(forKey: id)
             if feed.listeners.isEmpty {
                 state.feeds[name] = nil
-                return (continuation, feed.poller)
+                return (continuation, feed.follower)
             }
             state.feeds[name] = feed
             return (continuation, nil)
         }
         continuation?.finish()
-        poller?.cancel()
+        follower?.cancel()
     }
 
     private func broadcast(_ signal: Signal, to name: String) {
@@ -77,28 +78,35 @@ final class ChangeFeeds: Sendable {
         for listener in listeners { listener.yield(signal) }
     }
 
-    private func startPoller(_ name: String) -> Task<Void, Never> {
+    private func startFollower(_ name: String) -> Task<Void, Never> {
         let realms = self.realms
-        let pollInterval = self.pollInterval
+        let retryInterval = self.retryInterval
         let keepAliveInterval = self.keepAliveInterval
         return Task { [weak self] in
-            let clock = ContinuousClock()
-            var lastVersion: Int64?
-            var keepAliveDue = clock.now + keepAliveInterval
-            while !Task.isCancelled {
-                if let version = try? await realms.work.run({ try realms.reading(name) { try $0.changeVersion } }) {
-                    // The first reading is signalled too: a commit may have come between a listener's
-                    // first read and this one.
-                    if version != lastVersion {
-                        lastVersion = version
-                        self?.broadcast(.changed(version), to: name)
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: keepAliveInterval)
+                        if !Task.isCancelled { self?.broadcast(.keepAlive, to: name) }
                     }
                 }
-                if clock.now >= keepAliveDue {
-                    keepAliveDue = clock.now + keepAliveInterval
-                    self?.broadcast(.keepAlive, to: name)
+                group.addTask {
+                    var lastVersion: Int64?
+                    while !Task.isCancelled {
+                        do {
+                            let versions = try await realms.work.run { try realms.reading(name) { $0.committedVersions() } }
+                            // The first version is signalled too: a commit may have come between a
+                            // listener's first read and the start of the stream.
+                            for try await version in versions where version != lastVersion {
+                                lastVersion = version
+                                self?.broadcast(.changed(version), to: name)
+                            }
+                        } catch {
+                            // Unreadable for now (busy, or gone): follow it again after a pause.
+                        }
+                        try? await Task.sleep(for: retryInterval)
+                    }
                 }
-                try? await Task.sleep(for: pollInterval)
             }
         }
     }
