@@ -21,13 +21,21 @@ extension KuraError {
 
     /// What kind of problem an error is, by domain.
     public enum Code: Sendable, Hashable {
+        /// A problem with a schema.
         case schema(SchemaCode)
+        /// A problem reading or writing document text.
         case document(DocumentCode)
+        /// A document that does not fit the schema.
         case mapping(MappingCode)
+        /// A query that cannot run.
         case query(QueryCode)
+        /// A problem with a realm or its storage.
         case store(StoreCode)
+        /// A problem moving documents in or out of a realm.
         case transfer(TransferCode)
+        /// A migration that cannot run.
         case migration(MigrationCode)
+        /// A file that cannot be checked.
         case check(CheckCode)
 
         /// The part of Kura that found the problem.
