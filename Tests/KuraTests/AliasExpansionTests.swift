@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// How the mapper expands YAML aliases: by YAML's rules, within a budget.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Kura
+import KuraTestSupport
 import Testing
 
 /// The bulk write paths: collections inserted several elements a statement, sets deduplicated by

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Each invariant `RealmChecker` checks, broken through raw SQL on a realm with every feature

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Kura
+import KuraTestSupport
 import Testing
 
 /// `RealmChecker` on healthy realms after the operations that must keep them healthy (deletion and

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Models declared once as Codable types: Kura derives their schema and stores them, cycles included.

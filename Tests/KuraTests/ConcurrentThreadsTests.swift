@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Kura
+import KuraTestSupport
 import Synchronization
 import Testing
 

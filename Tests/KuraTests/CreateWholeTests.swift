@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// `Realm.createWhole(at:schema:_:)`: a new realm appears at its path only once it is filled, so a

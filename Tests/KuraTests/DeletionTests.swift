@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Deleting objects nullifies links, leaves collections dense and deletes embedded children.

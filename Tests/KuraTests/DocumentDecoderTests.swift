@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Codable models decoded straight from JSON and YAML, without a realm.

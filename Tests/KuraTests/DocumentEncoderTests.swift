@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Codable models written as documents and read back: identity, cycles and keys survive.

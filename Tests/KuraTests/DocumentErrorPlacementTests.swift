@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Errors of a document's values are placed at the value, and stay the document's own: under

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// The import engine under the `kura import` command: atomic stop, skip with rejects, dry runs, whole-realm inputs.
@@ -8,20 +9,10 @@ import Testing
 
     init() throws { realm = try Realm(path: try Fixtures.realmPath(), schema: try Fixtures.samplesSchema()) }
 
-    static func people(_ count: Int, badAt bad: Int? = nil) -> [UInt8] {
-        var text = "["
-        for index in 1...count {
-            if index > 1 { text += ",\n" }
-            let age = index == bad ? "\"three\"" : "\(index % 15)"
-            text += #"{"name": "P\#(index)", "dogs": [{"name": "D\#(index)", "age": \#(age)}], "address": {"city": "C"}}"#
-        }
-        return Array((text + "]").utf8)
-    }
-
     @Test func aStopImportWhose10000thDocumentIsBadWritesNothing() throws {
         let importer = DocumentImporter(realm: realm, options: ImportOptions(type: "Person"))
         #expect {
-            try importer.run(JSONReader(bytes: Self.people(10_000, badAt: 10_000), file: "people.json"))
+            try importer.run(JSONReader(bytes: SampleDocuments.people(10_000, badAt: 10_000), file: "people.json"))
         } throws: { error in
             (error as? KuraError)?.description == #"people.json:10000:55: error: $[9999].dogs[0].age: expected int, found string "three""#
         }
@@ -35,7 +26,7 @@ import Testing
         let importer = DocumentImporter(realm: realm, options: options)
         var rejected: [(TextPosition, [String])] = []
         importer.onReject = { node, errors in rejected.append((node.position, errors)) }
-        let summary = try importer.run(JSONReader(bytes: Self.people(30, badAt: 12), file: "people.json"))
+        let summary = try importer.run(JSONReader(bytes: SampleDocuments.people(30, badAt: 12), file: "people.json"))
         #expect(try realm.count("Person") == 29)
         #expect(summary.counts["Person"]?.inserted == 29)
         #expect(summary.counts["Dog"]?.inserted == 29)
@@ -84,7 +75,7 @@ import Testing
 
     @Test func aDryRunCountsEverythingAndKeepsNothing() throws {
         let importer = DocumentImporter(realm: realm, options: ImportOptions(type: "Person", dryRun: true))
-        let summary = try importer.run(JSONReader(bytes: Self.people(50), file: "people.json"))
+        let summary = try importer.run(JSONReader(bytes: SampleDocuments.people(50), file: "people.json"))
         #expect(summary.counts["Person"]?.inserted == 50)
         #expect(try realm.count("Person") == 0)
     }

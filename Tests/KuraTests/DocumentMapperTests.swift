@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Whole documents through the mapper: positions, every error of a document, unknown keys, and storing.

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Documents written as JSON, pretty JSON, JSON Lines and YAML read back through the readers and

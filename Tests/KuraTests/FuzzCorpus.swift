@@ -1,5 +1,6 @@
 import Foundation
 @testable import Kura
+import KuraTestSupport
 
 /// The valid inputs the fuzzer mutates: the samples, the graph fixture in all three formats
 /// (whole-realm documents with `$type`, `$id`/`$ref`, YAML anchors and aliases, every typed

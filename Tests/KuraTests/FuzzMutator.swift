@@ -1,3 +1,5 @@
+import KuraTestSupport
+
 /// Byte-level mutations of valid documents: the damage real files suffer (truncation, bad bytes,
 /// stray punctuation) and the tricks hostile ones use (escapes, surrogates, huge numbers, YAML
 /// anchors, aliases, tags and markers), stacked a few at a time.

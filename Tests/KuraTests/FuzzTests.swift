@@ -1,4 +1,5 @@
 import Foundation
+import KuraTestSupport
 import Testing
 @testable import Kura
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Kura
+import KuraTestSupport
 import Testing
 
 /// An import holds its inserts and writes them a batch at a time (`kura_rows`). Rows not yet

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Nested documents of types without a primary key, imported over existing objects: each updates

@@ -1,4 +1,5 @@
 import Foundation
+import KuraTestSupport
 import Testing
 
 // @testable for the internal `chunkSize:` initializers that split tokens across chunks.

@@ -1,4 +1,5 @@
 import Foundation
+import KuraTestSupport
 import Testing
 
 // @testable to write a mapped object whose mapper read another layout of the schema.

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// The Swift migration API: a block that reads the old objects and changes the new ones inside the

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Migrations through the library on realm files: primary keys added to existing objects, renames,

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Keyset page cursors through the public API: `ExportOptions.after` and `ExportSummary.next`.

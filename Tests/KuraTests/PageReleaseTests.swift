@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import KuraTestSupport
 import Testing
 
 // @testable for `JSONByteSource`, whose release step a test sets small.

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Every property kind is stored in a real SQLite file and read back exactly.

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Realm-style predicates, sorting and limits on a realm file of the samples schema.

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Predicates and sorting on every scalar kind and on collections of scalars, mixed values and

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Realm-wide behaviour: asymmetric types, in-memory realms, nesting bounds, reopening.

@@ -1,4 +1,5 @@
 import Foundation
+import KuraTestSupport
 import Testing
 
 // @testable for the scope's entries and undo marks, which hold what a pending reference costs.

@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// `"$id"` / `{"$ref": id}` and YAML anchors/aliases: links between the documents of one input.

@@ -1,13 +1,7 @@
 import Foundation
 @testable import Kura
+import KuraTestSupport
 import Testing
-
-/// A small model for the results tests.
-struct Pup: KuraObject, Equatable {
-    var name: String
-    var age: Int
-    var color: String?
-}
 
 /// `Results`: lazy, windowed reads, bound placeholders, sorting, chained filters, liveness and errors.
 @Suite struct ResultsTests {

@@ -1,4 +1,5 @@
 import Foundation
+import KuraTestSupport
 import Testing
 
 // @testable to turn the set-based copy off and compare it with the object-by-object copy.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import KuraTestSupport
 import Testing
 
 // @testable to count, on the realm's own connection, how often SQLite compiled its statements again.

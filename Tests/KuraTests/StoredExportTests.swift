@@ -1,4 +1,5 @@
 import Foundation
+import KuraTestSupport
 import Testing
 
 // @testable to run the same stream through the assembled-value path and compare the two.

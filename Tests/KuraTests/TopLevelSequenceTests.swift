@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// A top-level sequence means the same in JSON and YAML: a list of documents, each item an

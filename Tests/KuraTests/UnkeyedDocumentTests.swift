@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// Top-level documents of a type without a primary key under `update`, `modified` and `replace`,

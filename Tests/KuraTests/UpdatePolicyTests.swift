@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// `create(_:value:update:)` follows Realm's update policies, plus `replace`.
