@@ -139,8 +139,15 @@ let package = Package(
                 "Kura", "KuraServer", "KuraTestSupport",
                 // The `kura` binary whose `serve` the process tests start.
                 "KuraCommandLine",
-                // A logger for KuraService, whose router the OpenAPI test reads.
+                // The router of `kura serve` driven in process, and what its requests are made of.
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                // A logger for KuraService, whose router the tests drive.
                 .product(name: "Logging", package: "swift-log"),
+                // The `server:` section of a test's config.yaml, read as `kura serve` reads it.
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         // The `kura` commands, the README's and docs' examples, the harnesses and the main job.

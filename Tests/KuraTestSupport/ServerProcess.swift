@@ -78,7 +78,7 @@ package struct ServerStartFailure: Error, CustomStringConvertible {
 }
 
 /// An HTTP response read by curl: status, headers (names lowercased) and body.
-package struct HTTPReply {
+package struct HTTPReply: Sendable {
     package let status: Int
     package let headers: [String: String]
     package let body: Data

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A folder with a sample realm (`zoo.realm`: the three people of Samples/people.json) for the service tests.
-package struct ServiceFixture {
+package struct ServiceFixture: Sendable {
     package let folder: URL
     package let kura = Fixtures.executable("kura")
 

@@ -6,7 +6,7 @@ import Testing
 
 /// `GET /openapi.json` describes exactly the routes the router answers.
 @Suite struct ServiceOpenAPITests {
-    @Test func theDocumentListsEveryRouteOfTheRouterAndNoOther() throws {
+    @Test func theDocumentListsEveryRouteOfTheRouterAndNoOther() async throws {
         let fixture = try ServiceFixture()
         var configuration = ServerConfiguration()
         configuration.realms = ["zoo": fixture.path("zoo.realm")]
@@ -16,8 +16,8 @@ import Testing
 
         // Served without a token even where tokens are required.
         try fixture.writeConfig("server:\n  tokens:\n    - {name: x, sha256: \(String(repeating: "a", count: 64)), scope: read}\n")
-        let server = try fixture.serve()
-        let reply = try server.request("/openapi.json")
+        let server = try await fixture.serveInProcess()
+        let reply = try await server.request("/openapi.json")
         #expect(reply.status == 200)
         #expect(reply.headers["content-type"] == "application/json")
         let document = try #require(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])

@@ -3,46 +3,46 @@ import Kura
 import KuraTestSupport
 import Testing
 
-/// `DELETE …/objects/{type}/{key}` with `If-Match`, and `DELETE …/objects/{type}?where=…`, over real HTTP.
+/// `DELETE …/objects/{type}/{key}` with `If-Match`, and `DELETE …/objects/{type}?where=…`, answered by the router in process.
 @Suite struct ServiceDeleteTests {
     let fixture: ServiceFixture
 
     init() throws { fixture = try ServiceFixture() }
 
-    @Test func deletingByKeyHonoursIfMatchAndNullifiesLinks() throws {
-        let server = try fixture.serve()
-        let tag = try #require(try server.request("/v1/realms/zoo/objects/Person/1").headers["etag"])
-        let stale = try server.request("/v1/realms/zoo/objects/Person/1", method: "DELETE", headers: ["If-Match": "\"0000\""])
+    @Test func deletingByKeyHonoursIfMatchAndNullifiesLinks() async throws {
+        let server = try await fixture.serveInProcess()
+        let tag = try #require(try await server.request("/v1/realms/zoo/objects/Person/1").headers["etag"])
+        let stale = try await server.request("/v1/realms/zoo/objects/Person/1", method: "DELETE", headers: ["If-Match": "\"0000\""])
         #expect(stale.status == 412)
         #expect(stale.text == #"{"type":"/problems/precondition-failed","title":"Precondition Failed","status":412,"detail":"Person '1' has changed: its ETag is no longer \"0000\""}"# + "\n")
-        #expect(try server.request("/v1/realms/zoo/objects/Person/1").status == 200)
+        #expect(try await server.request("/v1/realms/zoo/objects/Person/1").status == 200)
 
-        let deleted = try server.request("/v1/realms/zoo/objects/Person/1", method: "DELETE", headers: ["If-Match": tag])
+        let deleted = try await server.request("/v1/realms/zoo/objects/Person/1", method: "DELETE", headers: ["If-Match": tag])
         #expect(deleted.status == 204)
         #expect(deleted.body.isEmpty)
-        #expect(try server.request("/v1/realms/zoo/objects/Person/1").status == 404)
-        #expect(try server.request("/v1/realms/zoo/objects/Person/2").text.contains(#""bestFriend":null"#))
-        let again = try server.request("/v1/realms/zoo/objects/Person/1", method: "DELETE")
+        #expect(try await server.request("/v1/realms/zoo/objects/Person/1").status == 404)
+        #expect(try await server.request("/v1/realms/zoo/objects/Person/2").text.contains(#""bestFriend":null"#))
+        let again = try await server.request("/v1/realms/zoo/objects/Person/1", method: "DELETE")
         #expect(again.status == 404)
         #expect(again.text == #"{"type":"/problems/unknown-key","title":"Not Found","status":404,"detail":"realm 'zoo' has no Person with key '1'"}"# + "\n")
-        #expect(try server.request("/v1/realms/zoo/objects/Person/3", method: "DELETE").status == 204)
+        #expect(try await server.request("/v1/realms/zoo/objects/Person/3", method: "DELETE").status == 204)
         #expect(try Realm(path: fixture.path("zoo.realm")).count("Person") == 1)
         #expect(try Fixtures.run(fixture.kura, ["check", fixture.path("zoo.realm")]).status == 0)
     }
 
-    @Test func deletingByPredicateNeedsWhereAndCountsTheDeleted() throws {
-        let server = try fixture.serve()
-        let missing = try server.request("/v1/realms/zoo/objects/Person", method: "DELETE")
+    @Test func deletingByPredicateNeedsWhereAndCountsTheDeleted() async throws {
+        let server = try await fixture.serveInProcess()
+        let missing = try await server.request("/v1/realms/zoo/objects/Person", method: "DELETE")
         #expect(missing.status == 400)
         #expect(missing.text == #"{"type":"/problems/bad-parameter","title":"Bad Request","status":400,"detail":"where is required to delete objects; where=TRUEPREDICATE deletes them all"}"# + "\n")
-        let bad = try server.request("/v1/realms/zoo/objects/Person?where=nme%20==%201", method: "DELETE")
+        let bad = try await server.request("/v1/realms/zoo/objects/Person?where=nme%20==%201", method: "DELETE")
         #expect(bad.status == 400)
-        let some = try server.request("/v1/realms/zoo/objects/Person?where=name%20BEGINSWITH%20'B'", method: "DELETE")
+        let some = try await server.request("/v1/realms/zoo/objects/Person?where=name%20BEGINSWITH%20'B'", method: "DELETE")
         #expect(some.status == 200)
         #expect(some.text == "{\"deleted\":1}\n")
-        let all = try server.request("/v1/realms/zoo/objects/Dog?where=TRUEPREDICATE", method: "DELETE")
+        let all = try await server.request("/v1/realms/zoo/objects/Dog?where=TRUEPREDICATE", method: "DELETE")
         #expect(all.text == "{\"deleted\":2}\n")
-        #expect(try server.request("/v1/realms").text.contains(#""counts":{"DogToy":1,"Dog":0,"Person":2,"DogClub":0}"#))
+        #expect(try await server.request("/v1/realms").text.contains(#""counts":{"DogToy":1,"Dog":0,"Person":2,"DogClub":0}"#))
         #expect(try Fixtures.run(fixture.kura, ["check", fixture.path("zoo.realm")]).status == 0)
     }
 }

@@ -6,9 +6,9 @@ import Testing
 /// percent-encoded: the server decodes every path parameter before it looks the name up.
 @Suite struct ServiceNamesTests {
     let fixture: ServiceFixture
-    let server: ServerProcess
+    let server: InProcessServer
 
-    init() throws {
+    init() async throws {
         fixture = try ServiceFixture(makingSampleRealm: false)
         try Fixtures.writeKeysRealm(at: fixture.path("café.realm"))
         let made = try Fixtures.run(fixture.kura, ["token", "new", "local", "--scope", "write", "--realm", "café"])
@@ -16,39 +16,39 @@ import Testing
         let lines = made.stdout.split(separator: "\n").map(String.init)
         token = lines.first ?? ""
         try fixture.writeConfig("server:\n  tokens:\n" + lines.dropFirst().map { "    \($0)\n" }.joined())
-        server = try fixture.serve(["café.realm"])
+        server = try await fixture.serveInProcess(["café.realm"])
     }
 
     let token: String
     var auth: [String: String] { ["Authorization": "Bearer \(token)"] }
 
-    @Test func encodedNamesReachTheirObjects() throws {
-        let one = try server.request("/v1/realms/caf%C3%A9/objects/Caf%C3%A9/a%2Fb%20'c'", headers: auth)
+    @Test func encodedNamesReachTheirObjects() async throws {
+        let one = try await server.request("/v1/realms/caf%C3%A9/objects/Caf%C3%A9/a%2Fb%20'c'", headers: auth)
         #expect(one.status == 200, "\(one.text)")
         #expect(one.text.trimmingCharacters(in: .newlines) == #"{"nom":"a/b 'c'","item":{"$oid":"507f1f77bcf86cd799439011"}}"#)
-        let page = try server.request("/v1/realms/caf%C3%A9/objects/Caf%C3%A9?where=item%20!%3D%20nil", headers: auth)
+        let page = try await server.request("/v1/realms/caf%C3%A9/objects/Caf%C3%A9?where=item%20!%3D%20nil", headers: auth)
         #expect(page.status == 200, "\(page.text)")
         #expect(page.text.contains(#""count":1"#))
-        let item = try server.request("/v1/realms/caf%C3%A9/objects/Item/507f1f77bcf86cd799439011", headers: auth)
+        let item = try await server.request("/v1/realms/caf%C3%A9/objects/Item/507f1f77bcf86cd799439011", headers: auth)
         #expect(item.status == 200, "\(item.text)")
-        let tag = try server.request("/v1/realms/caf%C3%A9/objects/Tag/6f1c2a4e-8a7b-4c1d-9e2f-0a1b2c3d4e5f", headers: auth)
+        let tag = try await server.request("/v1/realms/caf%C3%A9/objects/Tag/6f1c2a4e-8a7b-4c1d-9e2f-0a1b2c3d4e5f", headers: auth)
         #expect(tag.text.trimmingCharacters(in: .newlines) == #"{"code":"6f1c2a4e-8a7b-4c1d-9e2f-0a1b2c3d4e5f","label":"blue"}"#)
-        let schema = try server.request("/v1/realms/caf%C3%A9/schema", headers: auth)
+        let schema = try await server.request("/v1/realms/caf%C3%A9/schema", headers: auth)
         #expect(schema.status == 200)
     }
 
-    @Test func aTokenForTheRealmIsCheckedAgainstItsDecodedName() throws {
-        #expect(try server.request("/v1/realms/caf%C3%A9/check", headers: auth).status == 200)
-        #expect(try server.request("/v1/realms/caf%C3%A9/check").status == 401)
-        let missing = try server.request("/v1/realms/caf%C3%A9/objects/Caf%C3%A9/nobody", headers: auth)
+    @Test func aTokenForTheRealmIsCheckedAgainstItsDecodedName() async throws {
+        #expect(try await server.request("/v1/realms/caf%C3%A9/check", headers: auth).status == 200)
+        #expect(try await server.request("/v1/realms/caf%C3%A9/check").status == 401)
+        let missing = try await server.request("/v1/realms/caf%C3%A9/objects/Caf%C3%A9/nobody", headers: auth)
         #expect(missing.status == 404)
         #expect(missing.text.contains(#""detail":"realm 'café' has no Café with key 'nobody'""#))
     }
 
-    @Test func anObjectIsDeletedByItsEncodedKey() throws {
-        let deleted = try server.request("/v1/realms/caf%C3%A9/objects/Caf%C3%A9/a%2Fb%20'c'", method: "DELETE", headers: auth)
+    @Test func anObjectIsDeletedByItsEncodedKey() async throws {
+        let deleted = try await server.request("/v1/realms/caf%C3%A9/objects/Caf%C3%A9/a%2Fb%20'c'", method: "DELETE", headers: auth)
         #expect(deleted.status == 200 || deleted.status == 204, "\(deleted.text)")
-        #expect(try server.request("/v1/realms/caf%C3%A9/objects/Caf%C3%A9/a%2Fb%20'c'", headers: auth).status == 404)
+        #expect(try await server.request("/v1/realms/caf%C3%A9/objects/Caf%C3%A9/a%2Fb%20'c'", headers: auth).status == 404)
     }
 }
 

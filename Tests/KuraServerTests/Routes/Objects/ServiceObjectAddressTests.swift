@@ -21,31 +21,31 @@ import Testing
         return export.stdout.split(separator: "\n").map { String($0) + "\n" }
     }
 
-    @Test func aPageGivesTheURLOfEachObjectAndEachURLAnswersIt() throws {
-        let server = try fixture.serve()
-        let dogs = try server.request("/v1/realms/zoo/objects/Dog")
+    @Test func aPageGivesTheURLOfEachObjectAndEachURLAnswersIt() async throws {
+        let server = try await fixture.serveInProcess()
+        let dogs = try await server.request("/v1/realms/zoo/objects/Dog")
         let export = try Fixtures.run(fixture.kura, ["export", fixture.path("zoo.realm"), "--type", "Dog"])
         let documents = String(export.stdout.dropLast())
         #expect(dogs.text == "{\"objects\":\(documents),\"urls\":[\"/v1/realms/zoo/objects/Dog/1\",\"/v1/realms/zoo/objects/Dog/2\"],\"count\":2,\"next\":null}\n")
         // Each URL answers the document at the same place in the page, and names itself.
         for (url, document) in zip(try json(dogs)["urls"] as? [String] ?? [], try exported("Dog")) {
-            let reply = try server.request(url)
+            let reply = try await server.request(url)
             #expect(reply.status == 200)
             #expect(reply.text == document)
             #expect(reply.headers["content-location"] == url)
         }
         // Types with a primary key too, through every page.
-        let people = try json(try server.request("/v1/realms/zoo/objects/Person?limit=2"))
+        let people = try json(try await server.request("/v1/realms/zoo/objects/Person?limit=2"))
         #expect(people["urls"] as? [String] == ["/v1/realms/zoo/objects/Person/1", "/v1/realms/zoo/objects/Person/2"])
         let next = try #require(people["next"] as? String)
-        #expect(try json(try server.request(next))["urls"] as? [String] == ["/v1/realms/zoo/objects/Person/3"])
-        #expect(try server.request("/v1/realms/zoo/objects/Person/3").headers["content-location"] == "/v1/realms/zoo/objects/Person/3")
+        #expect(try json(try await server.request(next))["urls"] as? [String] == ["/v1/realms/zoo/objects/Person/3"])
+        #expect(try await server.request("/v1/realms/zoo/objects/Person/3").headers["content-location"] == "/v1/realms/zoo/objects/Person/3")
     }
 
-    @Test func nestedObjectsWithoutAKeyCarryTheirURLWhenAskedTo() throws {
-        let server = try fixture.serve()
-        #expect(try !server.request("/v1/realms/zoo/objects/Person").text.contains("$url"))
-        let page = try server.request("/v1/realms/zoo/objects/Person?limit=2&nestedUrls=true")
+    @Test func nestedObjectsWithoutAKeyCarryTheirURLWhenAskedTo() async throws {
+        let server = try await fixture.serveInProcess()
+        #expect(try await !server.request("/v1/realms/zoo/objects/Person").text.contains("$url"))
+        let page = try await server.request("/v1/realms/zoo/objects/Person?limit=2&nestedUrls=true")
         #expect(page.status == 200)
         // Rex, shared by Alice and Bob, keeps its "$id"; its toy and Fido get a "$url" as well; the
         // embedded address, which has no page of its own, gets none.
@@ -56,21 +56,21 @@ import Testing
         // The next page asks for them too.
         #expect(lines[3].contains(#""next":"/v1/realms/zoo/objects/Person?limit=2&nestedUrls=true&after="#))
         // Each "$url" answers its object.
-        #expect(try server.request("/v1/realms/zoo/objects/Dog/2").text == (try exported("Dog"))[1])
-        #expect(try server.request("/v1/realms/zoo/objects/DogToy/1").text == #"{"name":"Squeaky duck"}"# + "\n")
+        #expect(try await server.request("/v1/realms/zoo/objects/Dog/2").text == (try exported("Dog"))[1])
+        #expect(try await server.request("/v1/realms/zoo/objects/DogToy/1").text == #"{"name":"Squeaky duck"}"# + "\n")
         // One object too; its own URL, with the question asked, is in Content-Location.
-        let alice = try server.request("/v1/realms/zoo/objects/Person/1?nestedUrls=true")
+        let alice = try await server.request("/v1/realms/zoo/objects/Person/1?nestedUrls=true")
         #expect(alice.text == String(lines[1].dropLast()) + "\n")
         #expect(alice.headers["content-location"] == "/v1/realms/zoo/objects/Person/1?nestedUrls=true")
-        #expect(alice.headers["etag"] != (try server.request("/v1/realms/zoo/objects/Person/1")).headers["etag"])
-        let bad = try server.request("/v1/realms/zoo/objects/Person/1?nestedUrls=yes")
+        #expect(alice.headers["etag"] != (try await server.request("/v1/realms/zoo/objects/Person/1")).headers["etag"])
+        let bad = try await server.request("/v1/realms/zoo/objects/Person/1?nestedUrls=yes")
         #expect(bad.status == 400)
         #expect(bad.text.contains(#""detail":"nestedUrls 'yes' is not true or false""#))
     }
 
-    @Test func documentsWithURLsImportBackAsTheyWere() throws {
-        let server = try fixture.serve()
-        let page = try json(try server.request("/v1/realms/zoo/objects/Person?nestedUrls=true"))
+    @Test func documentsWithURLsImportBackAsTheyWere() async throws {
+        let server = try await fixture.serveInProcess()
+        let page = try json(try await server.request("/v1/realms/zoo/objects/Person?nestedUrls=true"))
         let documents = try JSONSerialization.data(withJSONObject: try #require(page["objects"] as? [Any]))
         try documents.write(to: URL(fileURLWithPath: fixture.path("people-with-urls.json")))
         #expect(String(decoding: documents, as: UTF8.self).contains("$url"))
@@ -84,62 +84,62 @@ import Testing
         #expect(!copy.stdout.isEmpty && copy.stdout == original.stdout)
     }
 
-    @Test func backlinksListWhatLinksToAnObjectWithOrWithoutAKey() throws {
-        let server = try fixture.serve()
-        let rex = try server.request("/v1/realms/zoo/objects/Dog/1/backlinks")
+    @Test func backlinksListWhatLinksToAnObjectWithOrWithoutAKey() async throws {
+        let server = try await fixture.serveInProcess()
+        let rex = try await server.request("/v1/realms/zoo/objects/Dog/1/backlinks")
         #expect(rex.status == 200)
         #expect(rex.text == #"{"backlinks":[{"type":"Person","property":"dogs","count":2,"urls":["/v1/realms/zoo/objects/Person/1","/v1/realms/zoo/objects/Person/2"]}]}"# + "\n")
-        #expect(try server.request("/v1/realms/zoo/objects/Dog/1/backlinks?limit=1").text
+        #expect(try await server.request("/v1/realms/zoo/objects/Dog/1/backlinks?limit=1").text
             == #"{"backlinks":[{"type":"Person","property":"dogs","count":2,"urls":["/v1/realms/zoo/objects/Person/1"]}]}"# + "\n")
-        #expect(try server.request("/v1/realms/zoo/objects/DogToy/1/backlinks").text
+        #expect(try await server.request("/v1/realms/zoo/objects/DogToy/1/backlinks").text
             == #"{"backlinks":[{"type":"Dog","property":"favoriteToy","count":1,"urls":["/v1/realms/zoo/objects/Dog/1"]}]}"# + "\n")
         // Every property that can link to the type is listed, in schema order, those with no link too.
-        #expect(try server.request("/v1/realms/zoo/objects/Person/2/backlinks").text
+        #expect(try await server.request("/v1/realms/zoo/objects/Person/2/backlinks").text
             == #"{"backlinks":[{"type":"Person","property":"bestFriend","count":1,"urls":["/v1/realms/zoo/objects/Person/1"]},{"type":"DogClub","property":"members","count":0,"urls":[]}]}"# + "\n")
-        let missing = try server.request("/v1/realms/zoo/objects/Dog/9/backlinks")
+        let missing = try await server.request("/v1/realms/zoo/objects/Dog/9/backlinks")
         #expect(missing.status == 404)
         #expect(missing.text.contains(#""detail":"realm 'zoo' has no Dog with key '9'""#))
-        let badLimit = try server.request("/v1/realms/zoo/objects/Dog/1/backlinks?limit=0")
+        let badLimit = try await server.request("/v1/realms/zoo/objects/Dog/1/backlinks?limit=0")
         #expect(badLimit.status == 400)
         #expect(badLimit.text.contains(#""detail":"limit '0' is not a whole number from 1 to 1000""#))
     }
 
-    @Test func anObjectWithoutAKeyIsPatchedAtItsAddress() throws {
-        let server = try fixture.serve()
+    @Test func anObjectWithoutAKeyIsPatchedAtItsAddress() async throws {
+        let server = try await fixture.serveInProcess()
         let json = ["Content-Type": "application/json"]
-        let fido = try server.request("/v1/realms/zoo/objects/Dog/2")
+        let fido = try await server.request("/v1/realms/zoo/objects/Dog/2")
         let etag = try #require(fido.headers["etag"])
         // The properties given are set, the others kept; the ETag follows.
-        let patched = try server.request(
+        let patched = try await server.request(
             "/v1/realms/zoo/objects/Dog/2", method: "PATCH", headers: json.merging(["If-Match": etag]) { $1 }, body: Data(#"{"age": 2, "color": "grey"}"#.utf8))
         #expect(patched.status == 200)
         let document = #"{"name":"Fido","age":2,"color":"grey","currentCity":null,"citiesVisited":[],"favoriteParksByCity":{},"companion":["stick",7,true],"favoriteToy":null}"# + "\n"
         #expect(patched.text == document)
-        #expect(patched.headers["etag"] == (try server.request("/v1/realms/zoo/objects/Dog/2")).headers["etag"])
-        #expect(try server.request("/v1/realms/zoo/objects/Dog/2").text == document)
+        #expect(patched.headers["etag"] == (try await server.request("/v1/realms/zoo/objects/Dog/2")).headers["etag"])
+        #expect(try await server.request("/v1/realms/zoo/objects/Dog/2").text == document)
         // Rex's owners still reach him, and Fido is the same object: Bob still has him.
-        #expect(try server.request("/v1/realms/zoo/objects/Dog/2/backlinks").text.contains(#""urls":["/v1/realms/zoo/objects/Person/2"]"#))
+        #expect(try await server.request("/v1/realms/zoo/objects/Dog/2/backlinks").text.contains(#""urls":["/v1/realms/zoo/objects/Person/2"]"#))
         // The old ETag no longer matches; a missing object is 404 (412 under If-Match); PUT is refused.
-        let stale = try server.request("/v1/realms/zoo/objects/Dog/2", method: "PATCH", headers: json.merging(["If-Match": etag]) { $1 }, body: Data("{}".utf8))
+        let stale = try await server.request("/v1/realms/zoo/objects/Dog/2", method: "PATCH", headers: json.merging(["If-Match": etag]) { $1 }, body: Data("{}".utf8))
         #expect(stale.status == 412)
-        let missing = try server.request("/v1/realms/zoo/objects/Dog/9", method: "PATCH", headers: json, body: Data("{}".utf8))
+        let missing = try await server.request("/v1/realms/zoo/objects/Dog/9", method: "PATCH", headers: json, body: Data("{}".utf8))
         #expect(missing.status == 404)
         #expect(missing.text.contains(#""detail":"realm 'zoo' has no Dog with key '9'""#))
-        #expect(try server.request("/v1/realms/zoo/objects/Dog/9", method: "PATCH", headers: json.merging(["If-Match": "*"]) { $1 }, body: Data("{}".utf8)).status == 412)
-        let put = try server.request("/v1/realms/zoo/objects/Dog/2", method: "PUT", headers: json, body: Data("{}".utf8))
+        #expect(try await server.request("/v1/realms/zoo/objects/Dog/9", method: "PATCH", headers: json.merging(["If-Match": "*"]) { $1 }, body: Data("{}".utf8)).status == 412)
+        let put = try await server.request("/v1/realms/zoo/objects/Dog/2", method: "PUT", headers: json, body: Data("{}".utf8))
         #expect(put.status == 405)
         #expect(put.text.contains(#""detail":"type 'Dog' has no primary key: its objects cannot be replaced by URL, only patched, created by POST and deleted""#))
         // A document that does not fit is 422 and writes nothing.
-        let bad = try server.request("/v1/realms/zoo/objects/Dog/2", method: "PATCH", headers: json, body: Data(#"{"age": "old"}"#.utf8))
+        let bad = try await server.request("/v1/realms/zoo/objects/Dog/2", method: "PATCH", headers: json, body: Data(#"{"age": "old"}"#.utf8))
         #expect(bad.status == 422)
         #expect(bad.text.contains("expected int, found string"))
-        #expect(try server.request("/v1/realms/zoo/objects/Dog/2").text == document)
+        #expect(try await server.request("/v1/realms/zoo/objects/Dog/2").text == document)
         #expect(try Fixtures.run(fixture.kura, ["check", fixture.path("zoo.realm")]).status == 0)
     }
 
-    @Test func theOpenAPIDocumentSaysHowAKeyNamesAnObject() throws {
-        let server = try fixture.serve()
-        let document = try json(try server.request("/openapi.json"))
+    @Test func theOpenAPIDocumentSaysHowAKeyNamesAnObject() async throws {
+        let server = try await fixture.serveInProcess()
+        let document = try json(try await server.request("/openapi.json"))
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         for path in ["/v1/realms/{realm}/objects/{type}/{key}", "/v1/realms/{realm}/objects/{type}/{key}/backlinks"] {
             let get = try #require(paths[path]?["get"] as? [String: Any])
