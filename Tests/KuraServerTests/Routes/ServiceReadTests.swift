@@ -3,7 +3,9 @@ import Kura
 import KuraTestSupport
 import Testing
 
-/// `kura serve` answering the read routes over real HTTP: health, realms, schema, problems, request ids.
+/// `kura serve` answering the read routes: health, realms, schema, problems, request ids. Routes are
+/// answered by the router in process; the server's exit, log, startup and check report (which names
+/// the realm's path as given on the command line) over real HTTP.
 @Suite struct ServiceReadTests {
     let fixture: ServiceFixture
 
@@ -21,14 +23,14 @@ import Testing
         #expect(server.stop() == 0)
     }
 
-    @Test func schemaAsKuraSchemaPrintsItOrAsJSON() throws {
-        let server = try fixture.serve()
+    @Test func schemaAsKuraSchemaPrintsItOrAsJSON() async throws {
+        let server = try await fixture.serveInProcess()
         let printed = try Fixtures.run(fixture.kura, ["schema", fixture.path("zoo.realm")])
-        let yaml = try server.request("/v1/realms/zoo/schema")
+        let yaml = try await server.request("/v1/realms/zoo/schema")
         #expect(yaml.status == 200)
         #expect(yaml.headers["content-type"] == "application/yaml")
         #expect(yaml.text == printed.stdout)
-        let json = try server.request("/v1/realms/zoo/schema", headers: ["Accept": "application/json"])
+        let json = try await server.request("/v1/realms/zoo/schema", headers: ["Accept": "application/json"])
         #expect(json.headers["content-type"] == "application/json")
         #expect(json.text.hasPrefix(#"{"schemaVersion":1,"types":{"DogToy":{"properties":{"name":"string"}},"#))
         #expect(json.text.contains(#""Person":{"primaryKey":"id","properties":{"id":{"type":"int","autoIncrement":true},"#))
@@ -36,8 +38,8 @@ import Testing
         #expect((parsed?["types"] as? [String: Any])?.count == 5)
     }
 
-    @Test func unknownRealmTypeKeyAndRouteAreProblems() throws {
-        let server = try fixture.serve()
+    @Test func unknownRealmTypeKeyAndRouteAreProblems() async throws {
+        let server = try await fixture.serveInProcess()
         let cases: [(String, String)] = [
             ("/v1/realms/nope/schema",
              #"{"type":"/problems/unknown-realm","title":"Not Found","status":404,"detail":"no realm named 'nope' is served"}"#),
@@ -52,15 +54,15 @@ import Testing
             ("/v2/nothing", #"{"type":"/problems/not-found","title":"Not Found","status":404,"detail":"no such route"}"#),
         ]
         for (path, body) in cases {
-            let reply = try server.request(path)
+            let reply = try await server.request(path)
             #expect(reply.status == 404, "\(path)")
             #expect(reply.headers["content-type"] == "application/problem+json", "\(path)")
             #expect(reply.text == body + "\n", "\(path)")
         }
     }
 
-    @Test func badParametersAndPredicatesAre400NamingTheColumn() throws {
-        let server = try fixture.serve()
+    @Test func badParametersAndPredicatesAre400NamingTheColumn() async throws {
+        let server = try await fixture.serveInProcess()
         let cases: [(String, String)] = [
             ("/v1/realms/zoo/objects/Person?where=nme%20==%201", "where: column 1: error: Person has no property 'nme' (did you mean 'name'?)"),
             ("/v1/realms/zoo/objects/Person?where=name%20==%20'A'%20AND%20ag%20%3E%201",
@@ -73,25 +75,25 @@ import Testing
             ("/v1/realms/zoo/export?type=Dog&sort=nme", "sort: column 1: error: Dog has no property 'nme' (did you mean 'name'?)"),
         ]
         for (path, detail) in cases {
-            let reply = try server.request(path)
+            let reply = try await server.request(path)
             #expect(reply.status == 400, "\(path)")
             let code = detail.hasPrefix("where:") || detail.hasPrefix("sort:") ? "bad-query" : "bad-parameter"
             #expect(reply.text == #"{"type":"/problems/\#(code)","title":"Bad Request","status":400,"detail":"\#(detail)"}"# + "\n", "\(path)")
         }
     }
 
-    @Test func queriesAreReadAsFormsWriteThem() throws {
-        let server = try fixture.serve()
+    @Test func queriesAreReadAsFormsWriteThem() async throws {
+        let server = try await fixture.serveInProcess()
         // A "+" is a space, as browsers and Python's requests send it; "%20" too; "%2B" is a plus.
-        let plus = try server.request("/v1/realms/zoo/objects/Person?where=name+%3D%3D+'Alice'&sort=name+desc")
+        let plus = try await server.request("/v1/realms/zoo/objects/Person?where=name+%3D%3D+'Alice'&sort=name+desc")
         #expect(plus.status == 200, "\(plus.text)")
         #expect(plus.text.contains(#""count":1"#) && plus.text.contains(#""name":"Alice""#))
-        let percent = try server.request("/v1/realms/zoo/objects/Person?where=name%20BEGINSWITH%20'C'")
+        let percent = try await server.request("/v1/realms/zoo/objects/Person?where=name%20BEGINSWITH%20'C'")
         #expect(percent.text.contains(#""count":1"#) && percent.text.contains(#""name":"Chen""#))
-        let literal = try server.request("/v1/realms/zoo/objects/Person?where=name+%3D%3D+'A%2BB'")
+        let literal = try await server.request("/v1/realms/zoo/objects/Person?where=name+%3D%3D+'A%2BB'")
         #expect(literal.status == 200 && literal.text.contains(#""count":0"#))
         // Names are decoded too, and a bare name is an empty value (a flag that is on).
-        let export = try server.request("/v1/realms/zoo/export?%74ype=Person&format=jsonl&pretty&limit=1")
+        let export = try await server.request("/v1/realms/zoo/export?%74ype=Person&format=jsonl&pretty&limit=1")
         #expect(export.status == 200, "\(export.text)")
         #expect(export.text.hasPrefix(#"{"id":1,"name":"Alice""#))
     }

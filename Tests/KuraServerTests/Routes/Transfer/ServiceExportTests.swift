@@ -3,7 +3,8 @@ import Kura
 import KuraTestSupport
 import Testing
 
-/// `GET …/export` over real HTTP: the bytes `kura export` writes with the same options, in each format.
+/// `GET …/export`: the bytes `kura export` writes with the same options, in each format. The chunked
+/// transfer over real HTTP; the rest answered by the router in process.
 @Suite struct ServiceExportTests {
     let fixture: ServiceFixture
 
@@ -32,27 +33,27 @@ import Testing
         }
     }
 
-    @Test func formatComesFromAcceptWhenTheQueryHasNone() throws {
-        let server = try fixture.serve()
+    @Test func formatComesFromAcceptWhenTheQueryHasNone() async throws {
+        let server = try await fixture.serveInProcess()
         let cases = [("application/x-ndjson", "jsonl"), ("application/yaml", "yaml"), ("text/html, application/json;q=0.9", "json")]
         for (accept, format) in cases {
-            let reply = try server.request("/v1/realms/zoo/export?type=Person", headers: ["Accept": accept])
+            let reply = try await server.request("/v1/realms/zoo/export?type=Person", headers: ["Accept": accept])
             let expected = try Fixtures.run(fixture.kura, ["export", fixture.path("zoo.realm"), "--type", "Person", "--format", format])
             #expect(reply.text == expected.stdout, "\(accept)")
         }
-        #expect(try server.request("/v1/realms/zoo/export?type=Person", headers: ["Accept": "application/yaml"]).headers["content-type"] == "application/yaml")
-        #expect(try server.request("/v1/realms/zoo/export").headers["content-type"] == "application/json")
+        #expect(try await server.request("/v1/realms/zoo/export?type=Person", headers: ["Accept": "application/yaml"]).headers["content-type"] == "application/yaml")
+        #expect(try await server.request("/v1/realms/zoo/export").headers["content-type"] == "application/json")
     }
 
-    @Test func aLargeExportStreamsWholeAndEqualsTheCommand() throws {
+    @Test func aLargeExportStreamsWholeAndEqualsTheCommand() async throws {
         let realm = try Realm(path: fixture.path("zoo.realm"))
         try realm.write {
             for index in 0..<3000 {
                 try realm.create("Person", value: .map(["name": .string("Person \(index) " + String(repeating: "x", count: 100))]))
             }
         }
-        let server = try fixture.serve()
-        let reply = try server.request("/v1/realms/zoo/export?format=jsonl")
+        let server = try await fixture.serveInProcess()
+        let reply = try await server.request("/v1/realms/zoo/export?format=jsonl")
         let expected = try Fixtures.run(fixture.kura, ["export", fixture.path("zoo.realm"), "--format", "jsonl"])
         #expect(reply.body.count > 300_000)
         #expect(reply.text == expected.stdout)
