@@ -113,16 +113,53 @@ let package = Package(
             dependencies: ["Kura"],
             path: "Examples/DocsExample"
         ),
+        // What the test targets share: paths and temporary folders, the sample models, fixtures of
+        // realms, the `kura serve` process and its HTTP client.
+        .target(
+            name: "KuraTestSupport",
+            dependencies: ["Kura"],
+            path: "Tests/KuraTestSupport"
+        ),
+        // The library, through its API, on real realm files.
         .testTarget(
             name: "KuraTests",
             dependencies: [
-                "Kura", "KuraServer", "KuraCommandLine", "kura-probe", "kura-crash", "ReadmeExample", "ActorExample", "DocsExample",
-                // A logger for KuraService, whose router the OpenAPI test reads.
-                .product(name: "Logging", package: "swift-log"),
+                "Kura", "KuraTestSupport",
                 // Raw SQL on realm files, to break the invariants `kura check` looks for.
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 // YAML read node by node: the reference `Schema.json` is compared with.
                 .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // `kura serve`: its routes, shutdown, streaming, faults, hostile clients, load and Studio.
+        .testTarget(
+            name: "KuraServerTests",
+            dependencies: [
+                "Kura", "KuraServer", "KuraTestSupport",
+                // The `kura` binary whose `serve` the process tests start.
+                "KuraCommandLine",
+                // The router of `kura serve` driven in process, and what its requests are made of.
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                // A logger for KuraService, whose router the tests drive.
+                .product(name: "Logging", package: "swift-log"),
+                // The `server:` section of a test's config.yaml, read as `kura serve` reads it.
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // The `kura` commands, the README's and docs' examples, the harnesses and the main job.
+        .testTarget(
+            name: "KuraCommandLineTests",
+            dependencies: [
+                "Kura", "KuraCommandLine", "KuraTestSupport",
+                "kura-probe", "kura-crash", "ReadmeExample", "ActorExample", "DocsExample",
+                // SHA-256 of the files a rerun leaves.
+                "KuraServer",
+                // Raw SQL on realm files, to break what the commands must notice.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
     ],

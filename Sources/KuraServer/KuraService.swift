@@ -68,6 +68,17 @@ public struct KuraService: Sendable {
     /// `onListening` receives the bound host and port (useful with port 0).
     public func run(onListening: @escaping @Sendable (String, Int) -> Void) async throws {
         try ServedRealms(paths: configuration.realms).checkAll()
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: [.init(service: application(onListening: onListening))], gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger)
+        groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(Int64(configuration.shutdownGrace * 1000))
+        try await ServiceGroup(configuration: groupConfiguration).run()
+    }
+
+    /// The application `run` serves: the router with every route and middleware, the HTTP
+    /// settings and the address. Nothing is bound until it runs, so tests can drive its router in
+    /// process (HummingbirdTesting) and answer as the running server does.
+    package func application(onListening: @escaping @Sendable (String, Int) -> Void = { _, _ in }) -> some ApplicationProtocol {
         let host = configuration.host
         let sendIdleTimeout = TimeAmount.milliseconds(Int64(configuration.sendIdleTimeout * 1000))
         // The connection's own idle limit is for heads that never end and idle keep-alive
@@ -77,15 +88,11 @@ public struct KuraService: Sendable {
         let http = HTTP1Channel.Configuration(
             additionalChannelHandlers: [SendStallGuard(timeout: sendIdleTimeout)],
             idleTimeout: .milliseconds(Int64(idleSeconds * 1000)))
-        let application = Application(
+        return Application(
             router: router(),
             server: .http1(configuration: http),
             configuration: ApplicationConfiguration(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in onListening(host, channel.localAddress?.port ?? 0) },
             logger: logger)
-        var groupConfiguration = ServiceGroupConfiguration(
-            services: [.init(service: application)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(Int64(configuration.shutdownGrace * 1000))
-        try await ServiceGroup(configuration: groupConfiguration).run()
     }
 }

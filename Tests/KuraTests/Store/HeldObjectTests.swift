@@ -1,0 +1,185 @@
+import Foundation
+import Kura
+import KuraTestSupport
+import Testing
+
+/// Nested documents of types without a primary key, imported over existing objects: each updates
+/// the object its place holds (a to-one link, a list's or set's index, a map's key, a position in
+/// a mixed value), so importing the same documents again changes nothing.
+@Suite struct HeldObjectTests {
+    static let schema = """
+        schemaVersion: 1
+        types:
+          Toy:
+            properties:
+              name: string
+          Dog:
+            properties:
+              name: string
+              toy: Toy?
+          Owner:
+            primaryKey: id
+            properties:
+              id: int
+              best: Dog?
+              dogs: list<Dog>
+              pack: set<Dog>
+              byRole: map<Dog?>
+              spots: list<Spot>
+              anything: mixed
+              things: list<mixed>
+          Spot:
+            embedded: true
+            properties:
+              city: string
+        """
+
+    /// Two owners sharing a dog by "$id"/"$ref", with every kind of place a dog without a key can be in.
+    static let owners = """
+        [{"id": 1, "best": {"name": "Rex", "toy": {"name": "ball"}}, "dogs": [{"$id": "fido", "name": "Fido"}, {"name": "Max"}],
+         "pack": [{"name": "Ace"}, {"name": "Bo"}], "byRole": {"guard": {"name": "Kaiser"}, "none": null},
+         "spots": [{"city": "Oslo"}, {"city": "Bergen"}], "anything": {"$type": "Dog", "name": "Mixie"},
+         "things": [1, {"$type": "Dog", "name": "Listy"}, {"k": {"$type": "Dog", "name": "Deep"}}]},
+        {"id": 2, "dogs": [{"$ref": "fido"}], "anything": [{"$type": "Dog", "name": "Nested"}]}]
+        """
+
+    let realm: Realm
+
+    init() throws {
+        realm = try Realm(path: try Fixtures.realmPath(), schema: try Schema(yaml: Self.schema))
+    }
+
+    func importing(_ text: String, mode: UpdatePolicy) throws -> ImportSummary {
+        let importer = DocumentImporter(realm: realm, options: ImportOptions(type: "Owner", mode: mode))
+        return try importer.run(JSONReader(bytes: Array(text.utf8), file: "owners.json"))
+    }
+
+    func export() throws -> String {
+        let output = DocumentOutput()
+        _ = try RealmExporter(realm: realm).run(to: DocumentWriter(schema: realm.schema, format: .jsonl, output: output))
+        return String(decoding: output.bytes, as: UTF8.self)
+    }
+
+    func owner(_ id: Int64) throws -> DynamicObject {
+        try #require(try realm.object(ofType: "Owner", forPrimaryKey: .int(id)))
+    }
+
+    /// The ids of the objects `property` of owner `id` holds, in order.
+    func ids(_ id: Int64, _ property: String) throws -> [Int64] {
+        try owner(id).objects(property).map(\.ref.id)
+    }
+
+    @Test(arguments: [UpdatePolicy.update, .modified, .replace])
+    func importingTheSameDocumentsAgainChangesNothing(mode: UpdatePolicy) throws {
+        _ = try importing(Self.owners, mode: .error)
+        let before = try export()
+        let dogs = try realm.count("Dog")
+        let summary = try importing(Self.owners, mode: mode)
+        #expect(summary.counts == [
+            "Owner": ChangeCounts(unchanged: 2), "Dog": ChangeCounts(unchanged: 10), "Toy": ChangeCounts(unchanged: 1),
+            "Spot": ChangeCounts(unchanged: 2),
+        ])
+        #expect(try export() == before)
+        #expect(try realm.count("Dog") == dogs)
+        #expect(try Fixtures.problems(realm) == [])
+    }
+
+    @Test(arguments: [UpdatePolicy.update, .modified])
+    func aDocumentUpdatesTheObjectItsPlaceHolds(mode: UpdatePolicy) throws {
+        _ = try importing(Self.owners, mode: .error)
+        // Fido is Ann's alone from here on.
+        _ = try importing(#"{"id": 2, "dogs": []}"#, mode: mode)
+        let best = try #require(try owner(1).link("best"))
+        let dogs = try ids(1, "dogs")
+        let spots = try ids(1, "spots")
+        let kaiser = try #require(try owner(1).values()["byRole"]?.mapValue?["guard"]?.objectRef)
+        _ = try importing("""
+            {"id": 1, "best": {"name": "Rex II", "toy": {"name": "rope"}}, "dogs": [{"name": "Fido"}, {"name": "Max II"}, {"name": "New"}],
+             "byRole": {"guard": {"name": "Kaiser II"}, "none": {"name": "Nobody"}}, "spots": [{"city": "Trondheim"}]}
+            """, mode: mode)
+        // The link, the first two list elements, the map's guard and the first spot stay the objects
+        // they were, with the new values; the third dog and the map's other entry are new.
+        #expect(try owner(1).link("best")?.ref == best.ref)
+        #expect(try best.value(forKey: "name") == "Rex II")
+        #expect(try best.link("toy")?.value(forKey: "name") == "rope")
+        #expect(try realm.count("Toy") == 1)
+        let now = try ids(1, "dogs")
+        #expect(Array(now.prefix(2)) == dogs && now.count == 3 && !dogs.contains(now[2]))
+        #expect(try owner(1).objects("dogs").map { try $0.value(forKey: "name") } == ["Fido", "Max II", "New"])
+        let roles = try #require(try owner(1).values()["byRole"]?.mapValue)
+        #expect(roles["guard"]?.objectRef == kaiser)
+        #expect(try realm.object(kaiser)?.value(forKey: "name") == "Kaiser II")
+        #expect(roles["none"]?.objectRef != nil)
+        // An embedded object left out of its list is deleted with it.
+        #expect(try ids(1, "spots") == [spots[0]])
+        #expect(try realm.count("Spot") == 1)
+        #expect(try owner(1).objects("spots").first?.value(forKey: "city") == "Trondheim")
+        // A dog left out of a list leaves it and stays in the realm, as in Realm.
+        _ = try importing(#"{"id": 1, "dogs": [{"name": "Fido"}]}"#, mode: mode)
+        #expect(try ids(1, "dogs") == [dogs[0]])
+        #expect(try realm.object(ObjectRef(type: "Dog", id: dogs[1]))?.value(forKey: "name") == "Max II")
+        #expect(try Fixtures.problems(realm) == [])
+    }
+
+    @Test func aSetsElementsAreMatchedInTheirStoredOrder() throws {
+        _ = try importing(Self.owners, mode: .error)
+        let pack = try ids(1, "pack")
+        _ = try importing(#"{"id": 1, "pack": [{"name": "Ace"}, {"name": "Bob"}]}"#, mode: .modified)
+        #expect(try ids(1, "pack") == pack)
+        #expect(try owner(1).objects("pack").map { try $0.value(forKey: "name") } == ["Ace", "Bob"])
+    }
+
+    @Test func aMixedValueUpdatesTheObjectItLinksToAtTheSamePosition() throws {
+        _ = try importing(Self.owners, mode: .error)
+        let values = try owner(1).values()
+        let mixie = try #require(values["anything"]?.objectRef)
+        let listy = try #require(values["things"]?.listValue?[1].objectRef)
+        let deep = try #require(values["things"]?.listValue?[2].mapValue?["k"]?.objectRef)
+        _ = try importing("""
+            {"id": 1, "anything": {"$type": "Dog", "name": "Mixie II"},
+             "things": [1, {"$type": "Dog", "name": "Listy II"}, {"k": {"$type": "Dog", "name": "Deep II"}}]}
+            """, mode: .update)
+        let after = try owner(1).values()
+        #expect(after["anything"]?.objectRef == mixie)
+        #expect(after["things"]?.listValue?[1].objectRef == listy)
+        #expect(after["things"]?.listValue?[2].mapValue?["k"]?.objectRef == deep)
+        #expect(try [mixie, listy, deep].map { try realm.object($0)?.value(forKey: "name") } == ["Mixie II", "Listy II", "Deep II"])
+    }
+
+    /// A dog two owners share is updated by a document carrying "$id", as export writes it; a
+    /// document without one for one owner's place leaves the shared dog to the other owner.
+    @Test func aSharedObjectIsUpdatedOnlyByADocumentWithAnId() throws {
+        _ = try importing(Self.owners, mode: .error)
+        let fido = try ids(1, "dogs")[0]
+        #expect(try ids(2, "dogs") == [fido])
+        _ = try importing(#"{"id": 1, "dogs": [{"$id": "f", "name": "Fido II"}, {"name": "Max"}]}"#, mode: .modified)
+        #expect(try ids(1, "dogs")[0] == fido && ids(2, "dogs") == [fido])
+        #expect(try realm.object(ObjectRef(type: "Dog", id: fido))?.value(forKey: "name") == "Fido II")
+        let summary = try importing(#"{"id": 2, "dogs": [{"name": "Rover"}]}"#, mode: .modified)
+        #expect(summary.counts["Dog"] == ChangeCounts(inserted: 1))
+        let rover = try #require(try ids(2, "dogs").first)
+        #expect(rover != fido)
+        #expect(try ids(1, "dogs")[0] == fido)
+        #expect(try realm.object(ObjectRef(type: "Dog", id: fido))?.value(forKey: "name") == "Fido II")
+        // Rover is Bo's alone now: the same document again updates it.
+        #expect(try importing(#"{"id": 2, "dogs": [{"name": "Rover"}]}"#, mode: .modified).counts["Dog"] == ChangeCounts(unchanged: 1))
+        #expect(try ids(2, "dogs") == [rover])
+    }
+}
+
+extension Value {
+    fileprivate var objectRef: ObjectRef? {
+        if case .object(let ref) = self { return ref }
+        return nil
+    }
+
+    fileprivate var listValue: [Value]? {
+        if case .list(let items) = self { return items }
+        return nil
+    }
+
+    fileprivate var mapValue: [String: Value]? {
+        if case .map(let entries) = self { return entries }
+        return nil
+    }
+}
