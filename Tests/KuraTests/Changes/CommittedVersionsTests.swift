@@ -1,5 +1,6 @@
 import Foundation
 @testable import Kura
+import KuraTestSupport
 import Testing
 
 /// `Realm.committedVersions()`: the change version now, then each one commits move it to, from any

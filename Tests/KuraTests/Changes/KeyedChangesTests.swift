@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// `Realm.keyedChanges(after:limit:keyLimit:)`: the change log with objects named by their keys.
