@@ -17,7 +17,7 @@ struct ChangeKeyResolver {
     /// `change` with its objects named by key; a kind with more than `keyLimit` objects is a count.
     mutating func keyed(_ change: RealmChange, keyLimit: Int) throws -> KeyedChange {
         var types: [String: KeyedTypeChanges] = [:]
-        for (name, changes) in change.types.sorted(by: { $0.key < $1.key }) {
+        for (name, changes) in change.types {
             guard let type = realm.schema[type: name], !type.isEmbedded, !type.isAsymmetric else { continue }
             // A kind lists its keys or, past `keyLimit`, how many there are.
             func kind(count: Int, keys: () throws -> [Value]) rethrows -> KeyedTypeChanges.Keys {

@@ -34,7 +34,7 @@ extension KuraError {
 
     /// A schema that cannot be read or is not valid, at `location` in its file when known.
     static func schema(_ code: SchemaCode, _ message: String, at location: FilePosition?, underlying: (any Error)? = nil) -> KuraError {
-        KuraError(.schema(code), message, file: location?.file, position: location?.position, underlying: underlying)
+        schema(code, message, file: location?.file, position: location?.position, underlying: underlying)
     }
 
     /// A schema that cannot be read or is not valid, in `file` at `position` when known.
