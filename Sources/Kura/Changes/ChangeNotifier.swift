@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Synchronization
 
 /// Watches one realm file for commits and tells its observers what changed: one notifier per
@@ -7,7 +6,7 @@ import Synchronization
 ///
 /// The notifier reads through a connection of its own, on its own serial queue, where every
 /// observer's state lives and every computation runs. A timer on that queue polls the file every
-/// `pollInterval`: SQLite's `data_version` (which other connections' commits raise) and the change
+/// `pollInterval`: the storage's version (which other connections' commits raise) and the change
 /// log's version; nothing else is read unless one of them moved. The timer runs only while the
 /// notifier has observers, so commits from this and any other process reach observers within a
 /// poll interval and an unobserved realm costs nothing.
@@ -30,7 +29,7 @@ final class ChangeNotifier: @unchecked Sendable {
     private var seen: FileState
 
     private struct FileState: Equatable {
-        var dataVersion: Int64
+        var storageVersion: Int64
         var logVersion: Int64
         var commits: Int
     }
@@ -39,8 +38,8 @@ final class ChangeNotifier: @unchecked Sendable {
         self.key = key
         self.reader = reader
         queue = DispatchQueue(label: "Kura.ChangeNotifier")
-        seen = FileState(dataVersion: 0, logVersion: 0, commits: 0)
-        seen = try reader.read { db in try Self.state(db, reader) }
+        seen = FileState(storageVersion: 0, logVersion: 0, commits: 0)
+        seen = try reader.read { snapshot in try Self.state(snapshot, reader) }
     }
 
     /// The notifier of `realm`'s file, made on first use.
@@ -78,7 +77,7 @@ final class ChangeNotifier: @unchecked Sendable {
             let number = nextObserver
             nextObserver += 1
             do {
-                try reader.read { db in try observer.start(db, reader) }
+                try reader.read { snapshot in try observer.start(snapshot, reader) }
             } catch {
                 observer.fail(error)
                 return
@@ -120,15 +119,16 @@ final class ChangeNotifier: @unchecked Sendable {
     private func poll() {
         guard !observers.isEmpty else { return }
         do {
-            try reader.read { db in
-                let now = try Self.state(db, reader)
+            try reader.read { snapshot in
+                let now = try Self.state(snapshot, reader)
                 guard now != seen else { return }
-                try reader.refreshCatalog(db)
-                let span = try ChangeSpan.read(db, after: seen.logVersion, to: now.logVersion, schema: reader.schema)
+                try reader.refreshCatalog(snapshot)
+                let snapshot = snapshot.reading(by: reader.catalog)
+                let span = try ChangeSpan.read(snapshot, after: seen.logVersion, to: now.logVersion, schema: reader.schema)
                 seen = now
                 for (number, observer) in observers.sorted(by: { $0.key < $1.key }) {
                     do {
-                        if try !observer.refresh(db, reader, span) { observers[number] = nil }
+                        if try !observer.refresh(snapshot, reader, span) { observers[number] = nil }
                     } catch {
                         observers[number] = nil
                         observer.fail(error)
@@ -142,10 +142,8 @@ final class ChangeNotifier: @unchecked Sendable {
         stopIfUnobserved()
     }
 
-    private static func state(_ db: Database, _ reader: Realm) throws -> FileState {
-        let dataVersion = try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
-        let logVersion = try ChangeTracker.hasTables(db) ? ChangeTracker.currentVersion(db) : 0
-        return FileState(dataVersion: dataVersion, logVersion: logVersion, commits: reader.commitVersion)
+    private static func state(_ snapshot: Realm.Snapshot, _ reader: Realm) throws -> FileState {
+        FileState(storageVersion: try snapshot.storageVersion(), logVersion: try snapshot.changeLogVersion(), commits: reader.commitVersion)
     }
 }
 
@@ -157,12 +155,12 @@ struct ChangeSpan {
     var deleted: [String: Set<Int64>] = [:]
     var complete = true
 
-    static func read(_ db: Database, after old: Int64, to new: Int64, schema: Schema) throws -> ChangeSpan {
+    static func read(_ snapshot: some StorageSnapshot, after old: Int64, to new: Int64, schema: Schema) throws -> ChangeSpan {
         var span = ChangeSpan()
         guard new > old else { return span }
         let changes: [RealmChange]
         do {
-            changes = try Realm.readChanges(db, after: old, limit: Int.max, schema: schema)
+            changes = try snapshot.changes(after: old, limit: Int.max, schema: schema)
         } catch let error as KuraError where error.code == .store(.changesPruned) {
             span.complete = false
             return span
@@ -181,9 +179,9 @@ struct ChangeSpan {
 /// One observation, run by a `ChangeNotifier` on its queue.
 protocol ChangeObserver: AnyObject, Sendable {
     /// Reads the first state and reports it.
-    func start(_ db: Database, _ reader: Realm) throws
-    /// Compares with the file as `db` shows it now and reports any change; false ends the observation.
-    func refresh(_ db: Database, _ reader: Realm, _ span: ChangeSpan) throws -> Bool
+    func start(_ snapshot: Realm.Snapshot, _ reader: Realm) throws
+    /// Compares with the realm as `snapshot` shows it now and reports any change; false ends the observation.
+    func refresh(_ snapshot: Realm.Snapshot, _ reader: Realm, _ span: ChangeSpan) throws -> Bool
     /// Reports a failure; no call follows.
     func fail(_ error: any Error)
 }
@@ -206,13 +204,13 @@ final class VersionObserver: ChangeObserver, @unchecked Sendable {
         self.token = token
     }
 
-    func start(_ db: Database, _ reader: Realm) throws {
-        yieldIfMoved(try Self.version(db))
+    func start(_ snapshot: Realm.Snapshot, _ reader: Realm) throws {
+        yieldIfMoved(try snapshot.changeLogVersion())
     }
 
-    func refresh(_ db: Database, _ reader: Realm, _ span: ChangeSpan) throws -> Bool {
+    func refresh(_ snapshot: Realm.Snapshot, _ reader: Realm, _ span: ChangeSpan) throws -> Bool {
         guard token.isActive else { return false }
-        yieldIfMoved(try Self.version(db))
+        yieldIfMoved(try snapshot.changeLogVersion())
         return true
     }
 
@@ -224,9 +222,5 @@ final class VersionObserver: ChangeObserver, @unchecked Sendable {
         guard version != last else { return }
         last = version
         continuation.yield(version)
-    }
-
-    private static func version(_ db: Database) throws -> Int64 {
-        try ChangeTracker.hasTables(db) ? ChangeTracker.currentVersion(db) : 0
     }
 }

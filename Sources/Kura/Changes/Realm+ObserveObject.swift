@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Realm {
     /// Observes the `T` object with primary key `key`: `block` gets `.change` with the object and
@@ -57,8 +56,7 @@ extension Realm {
         do {
             // The values as this call sees them: a commit made right after it, before the notifier
             // gets to the new observer, is then reported too.
-            let catalog = self.catalog
-            let values = try read { db in try ObjectReader(db: db, catalog: catalog).values(of: ref) }
+            let values = try read { snapshot in try snapshot.values(of: ref) }
             let observer = ObjectObserver(ref: ref, values: values, token: token, report: deliver)
             try ChangeNotifier.notifier(for: self).add(observer, token: token)
         } catch let error as KuraError where error.code == .store(.objectDeleted) {
@@ -90,24 +88,22 @@ final class ObjectObserver: ChangeObserver, @unchecked Sendable {
     }
 
     /// Reports what changed since observing was asked for, if anything did.
-    func start(_ db: Database, _ reader: Realm) throws {
-        let reading = ObjectReader(db: db, catalog: reader.catalog)
-        guard try reading.exists(ref) else {
+    func start(_ snapshot: Realm.Snapshot, _ reader: Realm) throws {
+        guard try snapshot.objectExists(ref) else {
             report(nil, nil)
             throw ObservationEnded()
         }
-        compare(with: try reading.values(of: ref), reader)
+        compare(with: try snapshot.values(of: ref), reader)
     }
 
-    func refresh(_ db: Database, _ reader: Realm, _ span: ChangeSpan) throws -> Bool {
+    func refresh(_ snapshot: Realm.Snapshot, _ reader: Realm, _ span: ChangeSpan) throws -> Bool {
         guard token.isActive else { return false }
-        let reading = ObjectReader(db: db, catalog: reader.catalog)
-        guard try reading.exists(ref) else {
+        guard try snapshot.objectExists(ref) else {
             report(nil, nil)
             return false
         }
         guard !span.complete || span.modified[ref.type]?.contains(ref.id) == true else { return true }
-        compare(with: try reading.values(of: ref), reader)
+        compare(with: try snapshot.values(of: ref), reader)
         return true
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension Results {
     /// Observes the results: `block` gets `.initial` with the results as they are, then `.update`
@@ -67,14 +66,14 @@ final class ResultsObserver<Element>: ChangeObserver, @unchecked Sendable {
         self.deliver = deliver
     }
 
-    func start(_ db: Database, _ reader: Realm) throws {
-        ids = try results.query.matchingIds(db)
+    func start(_ snapshot: Realm.Snapshot, _ reader: Realm) throws {
+        ids = try snapshot.ids(matching: results.query)
         deliver(.initial(results.pinned(to: ids)))
     }
 
-    func refresh(_ db: Database, _ reader: Realm, _ span: ChangeSpan) throws -> Bool {
+    func refresh(_ snapshot: Realm.Snapshot, _ reader: Realm, _ span: ChangeSpan) throws -> Bool {
         guard token.isActive else { return false }
-        let now = try results.query.matchingIds(db)
+        let now = try snapshot.ids(matching: results.query)
         let modified = span.complete ? span.modified[results.typeName] ?? [] : Set(now)
         let diff = CollectionDiff(old: ids, new: now, modified: modified)
         ids = now

@@ -14,14 +14,14 @@ public struct DynamicObject: Sendable {
 
     /// Whether the object has been deleted.
     public var isInvalidated: Bool {
-        (try? realm.read { db in try !ObjectReader(db: db, catalog: realm.catalog).exists(ref) }) ?? true
+        (try? realm.read { snapshot in try !snapshot.objectExists(ref) }) ?? true
     }
 
     /// The value of one property (linkingObjects give a list of links).
     public func value(forKey name: String) throws -> Value {
         let catalog = realm.catalog
         let property = try catalog.property(name, of: catalog.type(ref.type))
-        return try realm.read { db in try ObjectReader(db: db, catalog: catalog).value(of: ref, property) }
+        return try realm.read { snapshot in try snapshot.value(of: ref, property) }
     }
 
     /// The value of one property.
@@ -31,8 +31,7 @@ public struct DynamicObject: Sendable {
 
     /// Every stored property, by name.
     public func values() throws -> [String: Value] {
-        let catalog = realm.catalog
-        return try realm.read { db in try ObjectReader(db: db, catalog: catalog).values(of: ref) }
+        try realm.read { snapshot in try snapshot.values(of: ref) }
     }
 
     /// Sets one property; must be called inside `realm.write`.
@@ -102,7 +101,7 @@ public struct DynamicObject: Sendable {
         }
         // The reader finds origins through a linkingObjects property; this one stands for the relation asked about.
         let relation = Property(name: name, type: .linkingObjects(type: type, property: name))
-        return try realm.read { db in try ObjectReader(db: db, catalog: catalog).linkingObjects(of: ref, relation) }
+        return try realm.read { snapshot in try snapshot.linkingObjects(of: ref, relation) }
             .map { DynamicObject(realm: realm, ref: $0) }
     }
 }

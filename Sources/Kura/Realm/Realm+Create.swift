@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import Foundation
-import GRDB
 
 extension Realm {
     /// Creates a new realm at `path` whole or not at all: it is built and filled at a hidden
@@ -33,9 +32,7 @@ extension Realm {
     /// again when the log was folded in. Ids, counters and the schema are this realm's.
     public func copyWhole(to path: String) throws -> [String: ChangeCounts] {
         try Self.createWhole(at: path) { building in
-            try Self.run(sql: "VACUUM INTO ?") {
-                try queue.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [building]) }
-            }
+            try connection.vacuum(into: building)
             // Opened as a realm (which puts it in WAL mode) and closed again before it is synced.
             let counts = try Self.countObjects(in: Realm(path: building))
             try Self.sync(building)
@@ -57,10 +54,10 @@ extension Realm {
     /// The objects of each type that has any, as a copy reports them.
     private static func countObjects(in realm: Realm) throws -> [String: ChangeCounts] {
         let types = realm.schema.types.map(\.name)
-        return try realm.read { db in
+        return try realm.read { snapshot in
             var counts: [String: ChangeCounts] = [:]
             for type in types {
-                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(TableLayout.objectTable(type))") ?? 0
+                let count = try snapshot.objectCount(of: type)
                 if count > 0 { counts[type] = ChangeCounts(inserted: count) }
             }
             return counts

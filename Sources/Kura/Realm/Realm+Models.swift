@@ -1,5 +1,3 @@
-import GRDB
-
 /// Storing and reading Codable model values.
 extension Realm {
     /// Stores a model value and every object it links to; returns it as stored (with generated
@@ -25,8 +23,8 @@ extension Realm {
     public func objects<T: KuraObject>(_ type: T.Type) throws -> Results<T> {
         _ = try queryableType(T.typeName)
         let name = T.typeName
-        return try Results(realm: self, type: name) { realm, db, ids in
-            try realm.decodeModels(type, ids.map { ObjectRef(type: name, id: $0) }, db: db)
+        return try Results(realm: self, type: name) { realm, snapshot, ids in
+            try realm.decodeModels(type, ids.map { ObjectRef(type: name, id: $0) }, in: snapshot)
         }
     }
 
@@ -63,15 +61,14 @@ extension Realm {
 
     /// Decodes stored objects as model values in one session, so shared objects decode once.
     func decodeModels<T: KuraObject>(_ type: T.Type, _ refs: [ObjectRef]) throws -> [T] {
-        try read { db in try decodeModels(type, refs, db: db) }
+        try read { snapshot in try decodeModels(type, refs, in: snapshot) }
     }
 
-    /// Decodes stored objects as model values in one session, reading through `db`.
-    func decodeModels<T: KuraObject>(_ type: T.Type, _ refs: [ObjectRef], db: Database) throws -> [T] {
-        let reader = ObjectReader(db: db, catalog: catalog)
+    /// Decodes stored objects as model values in one session, reading through `snapshot`.
+    func decodeModels<T: KuraObject>(_ type: T.Type, _ refs: [ObjectRef], in snapshot: some StorageSnapshot) throws -> [T] {
         let session = DecodingSession(
-            schema: catalog.schema, load: { ref in .map(try reader.values(of: ref)) },
-            linkingObjects: { ref, property in try reader.linkingObjects(of: ref, property) })
+            schema: catalog.schema, load: { ref in .map(try snapshot.values(of: ref)) },
+            linkingObjects: { ref, property in try snapshot.linkingObjects(of: ref, property) })
         let models = try refs.map { try session.object(type, at: $0, codingPath: [], depth: 0) }
         try session.fillLinks()
         identities.record(session.instances)

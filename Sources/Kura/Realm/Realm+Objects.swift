@@ -61,9 +61,9 @@ extension Realm {
         guard let keyProperty = schema.primaryKeyProperty else {
             throw KuraError.store(.typeMismatch, "\(type) has no primary key")
         }
-        let stored = try ObjectWriter.encodeScalar(key, as: keyProperty.type, path: "\(type).\(keyProperty.name)")
-        let catalog = self.catalog
-        let id = try read { db in try ObjectReader(db: db, catalog: catalog).lookup(schema, key: stored) }
+        // Checked here for the writer's message; the snapshot takes only keys of the key's type.
+        _ = try ObjectWriter.encodeScalar(key, as: keyProperty.type, path: "\(type).\(keyProperty.name)")
+        let id = try read { snapshot in try snapshot.objectId(of: schema, primaryKey: key) }
         return id.map { DynamicObject(realm: self, ref: ObjectRef(type: type, id: $0)) }
     }
 
@@ -115,8 +115,7 @@ extension Realm {
     /// The object with internal id `ref`, or `nil` if it is not stored.
     public func object(_ ref: ObjectRef) throws -> DynamicObject? {
         _ = try queryableType(ref.type)
-        let catalog = self.catalog
-        let exists = try read { db in try ObjectReader(db: db, catalog: catalog).exists(ref) }
+        let exists = try read { snapshot in try snapshot.objectExists(ref) }
         return exists ? DynamicObject(realm: self, ref: ref) : nil
     }
 
@@ -131,17 +130,13 @@ extension Realm {
     /// The number of objects of `type`.
     public func count(_ type: String) throws -> Int {
         _ = try catalog.type(type)
-        return try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM \(TableLayout.objectTable(type))") ?? 0
-        }
+        return try read { snapshot in try snapshot.objectCount(of: type) }
     }
 
     /// Whether the realm holds any object of `type`; cheaper than counting them.
     func hasObjects(_ type: String) throws -> Bool {
         _ = try catalog.type(type)
-        return try read { db in
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(TableLayout.objectTable(type)))") ?? false
-        }
+        return try read { snapshot in try snapshot.holdsObjects(of: type) }
     }
 
     /// Deletes an object: links to it become null, it leaves every list, set and map, and its

@@ -12,56 +12,6 @@ public enum OpenOutcome: Sendable, Equatable {
 }
 
 extension Realm {
-    /// Opens the SQLite connection of `configuration`, waiting up to its busy timeout while another
-    /// process holds the lock it needs.
-    ///
-    /// Opening switches a new file to WAL, which upgrades a read lock to a write lock: SQLite refuses
-    /// that at once, without waiting, while another connection reads (several processes creating
-    /// one realm together), so the open is tried again until the timeout.
-    static func openQueue(_ configuration: Configuration, _ config: GRDB.Configuration) throws(KuraError) -> DatabaseQueue {
-        try retryingWhileBusy(path: configuration.path, timeout: configuration.busyTimeout) {
-            if configuration.path == ":memory:" { return try DatabaseQueue(configuration: config) }
-            if configuration.isInMemory {
-                return try DatabaseQueue(named: String(configuration.path.dropFirst("memory:".count)), configuration: config)
-            }
-            return try DatabaseQueue(path: configuration.path, configuration: config)
-        }
-    }
-
-    /// Runs `open`, again after a short pause whenever it fails with `SQLITE_BUSY`, for at most
-    /// `timeout` seconds; any other failure (or the last busy one) becomes an `openFailed` error.
-    static func retryingWhileBusy(
-        path: String, timeout: TimeInterval, _ open: () throws -> DatabaseQueue
-    ) throws(KuraError) -> DatabaseQueue {
-        let deadline = Date().addingTimeInterval(timeout)
-        var pause: TimeInterval = 0.002
-        while true {
-            do {
-                return try open()
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
-                Thread.sleep(forTimeInterval: pause)
-                pause = min(pause * 2, 0.05)
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-                throw RealmFile.notARealm(path, "it is not an SQLite database")
-            } catch {
-                throw KuraError.store(.openFailed, "cannot open realm '\(path)': \(describe(error))", underlying: error)
-            }
-        }
-    }
-
-    /// Refuses a database in rollback-journal mode that is not a realm before opening it switches
-    /// the file to WAL: a read-only look at it first, since the switch changes the file.
-    static func requireRealmBeforeWAL(_ configuration: Configuration) throws {
-        let probe = try ReadOnlyConnection(path: configuration.path, busyTimeout: configuration.busyTimeout)
-        defer { probe.close() }
-        let refused = try run(sql: nil) {
-            try probe.queue.read { db in
-                try !SchemaInstaller.isInstalled(db) && (configuration.schema == nil || holdsTables(db))
-            }
-        }
-        if refused { throw RealmFile.notARealm(configuration.path, "it is an SQLite database without Kura's tables") }
-    }
-
     /// Sets the catalog from the stored schema, first creating the realm or applying the requested
     /// schema when the file needs it.
     ///
@@ -73,7 +23,7 @@ extension Realm {
     func openSchema(migrating: Bool) throws {
         var needsChangeLog = false
         let ready = try Self.run(sql: nil) {
-            try queue.snapshot { db -> SchemaCatalog? in
+            try connection.queue.snapshot { db -> SchemaCatalog? in
                 guard let ready = try existingCatalog(db) else { return nil }
                 if !configuration.readOnly, try !LinkIndexes.missing(in: db, schema: ready.schema).isEmpty { return nil }
                 catalogCookie = try Self.schemaCookie(db)
@@ -86,29 +36,29 @@ extension Realm {
             catalog = ready
             // A realm made before change tracking gets its log on a writable open.
             if needsChangeLog {
-                try Self.run(sql: nil) { try queue.write { db in try ChangeTracker.installTables(db) } }
+                try Self.run(sql: nil) { try connection.queue.write { db in try ChangeTracker.installTables(db) } }
             }
             return
         }
         var migration: WriteTransaction?
         do {
-            try Self.run(sql: nil) {
-                try queue.writeWithoutTransaction { db in
-                    try db.inTransaction(.immediate) {
-                        migration = try prepareSchema(in: db, migrating: migrating)
-                        try LinkIndexes.addMissing(in: db, schema: catalog.schema)
-                        try ChangeTracker.installTables(db)
-                        if case .updated = openOutcome { try ChangeTracker.recordSchemaChange(db) }
-                        catalogCookie = try Self.schemaCookie(db)
-                        return .commit
-                    }
-                }
+            try connection.writeTransaction { db in
+                migration = try prepareSchema(in: db, migrating: migrating)
+                try LinkIndexes.addMissing(in: db, schema: catalog.schema)
+                try ChangeTracker.installTables(db)
+                if case .updated = openOutcome { try ChangeTracker.recordSchemaChange(db) }
+                catalogCookie = try Self.schemaCookie(db)
             }
             migration?.finishScopes(committed: true)
         } catch {
             migration?.finishScopes(committed: false)
             throw error
         }
+    }
+
+    /// Takes up a schema another process stored since the catalog was made, reading through `snapshot`.
+    func refreshCatalog(_ snapshot: Snapshot) throws {
+        try refreshCatalog(snapshot.db)
     }
 
     /// Brings the catalog to the schema stored now, at the start of a write transaction: another
@@ -132,13 +82,10 @@ extension Realm {
     /// Reloads the schema when another connection changed the stored one since this realm read it,
     /// for a realm kept open across many reads (SQLite's schema cookie tells cheaply whether it did).
     public func refresh() throws {
-        try Self.run(sql: nil) { try queue.snapshot { db in try refreshCatalog(db) } }
+        try connection.snapshot { db in try refreshCatalog(db) }
     }
 
     /// Whether the database holds any table, index, view or trigger.
-    private static func holdsTables(_ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master)") ?? false
-    }
 
     /// SQLite's schema cookie, which every change to a table or index raises.
     private static func schemaCookie(_ db: Database) throws -> Int64 {
@@ -169,7 +116,7 @@ extension Realm {
         let requested = configuration.schema
         if try !SchemaInstaller.isInstalled(db) {
             // Kura's tables go only into a new or empty database, never beside another program's.
-            guard let requested, try !Self.holdsTables(db) else { throw notARealmYet }
+            guard let requested, try !SchemaInstaller.holdsTables(db) else { throw notARealmYet }
             try SchemaInstaller.install(requested, in: db)
             catalog = SchemaCatalog(schema: requested, typeIds: try SchemaInstaller.typeIds(db))
             openOutcome = .created

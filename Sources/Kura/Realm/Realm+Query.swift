@@ -10,13 +10,13 @@ extension Realm {
         -> [DynamicObject]
     {
         let query = try ObjectQuery(type, where: predicate, sortedBy: sortedBy, limit: limit, catalog: catalog)
-        return try read { db in try query.matchingIds(db) }.map { DynamicObject(realm: self, ref: ObjectRef(type: type, id: $0)) }
+        return try read { snapshot in try snapshot.ids(matching: query) }.map { DynamicObject(realm: self, ref: ObjectRef(type: type, id: $0)) }
     }
 
     /// The number of objects of `type` matching `predicate` (all of them when `nil`).
     public func count(_ type: String, where predicate: String?) throws -> Int {
         let query = try ObjectQuery(type, where: predicate, catalog: catalog)
-        return try read { db in try query.count(db) }
+        return try read { snapshot in try snapshot.count(matching: query) }
     }
 
     /// Deletes the objects of `type` matching `predicate` (all of them when `nil`) and returns how many.

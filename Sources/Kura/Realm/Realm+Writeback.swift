@@ -1,5 +1,3 @@
-import CKuraSQLite
-
 extension Realm {
     /// Starts writing the write-ahead log's new pages to disk, without waiting for them.
     ///
@@ -11,7 +9,6 @@ extension Realm {
     /// there is no log. Returns 0, or the `errno` of what failed (a hint only: callers go on).
     @discardableResult
     func startWritingBackLog() -> Int32 {
-        guard !configuration.isInMemory else { return 0 }
-        return kura_start_writeback(configuration.path + "-wal")
+        connection.startWritingBackLog()
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A realm: one object store in an SQLite file (WAL mode) or in memory.
 ///
@@ -63,10 +62,8 @@ public final class Realm: Sendable {
 
     /// How the realm was opened.
     public let configuration: Configuration
-    /// The connection; GRDB serialises its use by several threads.
-    let queue: DatabaseQueue
-    /// For a realm opened read-only, what closes its connection and tidies after it.
-    private let readOnlyConnection: ReadOnlyConnection?
+    /// The connection to the realm's storage.
+    let connection: SQLiteConnection
     /// Everything that changes after opening, behind a lock (see `RealmState`).
     let state: RealmState
     /// The model class instances read from or added to this realm, with the objects they are.
@@ -104,9 +101,6 @@ public final class Realm: Sendable {
     /// The realm's schema.
     public var schema: Schema { catalog.schema }
 
-    /// The SQLite page size of new realm files, in bytes.
-    static let pageSize = 16384
-
     /// Opens (creating if needed) the realm described by `configuration`, migrating it when the
     /// configuration has a `migrationBlock` and a schema of a higher version than the stored one.
     public convenience init(configuration: Configuration) throws {
@@ -119,63 +113,16 @@ public final class Realm: Sendable {
         self.configuration = configuration
         self.identities = identities
         writerQueue = WriterQueues.shared.queue(for: configuration)
-        var config = GRDB.Configuration()
-        if configuration.isInMemory {
-            config.busyMode = .timeout(configuration.busyTimeout)
-        } else {
-            let wait = LockWait(databasePath: configuration.path, timeout: configuration.busyTimeout)
-            config.busyMode = .callback { wait.shouldRetry(numberOfTries: $0) }
-        }
-        config.foreignKeysEnabled = false
-        config.label = "Kura"
-        let usesWAL = !configuration.isInMemory
-        let path = configuration.path
-        config.prepareDatabase { db in
-            // Takes effect only on a new, empty file (before WAL mode is set, below); an existing
-            // realm keeps its page size. 16 KiB pages import faster than SQLite's default 4 KiB
-            // (fewer pages to split, fewer WAL frames), and export and copy are no slower.
-            try db.execute(sql: "PRAGMA page_size = \(Self.pageSize)")
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // Each created object is a savepoint, whose journal of changed pages spilled to a temp
-            // file past 64 KiB: millions of small writes on an import. In memory it holds one
-            // document's pages (sorting still spills to files; durability is unchanged).
-            try db.execute(sql: "PRAGMA temp_store = MEMORY")
-            QueryFunctions.install(in: db)
-            try ChangeTracker.prepareConnection(db)
-            if usesWAL { try Self.useWAL(db, path: path) }
-        }
         if configuration.readOnly && !configuration.isInMemory {
             guard configuration.schema == nil && !migrating else {
                 throw KuraError.store(.openFailed, "a realm opened read-only takes the schema it stores: give no schema")
             }
-            let connection = try ReadOnlyConnection(path: configuration.path, busyTimeout: configuration.busyTimeout) { db in
-                try db.execute(sql: "PRAGMA temp_store = MEMORY")
-                QueryFunctions.install(in: db)
-            }
-            readOnlyConnection = connection
-            queue = connection.queue
-        } else {
-            if !configuration.isInMemory, try RealmFile.check(configuration.path, creating: configuration.schema != nil) {
-                try Self.requireRealmBeforeWAL(configuration)
-            }
-            if !configuration.isInMemory { try RealmFile.requireWritable(configuration.path) }
-            readOnlyConnection = nil
-            queue = try Self.openQueue(configuration, config)
         }
+        connection = try SQLiteConnection(SQLiteConnection.Location(
+            path: configuration.path, isInMemory: configuration.isInMemory, busyTimeout: configuration.busyTimeout,
+            readOnly: configuration.readOnly, mayCreate: configuration.schema != nil))
         state = RealmState(catalog: SchemaCatalog(schema: Schema(types: []), typeIds: [:]))
         try openSchema(migrating: migrating)
-    }
-
-    /// Puts the file in WAL mode unless it is in it already. Not GRDB's `journalMode = .wal`: that
-    /// also writes a table and drops it on every open whose `-wal` file is missing or empty, so
-    /// opening a realm and closing it changed the file (its header's change counter and schema
-    /// cookie), which backup and sync tools take for a change.
-    private static func useWAL(_ db: Database, path: String) throws {
-        guard try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" else { return }
-        let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-        guard mode == "wal" else {
-            throw KuraError.store(.openFailed, "cannot put realm '\(path)' in WAL mode: SQLite kept journal mode \(mode ?? "unknown")")
-        }
     }
 
     /// Opens (creating if needed) the realm at `path`; `:memory:` makes a private in-memory realm.
@@ -201,25 +148,18 @@ public final class Realm: Sendable {
         }
         var used: WriteTransaction?
         do {
-            let result = try Self.run(sql: nil) {
-                try queue.writeWithoutTransaction { db in
-                    var result: Result?
-                    try db.inTransaction(.immediate) {
-                        try refreshCatalog(db)
-                        try changeTracker.begin(db, catalog: catalog)
-                        let transaction = WriteTransaction(db: db, catalog: catalog)
-                        used = transaction
-                        self.transaction = transaction
-                        defer { self.transaction = nil }
-                        result = try block()
-                        try transaction.requireResolvedReferences()
-                        try transaction.flushCounters()
-                        try changeTracker.commit(db)
-                        return .commit
-                    }
-                    guard let result else { throw KuraError.store(.database, "the write transaction returned no result") }
-                    return result
-                }
+            let result = try connection.writeTransaction { db in
+                try refreshCatalog(db)
+                try changeTracker.begin(db, catalog: catalog)
+                let transaction = WriteTransaction(db: db, catalog: catalog)
+                used = transaction
+                self.transaction = transaction
+                defer { self.transaction = nil }
+                let result = try block()
+                try transaction.requireResolvedReferences()
+                try transaction.flushCounters()
+                try changeTracker.commit(db)
+                return result
             }
             used?.finishScopes(committed: true)
             state.committed()
@@ -241,26 +181,20 @@ public final class Realm: Sendable {
         return transaction
     }
 
-    /// Runs `body` with a connection: the open write transaction's, or a read transaction of its own.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        if let transaction { return try Self.run(sql: nil) { try body(transaction.db) } }
-        return try Self.run(sql: nil) { try queue.snapshot(body) }
+    /// What reads see the realm's storage through. The one place the facade names the engine's
+    /// snapshot: the layers above read through `StorageSnapshot`'s members.
+    typealias Snapshot = SQLiteSnapshot
+
+    /// Runs `body` with a snapshot: of the open write transaction, or of a read transaction of its own.
+    func read<T>(_ body: (Snapshot) throws -> T) throws -> T {
+        let catalog = self.catalog
+        if let transaction { return try Self.run(sql: nil) { try body(Snapshot(db: transaction.db, catalog: catalog)) } }
+        return try connection.snapshot { db in try body(Snapshot(db: db, catalog: catalog)) }
     }
 
-    /// Runs `body`, turning database errors into `KuraError`s that carry their SQL.
+    /// Runs `body`, turning the engine's errors into `KuraError`s that carry their SQL.
     @discardableResult
     static func run<T>(sql: String?, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as KuraError {
-            throw error
-        } catch let error as DatabaseError {
-            throw KuraError.database(error, sql: sql)
-        }
-    }
-
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? "\(error)" }
-        return "\(error)"
+        try KuraError.catchingEngineErrors(sql: sql, body)
     }
 }

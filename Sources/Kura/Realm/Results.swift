@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The objects of one type that match a query, read lazily: Realm's `Results`.
 ///
@@ -26,8 +25,8 @@ public struct Results<Element>: Sequence {
     let predicates: [ParsedPredicate]
     let sortKeys: [SortKey]
     let query: ObjectQuery
-    /// Makes the elements for ids read in `db`, in the same read transaction.
-    let load: @Sendable (Realm, Database, [Int64]) throws -> [Element]
+    /// Makes the elements for ids read in a snapshot, in the same snapshot.
+    let load: @Sendable (Realm, Realm.Snapshot, [Int64]) throws -> [Element]
     private let cache: ResultsCache<Element>
     /// For results an observer reports: the objects (by id, in order) they held at the commit the
     /// report describes, so that its indexes fit them; `nil` for results that follow the query.
@@ -38,7 +37,7 @@ public struct Results<Element>: Sequence {
 
     init(
         realm: Realm, type: String, predicates: [ParsedPredicate] = [], sortKeys: [SortKey] = [],
-        load: @escaping @Sendable (Realm, Database, [Int64]) throws -> [Element]
+        load: @escaping @Sendable (Realm, Realm.Snapshot, [Int64]) throws -> [Element]
     ) throws(KuraError) {
         self.realm = realm
         self.typeName = type
@@ -116,7 +115,7 @@ public struct Results<Element>: Sequence {
             if let pinnedIds { return pinnedIds.count }
             if let version, let known = cache.count, known.version == version { return known.value }
             let query = self.query
-            let value = try realm.read { db in try query.count(db) }
+            let value = try realm.read { snapshot in try snapshot.count(matching: query) }
             if let version { cache.count = (version, value) }
             return value
         }
@@ -174,7 +173,7 @@ public struct Results<Element>: Sequence {
     func allIds() throws -> [Int64] {
         if let pinnedIds { return pinnedIds }
         let query = self.query
-        return try realm.read { db in try query.matchingIds(db) }
+        return try realm.read { snapshot in try snapshot.ids(matching: query) }
     }
 
     /// The window of objects from `start` (a multiple of `windowSize`), from the cache when the realm
@@ -193,11 +192,11 @@ public struct Results<Element>: Sequence {
         let load = self.load
         let realm = self.realm
         let pinnedIds = self.pinnedIds
-        return try realm.read { db in
+        return try realm.read { snapshot in
             let ids = try pinnedIds.map { Array($0.dropFirst(start).prefix(Self.windowSize)) }
-                ?? query.matchingIds(db, limit: Self.windowSize, offset: start)
+                ?? snapshot.ids(matching: query, limit: Self.windowSize, offset: start)
             realm.state.countRowsRead(ids.count)
-            return try load(realm, db, ids)
+            return try load(realm, snapshot, ids)
         }
     }
 
@@ -205,8 +204,8 @@ public struct Results<Element>: Sequence {
     /// where every write changes it and nothing is cached.
     private func currentVersion() throws -> ResultsVersion? {
         guard !realm.isInWriteTransaction else { return nil }
-        let dataVersion = try realm.read { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
-        return ResultsVersion(commits: realm.commitVersion, dataVersion: dataVersion)
+        let storageVersion = try realm.read { snapshot in try snapshot.storageVersion() }
+        return ResultsVersion(commits: realm.commitVersion, storageVersion: storageVersion)
     }
 
     // MARK: Iteration
@@ -269,11 +268,11 @@ public struct SortDescriptor: Sendable, Equatable {
     }
 }
 
-/// The realm state a cached read belongs to: this realm's commits and SQLite's count of other
+/// The realm state a cached read belongs to: this realm's commits and the storage's count of other
 /// connections' commits.
 struct ResultsVersion: Equatable {
     var commits: Int
-    var dataVersion: Int64
+    var storageVersion: Int64
 }
 
 /// What a `Results` remembers between reads; a class so that copies of one `Results` share it.

@@ -2,6 +2,25 @@ import GRDB
 import GRDBSQLite
 
 extension KuraError {
+    /// Runs `body`, turning the engine's errors into `KuraError`s that carry their SQL (`sql` when
+    /// the engine names none); a `KuraError` passes as it is.
+    @discardableResult
+    static func catchingEngineErrors<T>(sql: String?, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as KuraError {
+            throw error
+        } catch let error as DatabaseError {
+            throw KuraError.database(error, sql: sql)
+        }
+    }
+
+    /// The text of `error` for a message: SQLite's own message for an engine error.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error)" }
+        return "\(error)"
+    }
+
     /// The error for a failure GRDB reported, with SQLite's message, result code and statement
     /// (`sql` when GRDB names none).
     static func database(_ error: DatabaseError, sql: String?) -> KuraError {

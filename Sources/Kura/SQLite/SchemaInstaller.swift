@@ -5,6 +5,12 @@ import GRDB
 enum SchemaInstaller {
     static let formatVersion: Int64 = 1
 
+    /// Whether the database holds any table: a database without Kura's tables is made a realm only then.
+    static func holdsTables(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master)") ?? false
+    }
+
+    /// Whether Kura's tables are there.
     static func isInstalled(_ db: Database) throws -> Bool {
         try db.tableExists("#meta")
     }

@@ -109,7 +109,7 @@ import Testing
         let path = try Fixtures.realmPath()
         do {
             let realm = try Realm(path: path, schema: try Fixtures.samplesSchema())
-            try realm.queue.write { db in
+            try realm.connection.queue.write { db in
                 try db.execute(sql: ##"DROP TABLE "#changes"; DROP TABLE "#changed""##)
             }
         }
@@ -117,7 +117,7 @@ import Testing
         #expect(try readOnly.changeVersion == 0)
         #expect(try readOnly.changes(after: 0) == [])
         let realm = try Realm(path: path)
-        #expect(try realm.queue.read { db in try ChangeTracker.hasTables(db) })
+        #expect(try realm.connection.queue.read { db in try ChangeTracker.hasTables(db) })
         try realm.write { try realm.create("DogToy", value: ["name": "ball"]) }
         #expect(try readOnly.changes(after: 0).map(\.types) == [["DogToy": TypeChanges(inserted: [1...1])]])
     }

@@ -34,7 +34,7 @@ import Testing
 
     /// The connection's prepared statements, and how many times SQLite compiled them again in all.
     func recompilations() -> (statements: Int, recompiled: Int32) {
-        realm.queue.inDatabase { db in
+        realm.connection.queue.inDatabase { db in
             var statements = 0
             var recompiled: Int32 = 0
             var statement = sqlite3_next_stmt(db.sqliteConnection, nil)

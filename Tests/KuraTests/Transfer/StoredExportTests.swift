@@ -31,8 +31,8 @@ import Testing
         let output = DocumentOutput()
         let writer = DocumentWriter(schema: realm.schema, format: format, output: output)
         let sink = AssembledSink(writer: writer)
-        try realm.read { db in
-            var stream = try ObjectStream(db: db, catalog: realm.catalog, sink: sink, rootType: type)
+        try realm.read { snapshot in
+            var stream = try ObjectStream(snapshot: snapshot, sink: sink, rootType: type)
             if let type { try stream.writeSelection(type, ids: ids) } else { try stream.writeRealm() }
         }
         try writer.finish()
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func aSelectionExportIsTheAssembledDocumentsText() throws {
-        let ids = try realm.read { db in try RealmExporter.selectedIds("Node", predicate: nil, db: db, catalog: realm.catalog) }
+        let ids = try realm.read { snapshot in try RealmExporter.selectedIds("Node", predicate: nil, in: snapshot) }
         #expect(ids.count > 100)
         #expect(try stored(.jsonl, ExportOptions(type: "Node")) == (try assembled(.jsonl, type: "Node", ids: ids)))
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What `RealmCopier` copies: the objects of one type (optionally filtered) or the whole realm.
 public struct CopyOptions: Sendable, Equatable {
@@ -70,7 +69,7 @@ public struct RealmCopier {
         guard options.type == nil, allowsSetBasedCopy,
               !source.configuration.isInMemory, !destination.configuration.isInMemory
         else { return try copyObjects(setBasedFirst: false) }
-        return try destination.withAttachedFile(ReadOnlyConnection.readingName(source.configuration.path), as: SetBasedCopy.sourceAlias) {
+        return try destination.connection.withAttachedFile(ReadOnlyConnection.readingName(source.configuration.path), as: SetBasedCopy.sourceAlias) {
             try copyObjects(setBasedFirst: true)
         }
     }
@@ -80,23 +79,27 @@ public struct RealmCopier {
     private func copyObjects(setBasedFirst: Bool) throws -> [String: ChangeCounts] {
         try destination.write {
             if setBasedFirst {
-                var bulk = SetBasedCopy(source: source.catalog, transaction: try destination.requireTransaction())
-                bulk.onProgress = onProgress
+                let transaction = try destination.requireTransaction()
+                var bulk = SetBasedCopy(source: source.catalog, destination: transaction.catalog, db: try transaction.db)
+                if let onProgress {
+                    bulk.onProgress = { copied, total in
+                        onProgress(ExportProgress(documents: copied, bytes: 0, objects: copied, total: total.map { .objects($0) }))
+                    }
+                }
                 bulk.findsUnkeyedObjects = options.mode != .error || options.skipExisting
                 if let counts = try bulk.runIfApplicable() { return counts }
             }
-            let catalog = source.catalog
             let sink = RealmSink(realm: destination, mode: options.mode, skipExisting: options.skipExisting)
-            try source.read { db in
-                var stream = try ObjectStream(db: db, catalog: catalog, sink: sink, rootType: options.type)
+            try source.read { snapshot in
+                var stream = try ObjectStream(snapshot: snapshot, sink: sink, rootType: options.type)
                 stream.onProgress = onProgress
                 stream.progressInterval = progressInterval
                 if let type = options.type {
-                    let ids = try RealmExporter.selectedIds(type, predicate: options.predicate, db: db, catalog: catalog)
+                    let ids = try RealmExporter.selectedIds(type, predicate: options.predicate, in: snapshot)
                     if onProgress != nil { stream.total = .documents(ids.count) }
                     try stream.writeSelection(type, ids: ids, followingKeyedLinks: true)
                 } else {
-                    if onProgress != nil { stream.total = .objects(try RealmExporter.objectCount(db: db, catalog: catalog)) }
+                    if onProgress != nil { stream.total = .objects(try RealmExporter.objectCount(in: snapshot, schema: snapshot.catalog.schema)) }
                     try stream.writeRealm()
                 }
             }
@@ -117,7 +120,7 @@ public struct RealmCopier {
     private func checkDestinationSchema() throws {
         let schema = source.schema
         let candidates = try options.type.map { type in
-            try source.read { try LinkCensus.typesReachable(from: type, db: $0, catalog: source.catalog) }
+            try source.read { snapshot in try snapshot.typesReachable(from: type) }
         } ?? schema.types.map(\.name)
         var types: [String] = []
         for type in candidates where try source.hasObjects(type) { types.append(type) }

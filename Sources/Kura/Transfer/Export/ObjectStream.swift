@@ -1,5 +1,3 @@
-import GRDB
-
 /// Where `ObjectStream` puts the documents it assembles: a document writer (export) or another
 /// realm (copy).
 protocol ObjectStreamSink: AnyObject {
@@ -20,7 +18,7 @@ protocol ObjectStreamSink: AnyObject {
 /// cycles among objects without a key. A selection goes in the order given, and can bring along the
 /// objects with a primary key that it links to (a copy's link closure).
 struct ObjectStream {
-    let db: Database
+    let snapshot: Realm.Snapshot
     let catalog: SchemaCatalog
     let sink: any ObjectStreamSink
     let census: LinkCensus
@@ -55,16 +53,17 @@ struct ObjectStream {
     /// Makes a stream of `rootType`'s objects (a selection), or of the whole realm when it is `nil`,
     /// reading `blockSize` ids at a time (`ObjectBlockReader.blockSize(selecting:)`).
     init(
-        db: Database, catalog: SchemaCatalog, sink: any ObjectStreamSink, rootType: String?, blockSize: Int64 = ObjectBlockReader.blockSize
+        snapshot: Realm.Snapshot, sink: any ObjectStreamSink, rootType: String?, blockSize: Int64 = ObjectBlockReader.blockSize
     ) throws {
-        self.db = db
+        self.snapshot = snapshot
+        let catalog = snapshot.catalog
         self.catalog = catalog
         self.sink = sink
-        let blocks = ObjectBlockReader(db: db, catalog: catalog, blockSize: blockSize)
+        let blocks = snapshot.blocks(of: blockSize)
         // A selection counts only the links its documents can hold, so an object linked from
         // elsewhere in the realm gets no "$id" it does not need.
-        let owners = try rootType.map { Set(try LinkCensus.typesReachable(from: $0, db: db, catalog: catalog)) }
-        let census = try LinkCensus(db: db, catalog: catalog, owners: owners, blockSize: blockSize)
+        let owners = try rootType.map { Set(try snapshot.typesReachable(from: $0)) }
+        let census = try snapshot.linkCensus(owners: owners, blockSize: blockSize)
         self.census = census
         let state = State()
         state.rootType = rootType
@@ -96,21 +95,16 @@ struct ObjectStream {
         let counters = try raisedCounters()
         if !counters.isEmpty { try sink.keepCounters(counters) }
         for type in catalog.schema.types where !type.isEmbedded {
-            let order = type.primaryKey.map { TableLayout.column($0) + ", " } ?? ""
-            let ids = try Int64.fetchCursor(
-                db, sql: "SELECT \(TableLayout.idColumn) FROM \(TableLayout.objectTable(type.name)) ORDER BY \(order)\(TableLayout.idColumn)")
-            while let id = try ids.next() {
+            try snapshot.forEachObjectId(of: type, byPrimaryKey: true) { id in
                 let ref = ObjectRef(type: type.name, id: id)
                 // Objects without a key that something links to are nested there instead.
-                if type.primaryKey == nil, try census.incoming(ref) > 0 { continue }
+                if type.primaryKey == nil, try census.incoming(ref) > 0 { return }
                 try writeRoot(ref, hasKeyProperty: type.primaryKey != nil, tagged: true)
             }
         }
         // What is left is only reachable through cycles among objects without a key.
         for type in catalog.schema.types where !type.isEmbedded && type.primaryKey == nil {
-            let ids = try Int64.fetchCursor(
-                db, sql: "SELECT \(TableLayout.idColumn) FROM \(TableLayout.objectTable(type.name)) ORDER BY \(TableLayout.idColumn)")
-            while let id = try ids.next() {
+            try snapshot.forEachObjectId(of: type, byPrimaryKey: false) { id in
                 let ref = ObjectRef(type: type.name, id: id)
                 if !state.written.contains(ref) { try writeRoot(ref, hasKeyProperty: false, tagged: true) }
             }
@@ -121,11 +115,7 @@ struct ObjectStream {
     private func raisedCounters() throws -> [(type: String, last: Int64)] {
         var counters: [(type: String, last: Int64)] = []
         for type in catalog.schema.types {
-            guard let key = type.primaryKeyProperty, key.isAutoIncrement else { continue }
-            let last = try Int64.fetchOne(
-                db, sql: "SELECT \"lastKey\" FROM \(TableLayout.typesTable) WHERE \"name\" = ?", arguments: [type.name]) ?? 0
-            let highest = try Int64.fetchOne(
-                db, sql: "SELECT max(\(TableLayout.column(key.name))) FROM \(TableLayout.objectTable(type.name))") ?? 0
+            guard let (last, highest) = try snapshot.autoIncrementCounter(of: type) else { continue }
             if last > highest { counters.append((type.name, last)) }
         }
         return counters

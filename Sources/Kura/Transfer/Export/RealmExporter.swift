@@ -1,4 +1,3 @@
-import GRDB
 
 /// Writes a realm's objects as documents that import reads back, streaming from one read
 /// transaction: objects are loaded as they are written, so memory stays flat however large the realm.
@@ -31,36 +30,34 @@ public struct RealmExporter {
         if let type = options.type { try checkExportable(type, catalog) }
         try checkLayout(of: writer, catalog)
         var next: QueryCursor?
-        var summary = try realm.read { db in
+        var summary = try realm.read { snapshot in
             let sink = WriterSink(writer: writer)
             // A few objects (one by key, a short page) read blocks no larger than the selection.
             let selected = options.type == nil ? nil : options.objectIds?.count ?? options.limit
             var stream = try ObjectStream(
-                db: db, catalog: catalog, sink: sink, rootType: options.type, blockSize: ObjectBlockReader.blockSize(selecting: selected))
+                snapshot: snapshot, sink: sink, rootType: options.type, blockSize: ObjectBlockReader.blockSize(selecting: selected))
             stream.onProgress = onProgress
             stream.progressInterval = progressInterval
             if let type = options.type {
                 let ids: [Int64]
                 if let objectIds = options.objectIds {
-                    let reader = ObjectReader(db: db, catalog: catalog)
-                    ids = try objectIds.filter { try reader.exists(ObjectRef(type: type, id: $0)) }
+                    ids = try objectIds.filter { try snapshot.objectExists(ObjectRef(type: type, id: $0)) }
                 } else if let limit = options.limit {
                     // One more than the page, to know whether a next page starts after it.
                     let query = try Self.selection(
                         type, predicate: options.predicate, sort: options.sort, after: options.after, limit: min(limit, Int.max - 1) + 1,
                         catalog: catalog)
-                    let page = try query.page(db, limit: limit)
+                    let page = try snapshot.page(matching: query, limit: limit)
                     ids = page.ids
                     next = page.next
                 } else {
-                    ids = try Self.selection(
-                        type, predicate: options.predicate, sort: options.sort, after: options.after, limit: nil, catalog: catalog
-                    ).matchingIds(db)
+                    ids = try snapshot.ids(matching: Self.selection(
+                        type, predicate: options.predicate, sort: options.sort, after: options.after, limit: nil, catalog: catalog))
                 }
                 if onProgress != nil { stream.total = .documents(ids.count) }
                 try stream.writeSelection(type, ids: ids)
             } else {
-                if onProgress != nil { stream.total = .objects(try Self.objectCount(db: db, catalog: catalog)) }
+                if onProgress != nil { stream.total = .objects(try Self.objectCount(in: snapshot, schema: catalog.schema)) }
                 try stream.writeRealm()
             }
             return stream.summary
@@ -91,10 +88,8 @@ public struct RealmExporter {
     }
 
     /// How many objects the realm holds, embedded ones included: what a whole-realm export writes.
-    static func objectCount(db: Database, catalog: SchemaCatalog) throws -> Int {
-        try catalog.schema.types.reduce(0) { sum, type in
-            sum + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(TableLayout.objectTable(type.name))") ?? 0)
-        }
+    static func objectCount(in snapshot: some StorageSnapshot, schema: Schema) throws -> Int {
+        try schema.types.reduce(0) { sum, type in sum + (try snapshot.objectCount(of: type.name)) }
     }
 
     /// The query of the objects of `type` that `predicate` selects, sorted by `sort` (by primary
@@ -111,9 +106,9 @@ public struct RealmExporter {
     /// The ids of the objects of `type` that `predicate` selects, sorted by `sort` (by primary key,
     /// or creation order, by default) and cut to `limit`.
     static func selectedIds(
-        _ type: String, predicate: String?, sort: String? = nil, limit: Int? = nil, db: Database, catalog: SchemaCatalog
+        _ type: String, predicate: String?, sort: String? = nil, limit: Int? = nil, in snapshot: Realm.Snapshot
     ) throws -> [Int64] {
-        try selection(type, predicate: predicate, sort: sort, limit: limit, catalog: catalog).matchingIds(db)
+        try snapshot.ids(matching: selection(type, predicate: predicate, sort: sort, limit: limit, catalog: snapshot.catalog))
     }
 }
 

@@ -17,10 +17,3 @@ public struct ChangeCounts: Sendable, Equatable {
         self.deleted = deleted
     }
 }
-
-extension Realm {
-    /// The counts of the open write transaction, by type name.
-    public func changeCounts() throws -> [String: ChangeCounts] {
-        try requireTransaction().counts
-    }
-}

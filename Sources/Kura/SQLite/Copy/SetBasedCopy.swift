@@ -15,14 +15,15 @@ struct SetBasedCopy {
     static let sourceAlias = "kura_source"
 
     let source: SchemaCatalog
-    let transaction: WriteTransaction
-    var onProgress: ((ExportProgress) -> Void)?
+    let destination: SchemaCatalog
+    /// The destination's connection, inside its write transaction.
+    let db: Database
+    /// Called after each type with the objects copied so far and, when asked for, how many there are in all.
+    var onProgress: ((_ copied: Int, _ total: Int?) -> Void)?
     /// Whether objects without a primary key the destination holds are to be found rather than
     /// copied again (any mode but insert, or `skipExisting`): then only an empty table is copied into.
     var findsUnkeyedObjects = false
 
-    private var db: Database { get throws { try transaction.db } }
-    private var destination: SchemaCatalog { transaction.catalog }
     private static var sourceSchema: String { TableLayout.quote(sourceAlias) }
 
     /// Copies the whole source and returns the objects inserted per type, or returns `nil`, having
@@ -35,15 +36,15 @@ struct SetBasedCopy {
         }
         try requireRoomForShiftedIds(of: types.map(\.name))
         let remap = try IdRemapping(source: source, destination: destination, types: types.map(\.name), db: db)
-        var total: ExportTotal?
-        if onProgress != nil { total = .objects(try types.reduce(0) { $0 + (try rowCount(of: $1)) }) }
+        var total: Int?
+        if onProgress != nil { total = try types.reduce(0) { $0 + (try rowCount(of: $1)) } }
         var counts: [String: ChangeCounts] = [:]
         var copied = 0
         for type in types {
             let inserted = try copyTables(of: type, remap: remap)
             counts[type.name] = ChangeCounts(inserted: inserted)
             copied += inserted
-            onProgress?(ExportProgress(documents: copied, bytes: 0, objects: copied, total: total))
+            onProgress?(copied, total)
         }
         try copyMixedContainers(remap: remap)
         try raiseCounters(of: types.map(\.name))

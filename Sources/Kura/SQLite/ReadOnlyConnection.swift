@@ -39,7 +39,7 @@ final class ReadOnlyConnection: @unchecked Sendable {
         let opened = hasLog || writable ? path : Self.immutableURI(path)
         self.path = path
         removesLogFiles = !hasLog && writable
-        queue = try Realm.retryingWhileBusy(path: path, timeout: busyTimeout) {
+        queue = try SQLiteConnection.retryingWhileBusy(path: path, timeout: busyTimeout) {
             try DatabaseQueue(path: opened, configuration: config)
         }
     }
