@@ -1,5 +1,3 @@
-import GRDB
-
 /// The block a `Realm.Configuration` runs to migrate a realm, inside the migration's transaction:
 /// `migration` reads the old objects and changes the new ones; `oldSchemaVersion` is the version the
 /// realm stored. Throwing rolls the whole migration back.
@@ -13,18 +11,21 @@ public typealias MigrationBlock = @Sendable (_ migration: Migration, _ oldSchema
 /// new primary key and values of required properties are checked after the block, so it can mend them.
 public final class Migration {
     /// The schema the realm stored.
-    public var oldSchema: Schema { old.catalog.schema }
+    public var oldSchema: Schema { old.schema }
     /// The schema the realm is migrated to.
     public var newSchema: Schema { realm.schema }
 
     let realm: Realm
     let old: OldObjects
-    let rebuilder: TableRebuilder
+    let storage: any MigrationStorage
+    /// The per-type plans the migration follows.
+    let plans: [TypeMigration]
 
-    init(realm: Realm, old: OldObjects, rebuilder: TableRebuilder) {
+    init(realm: Realm, old: OldObjects, storage: any MigrationStorage, plans: [TypeMigration]) {
         self.realm = realm
         self.old = old
-        self.rebuilder = rebuilder
+        self.storage = storage
+        self.plans = plans
     }
 
     /// Calls `block` for every object of `typeName` in the old realm, in creation order, with the
@@ -34,11 +35,10 @@ public final class Migration {
         ofType typeName: String, _ block: (_ oldObject: MigrationObject?, _ newObject: DynamicObject?) throws -> Void
     ) throws {
         let isKept = newSchema[type: typeName] != nil
-        let reader = ObjectReader(db: old.db, catalog: realm.catalog)
         for id in try old.ids(of: typeName) {
             try old.requireOpen()
             let ref = ObjectRef(type: typeName, id: id)
-            let current = try isKept && reader.exists(ref) ? DynamicObject(realm: realm, ref: ref) : nil
+            let current = try isKept && storage.isStored(ref) ? DynamicObject(realm: realm, ref: ref) : nil
             try block(MigrationObject(source: old, ref: ref), current)
         }
     }
@@ -67,12 +67,12 @@ public final class Migration {
             return hadOld
         }
         let transaction = try realm.requireTransaction()
-        let ids = try ObjectReader(db: transaction.db, catalog: transaction.catalog).allIds(typeName)
+        let ids = try storage.storedIds(of: typeName)
         let deleter = ObjectDeleter(transaction: transaction)
         for id in ids {
             // Deleting a parent first may have taken an embedded object with it.
             let ref = ObjectRef(type: typeName, id: id)
-            if try ObjectReader(db: transaction.db, catalog: transaction.catalog).exists(ref) { try deleter.delete(ref) }
+            if try storage.isStored(ref) { try deleter.delete(ref) }
         }
         return hadOld || !ids.isEmpty
     }
@@ -83,7 +83,7 @@ public final class Migration {
         try old.requireOpen()
         let path = "\(typeName): cannot rename '\(oldName)' to '\(newName)'"
         guard let previous = oldSchema[type: typeName], let current = newSchema[type: typeName],
-            let plan = rebuilder.plans.first(where: { $0.name == typeName })
+            let plan = plans.first(where: { $0.name == typeName })
         else {
             throw KuraError.migration(.unknownType, "\(path): the type is not in both the old and the new schema")
         }
@@ -100,7 +100,7 @@ public final class Migration {
         guard SchemaDiff.carry(from: source.type, to: target.type) != .incompatible else {
             throw KuraError.migration(.invalidRename, "\(path): \(source.type) values do not fit a \(target.type) property")
         }
-        try rebuilder.moveValues(of: source, to: target, in: typeName, from: old.layout)
+        try storage.moveValues(of: source, to: target, in: typeName, plans: plans)
     }
 
     /// Ends the migration: its handles throw from now on.

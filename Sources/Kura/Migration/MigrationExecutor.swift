@@ -1,24 +1,29 @@
-import Foundation
-import GRDB
-
 /// Brings an existing realm from the schema it stores to the one it is opened with, inside the
 /// transaction that opens it: additive changes on any open, the others only when migrating. Every
-/// step is SQL in that one transaction, so a process killed halfway leaves the old realm.
+/// step the storage takes is in that one transaction, so a process killed halfway leaves the old realm.
 struct MigrationExecutor {
     let realm: Realm
-    let db: Database
+    /// The realm's storage, on the connection whose transaction opens it.
+    let storage: any MigrationStorage
     let stored: Schema
     let requested: Schema
     /// Whether changes other than additive ones may be made (a migration block or `performMigration`).
     let migrating: Bool
+    /// Opens the write transaction objects are written in, on the same connection, for the new
+    /// schema's catalog.
+    let openTransaction: (SchemaCatalog) -> WriteTransaction
+
+    /// Encodes a fill as the writer encodes a value, so that the storage refuses a default the
+    /// writer would refuse, with the writer's message.
+    static let encodeFill: ColumnSources.ScalarEncoder = { value, type, path throws(KuraError) in
+        try ObjectWriter.encodeScalar(value, as: type, path: path)
+    }
 
     /// Migrates, setting the realm's catalog; returns the write transaction objects were written in,
     /// whose reference scopes the caller settles when the transaction ends.
     func run() throws -> WriteTransaction? {
-        ColumnSources.installFunctions(in: db)
-        let columns = ColumnSources(now: Date())
-        let (plan, types) = try MigrationPlanner(db: db, stored: stored, requested: requested, columns: columns).plan()
-        let oldTypeIds = try SchemaInstaller.typeIds(db)
+        let (plan, types) = try MigrationPlanner(survey: storage, stored: stored, requested: requested).plan()
+        let oldTypeIds = try storage.typeIds()
         guard !plan.isEmpty else {
             realm.catalog = SchemaCatalog(schema: stored, typeIds: oldTypeIds)
             return nil
@@ -30,35 +35,33 @@ struct MigrationExecutor {
         // A block may mend duplicates and missing values; they are checked again once it returns.
         for problem in plan.problems where !(block != nil && problem.isResolvableByBlock) { throw problem }
 
-        let rebuilder = TableRebuilder(db: db, plans: types, columns: columns)
-        let layout = rebuilder.layout
-        try rebuilder.setAside(layout)
-        try rebuilder.build(layout)
-        try SchemaInstaller.storeSchema(requested, in: db)
-        realm.catalog = SchemaCatalog(schema: requested, typeIds: try SchemaInstaller.typeIds(db))
-        let transaction = WriteTransaction(db: db, catalog: realm.catalog)
+        try storage.setAside(types)
+        try storage.build(types)
+        try storage.storeSchema(requested)
+        realm.catalog = SchemaCatalog(schema: requested, typeIds: try storage.typeIds())
+        let transaction = openTransaction(realm.catalog)
         transaction.isMigration = true
         do {
             if let block {
-                let old = OldObjects(db: db, catalog: SchemaCatalog(schema: stored, typeIds: oldTypeIds), layout: layout)
-                try run(block, on: Migration(realm: realm, old: old, rebuilder: rebuilder), transaction)
+                let old = OldObjects(reader: storage.oldObjects(of: stored, typeIds: oldTypeIds, plans: types), schema: stored)
+                try run(block, on: Migration(realm: realm, old: old, storage: storage, plans: types), transaction)
             }
             try verify(types, afterBlock: block != nil)
-            try rebuilder.createKeyIndexes()
-            let cleanup = MigrationCleanup(transaction: transaction)
+            try storage.createKeyIndexes(types)
+            let cleanup = MigrationCleanup(transaction: transaction, storage: storage)
             try cleanup.unlinkRemovedTypes(types.filter { $0.new == nil }.compactMap { oldTypeIds[$0.name] })
-            try rebuilder.dropSetAside(layout)
+            try storage.dropSetAside(types)
             if block != nil || plan.changes.contains(where: \.kind.dropsValues) {
                 try cleanup.deleteOrphanedEmbeddedObjects()
                 try cleanup.deleteUnreferencedMixedContainers()
             }
             try transaction.flushCounters()
-            try rebuilder.raiseKeyCounters()
+            try storage.raiseKeyCounters(types)
         } catch {
             transaction.finishScopes(committed: false)
             throw error
         }
-        realm.catalog = SchemaCatalog(schema: requested, typeIds: try SchemaInstaller.typeIds(db))
+        realm.catalog = SchemaCatalog(schema: requested, typeIds: try storage.typeIds())
         realm.openOutcome = .updated(plan.changes)
         return transaction
     }
@@ -77,14 +80,12 @@ struct MigrationExecutor {
     /// Checks what only the data after a migration block can tell: required properties the block was
     /// to fill, and new primary keys it may have mended (without a block the planner checked them).
     private func verify(_ types: [TypeMigration], afterBlock: Bool) throws {
-        for type in types where type.old != nil && type.rebuildsObjectTable {
+        for type in types where type.old != nil && storage.rebuilds(type) {
             for property in type.properties where property.fill == .missing && !property.new.type.isCollection {
-                try MigrationChecks.requireValues(property.new, of: type.name, in: db)
+                try MigrationChecks.requireValues(property.new, of: type.name, in: storage)
             }
-            if afterBlock, let key = type.keyToCheck {
-                try MigrationChecks.requireUnique(
-                    TableLayout.column(key.new.name), arguments: [], of: TableLayout.objectTable(type.name), keyType: key.new.type,
-                    path: "\(type.name).\(key.new.name)", in: db)
+            if afterBlock, let key = type.keyToCheck, let found = try storage.duplicateValues(of: key.new, in: type.name) {
+                throw MigrationChecks.duplicateKeys(found, path: "\(type.name).\(key.new.name)")
             }
         }
     }

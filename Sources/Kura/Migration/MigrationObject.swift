@@ -1,5 +1,3 @@
-import GRDB
-
 /// A read-only handle to an object as the realm stored it before a migration, by the old schema's
 /// property names and types. Valid only inside the migration block that received it.
 ///
@@ -29,19 +27,18 @@ public struct MigrationObject {
     }
 }
 
-/// Reads the old schema's objects during a migration, from the tables the old layout names.
+/// Reads the old schema's objects during a migration, by the old schema's names, through the engine
+/// that keeps them until the migration ends.
 final class OldObjects {
-    let db: Database
-    /// The old schema with the type ids it had.
-    let catalog: SchemaCatalog
-    let layout: OldLayout
-    /// Cleared when the migration ends: the connection is not the handle's to use after that.
+    let reader: any OldObjectReading
+    /// The schema the realm stored.
+    let schema: Schema
+    /// Cleared when the migration ends: the storage is not the handle's to use after that.
     var isOpen = true
 
-    init(db: Database, catalog: SchemaCatalog, layout: OldLayout) {
-        self.db = db
-        self.catalog = catalog
-        self.layout = layout
+    init(reader: any OldObjectReading, schema: Schema) {
+        self.reader = reader
+        self.schema = schema
     }
 
     /// Throws once the migration has ended.
@@ -53,8 +50,8 @@ final class OldObjects {
 
     /// The old schema's type `name`, or an `unknownType` error.
     func type(_ name: String) throws(KuraError) -> ObjectSchema {
-        guard let type = catalog.schema[type: name] else {
-            throw KuraError.migration(.unknownType, catalog.schema.noTypeMessage(name, in: "the old schema"))
+        guard let type = schema[type: name] else {
+            throw KuraError.migration(.unknownType, schema.noTypeMessage(name, in: "the old schema"))
         }
         return type
     }
@@ -63,8 +60,7 @@ final class OldObjects {
     func ids(of type: String) throws -> [Int64] {
         try requireOpen()
         _ = try self.type(type)
-        return try Int64.fetchAll(
-            db, sql: "SELECT \(TableLayout.idColumn) FROM \(layout.objectTable(type)) ORDER BY \(TableLayout.idColumn)")
+        return try reader.ids(of: type)
     }
 
     func value(of ref: ObjectRef, _ name: String) throws -> Value {
@@ -73,19 +69,10 @@ final class OldObjects {
         guard let property = type[property: name], !property.isComputed else {
             throw KuraError.store(.unknownProperty, "\(ref.type) has no stored property '\(name)' in the old schema")
         }
-        let reader = ObjectReader(db: db, catalog: catalog)
-        if property.type.isCollection {
-            return try reader.collection(of: ref, property, table: layout.collectionTable(ref.type, name))
-        }
-        let isMixed = property.type == .mixed
-        let columns = TableLayout.column(name) + (isMixed ? ", " + TableLayout.tagColumn(name) : "")
-        guard let row = try Row.fetchOne(
-            db, sql: "SELECT \(columns) FROM \(layout.objectTable(ref.type)) WHERE \(TableLayout.idColumn) = ?",
-            arguments: [ref.id])
-        else {
+        guard let value = try reader.value(of: ref, property) else {
             throw KuraError.store(.objectDeleted, "object \(ref) is not in the old realm")
         }
-        return try reader.decode(row[0], tag: isMixed ? row[1] : nil, as: property.type)
+        return value
     }
 
     func values(of ref: ObjectRef) throws -> [String: Value] {

@@ -1,13 +1,9 @@
-import Foundation
-import GRDB
-
 /// Makes a migration plan: the schema diff, the counts that describe it, and the problems the stored
 /// data raises. It only reads, so a dry run can use it on a read-only connection.
 struct MigrationPlanner {
-    let db: Database
+    let survey: any MigrationSurvey
     let stored: Schema
     let requested: Schema
-    let columns: ColumnSources
 
     /// The plan and the per-type plans the executor follows; throws when the versions or schemas
     /// cannot be migrated at all.
@@ -27,7 +23,7 @@ struct MigrationPlanner {
         }
         for type in types {
             guard let old = type.old, !type.changes.isEmpty else { continue }
-            let objects = try MigrationChecks.count(TableLayout.objectTable(old.name), in: db)
+            let objects = try survey.objectCount(of: old.name)
             facts.objectCounts[type.name] = objects
             if type.changes.contains(where: { $0.kind == .madeEmbedded }) {
                 problems.append(KuraError.migration(
@@ -37,14 +33,8 @@ struct MigrationPlanner {
             for property in type.properties {
                 if let problem = try check(property, of: type, objects: objects, facts: &facts) { problems.append(problem) }
             }
-            if let key = type.keyToCheck, let (sql, arguments) = try columns.expression(key, keyBase: 0) {
-                do {
-                    try MigrationChecks.requireUnique(
-                        sql, arguments: arguments, of: TableLayout.objectTable(old.name), keyType: key.new.type,
-                        path: "\(type.name).\(key.new.name)", in: db)
-                } catch let error as KuraError where error.code.domain == .migration {
-                    problems.append(error)
-                }
+            if let key = type.keyToCheck, let found = try survey.duplicateKeys(key, of: old.name) {
+                problems.append(MigrationChecks.duplicateKeys(found, path: "\(type.name).\(key.new.name)"))
             }
         }
         let plan = MigrationPlan(
@@ -65,7 +55,7 @@ struct MigrationPlanner {
         let holders: String
         switch (property.old, property.copies) {
         case (let old?, false):
-            let held = try storedValues(of: old, in: type.name)
+            let held = try survey.heldValues(of: old, in: type.name)
             facts.affected[path] = held
             if held > 0 {
                 return KuraError.migration(.typeChanged, "\(change): \(Counted(held, "object")) \(held == 1 ? "holds" : "hold") values that only a Swift migration block can convert")
@@ -73,8 +63,7 @@ struct MigrationPlanner {
             (lacking, holders) = (objects, "the \(Counted(objects, "existing object"))")
         case (let old?, true):
             guard property.fill != nil else { return nil }
-            let nulls = try MigrationChecks.count(
-                TableLayout.objectTable(type.name), where: "\(TableLayout.column(old.name)) IS NULL", in: db)
+            let nulls = try survey.nulls(of: old, in: type.name)
             facts.affected[path] = nulls
             (lacking, holders) = (nulls, "the \(Counted(nulls, "object")) holding null")
         case (nil, _):
@@ -82,15 +71,6 @@ struct MigrationPlanner {
         }
         guard lacking > 0, property.fill == .missing else { return nil }
         return KuraError.migration(.missingValues, "\(change): needs a default for \(holders)")
-    }
-
-    /// How many objects hold a value (non-null, or a collection element) in an old property.
-    private func storedValues(of property: Property, in type: String) throws -> Int {
-        if property.type.isCollection {
-            return try MigrationChecks.count(TableLayout.collectionTable(type, property.name), in: db)
-        }
-        return try MigrationChecks.count(
-            TableLayout.objectTable(type), where: "\(TableLayout.column(property.name)) IS NOT NULL", in: db)
     }
 }
 

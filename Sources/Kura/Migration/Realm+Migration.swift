@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Planning and running migrations of realm files (what `kura migrate` does).
 extension Realm {
@@ -13,14 +12,10 @@ extension Realm {
         let connection = try ReadOnlyConnection(path: path, busyTimeout: configuration.busyTimeout)
         defer { connection.close() }
         return try run(sql: nil) {
-            try connection.queue.read { db in
-                guard try SchemaInstaller.isInstalled(db) else {
-                    throw RealmFile.notARealm(path, "it is an SQLite database without Kura's tables")
-                }
-                ColumnSources.installFunctions(in: db)
-                let stored = try SchemaInstaller.storedSchema(db)
-                return try MigrationPlanner(db: db, stored: stored, requested: requested, columns: ColumnSources(now: Date()))
-                    .plan().plan
+            // The storage engine a plan reads the realm with is chosen here (SQLite, the one engine),
+            // as `Realm+Open` chooses the one a migration writes with.
+            try SQLiteMigrationStorage.survey(connection.queue, path: path, encodeScalar: MigrationExecutor.encodeFill) { stored, survey in
+                try MigrationPlanner(survey: survey, stored: stored, requested: requested).plan().plan
             }
         }
     }

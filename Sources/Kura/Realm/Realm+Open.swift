@@ -127,6 +127,12 @@ extension Realm {
             catalog = SchemaCatalog(schema: stored, typeIds: try SchemaInstaller.typeIds(db))
             return nil
         }
-        return try MigrationExecutor(realm: self, db: db, stored: stored, requested: requested, migrating: migrating).run()
+        // The storage engine a migration runs on is chosen here: SQLite, on the connection that opens
+        // the realm, whose transaction the migration's objects are written in too.
+        let storage = SQLiteMigrationStorage(db: db, encodeScalar: MigrationExecutor.encodeFill)
+        return try MigrationExecutor(
+            realm: self, storage: storage, stored: stored, requested: requested, migrating: migrating,
+            openTransaction: { WriteTransaction(db: db, catalog: $0) }
+        ).run()
     }
 }

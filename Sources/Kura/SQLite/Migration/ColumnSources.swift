@@ -14,8 +14,13 @@ struct ColumnSources {
     /// The name of the SQL function generating a fresh UUID per row, installed for a migration.
     static let uuidFunction = "kura_uuid"
 
+    /// Turns a fill into a column value, strictly for the property's type: the writer's rule, handed
+    /// down so that a fill is stored (and refused, with the same message) as a written value is.
+    typealias ScalarEncoder = @Sendable (_ value: Value, _ type: PropertyType, _ path: String) throws(KuraError) -> DatabaseValue
+
     /// The instant `default: now` fills with: one for the whole migration.
     let now: Date
+    let encodeScalar: ScalarEncoder
 
     /// The selection copying a type's rows into its new object table; `keyBase` is the number after
     /// which an autoIncrement key added to existing objects starts counting.
@@ -40,9 +45,9 @@ struct ColumnSources {
         let fill: (sql: String, arguments: [DatabaseValue])?
         switch plan.fill {
         case .value(let value)?:
-            fill = ("?", [try Self.encode(value, for: plan.new)])
+            fill = ("?", [try encode(value, for: plan.new)])
         case .now?:
-            fill = ("?", [try Self.encode(.date(now), for: plan.new)])
+            fill = ("?", [try encode(.date(now), for: plan.new)])
         case .uuid?:
             fill = ("\(Self.uuidFunction)()", [])
         case .autoIncrement?:
@@ -71,8 +76,8 @@ struct ColumnSources {
         selection.arguments += [stored, tag.databaseValue]
     }
 
-    private static func encode(_ value: Value, for property: Property) throws(KuraError) -> DatabaseValue {
-        try ObjectWriter.encodeScalar(value, as: property.type, path: property.name)
+    private func encode(_ value: Value, for property: Property) throws(KuraError) -> DatabaseValue {
+        try encodeScalar(value, property.type, property.name)
     }
 
     /// Adds the UUID generator to a connection (read-only ones too: checks evaluate fills).

@@ -1,21 +1,5 @@
 import GRDB
 
-/// Where the old schema's objects are during a migration: tables that are replaced or removed are set
-/// aside under `#old` names until the migration ends; the others keep their names.
-struct OldLayout: Sendable {
-    static let suffix = "#old"
-    /// Names (unquoted) of the tables set aside.
-    let setAside: Set<String>
-
-    func objectTable(_ type: String) -> String { table(type) }
-
-    func collectionTable(_ type: String, _ property: String) -> String { table("\(type).\(property)") }
-
-    private func table(_ name: String) -> String {
-        TableLayout.quote(setAside.contains(name) ? name + Self.suffix : name)
-    }
-}
-
 /// Moves a realm's tables from the old schema's layout to the new one's, in SQL: a table that changes
 /// is renamed aside, made anew exactly as a new realm would have it, filled with one
 /// `INSERT … SELECT` from the old one, and the old one is dropped at the end.
@@ -23,18 +7,6 @@ struct TableRebuilder {
     let db: Database
     let plans: [TypeMigration]
     let columns: ColumnSources
-
-    /// The tables the migration replaces or removes.
-    var layout: OldLayout {
-        var names: Set<String> = []
-        for plan in plans {
-            guard let old = plan.old else { continue }
-            if plan.new == nil || plan.rebuildsObjectTable { names.insert(old.name) }
-            let collections = plan.new == nil ? old.storedProperties.filter(\.type.isCollection) : plan.replacedCollections
-            for property in collections { names.insert("\(old.name).\(property.name)") }
-        }
-        return OldLayout(setAside: names)
-    }
 
     /// Renames the replaced and removed tables aside and drops their indexes, whose names the new
     /// tables' indexes take.
