@@ -182,7 +182,7 @@ struct SetBasedCopy {
             : "INSERT INTO main.\(table) (\(columns.joined(separator: ", "))) SELECT \(values.joined(separator: ", ")) "
                 + "FROM \(source)" + (order.map { " ORDER BY \($0)" } ?? "")
         try db.execute(sql: sql)
-        return try db.changesCount
+        return db.changesCount
     }
 
     /// Moves the destination's counters past everything copied: object ids past the shifted ones,
