@@ -1,8 +1,7 @@
-import GRDB
-
 /// Gathers a check's findings: lists at most `limit` of one kind at one place (a badly broken realm
 /// has millions) while counting them all, and turns a query that fails into a finding, so that one
-/// unreadable table does not stop the checks of the others.
+/// unreadable table does not stop the checks of the others. The engine that runs the checks says
+/// how its errors read in a finding.
 final class FindingCollector {
     private struct Group: Hashable {
         let kind: CheckFinding.Kind
@@ -16,9 +15,12 @@ final class FindingCollector {
     /// the unlisted ones goes after it.
     private var lastListed: [Int: Group] = [:]
     private var unreadable: Set<String> = []
+    /// An error as one line, as the engine words it.
+    private let describe: (any Error) -> String
 
-    init(limit: Int) {
+    init(limit: Int, describing describe: @escaping (any Error) -> String) {
         self.limit = max(limit, 1)
+        self.describe = describe
     }
 
     /// Adds `label: detail` as a finding of `kind` at `place` (grouped without the object id).
@@ -39,7 +41,7 @@ final class FindingCollector {
         do {
             try body()
         } catch {
-            let detail = "cannot be checked: \(Self.describe(error))"
+            let detail = "cannot be checked: \(describe(error))"
             guard unreadable.insert("\(label): \(detail)").inserted else { return }
             add(.unreadable, place, label, detail)
         }
@@ -55,13 +57,5 @@ final class FindingCollector {
             all.append(CheckFinding(group.kind, at: group.place, "\(label): \(count - limit) more \(group.kind.unlisted(count - limit).noun) not listed"))
         }
         return (all, counts.values.reduce(0) { $0 + $1.count })
-    }
-
-    /// An error as one line: SQLite's message for database errors.
-    static func describe(_ error: any Error) -> String {
-        if let error = error as? DatabaseError {
-            return "SQLite error \(error.resultCode.rawValue): \(error.message ?? "unknown")"
-        }
-        return "\(error)"
     }
 }
