@@ -45,12 +45,8 @@ public struct RealmChecker: Sendable {
     }
 
     /// The storage engine that checks the file. This is where the engine is chosen, and where a
-    /// second one will be: a realm at a path is an SQLite file, opened through the read-only
-    /// connection the realm handle reads with, so that checking leaves the file as reading does.
+    /// second one will be: a realm at a path is an SQLite file.
     private var storage: any StorageChecking {
-        SQLiteStorageChecker(path: path) {
-            let connection = try ReadOnlyConnection(path: path, busyTimeout: busyTimeout)
-            return (connection.queue, connection.close)
-        }
+        SQLiteStorageChecker(path: path, busyTimeout: busyTimeout)
     }
 }

@@ -9,12 +9,12 @@ extension Realm {
     /// realm or the new schema's version is lower than the stored one.
     public static func migrationPlan(for configuration: Configuration) throws -> MigrationPlan {
         let (path, requested) = try migrationTarget(configuration)
-        let connection = try ReadOnlyConnection(path: path, busyTimeout: configuration.busyTimeout)
-        defer { connection.close() }
         return try run(sql: nil) {
             // The storage engine a plan reads the realm with is chosen here (SQLite, the one engine),
             // as `Realm+Open` chooses the one a migration writes with.
-            try SQLiteMigrationStorage.survey(connection.queue, path: path, encodeScalar: MigrationExecutor.encodeFill) { stored, survey in
+            try SQLiteMigrationStorage.survey(
+                path: path, busyTimeout: configuration.busyTimeout, encodeScalar: MigrationExecutor.encodeFill
+            ) { stored, survey in
                 try MigrationPlanner(survey: survey, stored: stored, requested: requested).plan().plan
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Checks a realm in an SQLite file: SQLite's `PRAGMA integrity_check`, then Kura's invariants
@@ -5,17 +6,17 @@ import GRDB
 /// `KeyCheck`), all in one read transaction on a read-only connection. Whether a failure means the
 /// file is not a realm, is damaged, or cannot be read is told from SQLite's result codes.
 struct SQLiteStorageChecker: StorageChecking {
-    /// The realm file, as messages name it.
+    /// The realm file.
     let path: String
-    /// Opens the file read-only, returning the connection and what closes it (closing also removes
-    /// the log files a read-only connection may leave behind).
-    let open: () throws -> (queue: DatabaseQueue, close: () -> Void)
+    /// How long to wait for a lock another process holds, in seconds.
+    let busyTimeout: TimeInterval
 
     func check(listedPerCheck: Int) throws(KuraError) -> StorageCheckResult {
         do {
-            let (queue, close) = try open()
-            defer { close() }
-            return try queue.inDatabase { db in
+            // Read-only as a realm handle reads, so that checking leaves the file as reading does.
+            let connection = try ReadOnlyConnection(path: path, busyTimeout: busyTimeout)
+            defer { connection.close() }
+            return try connection.queue.inDatabase { db in
                 // One snapshot for every query. Ended by a rollback, whose failure does not matter
                 // (nothing was written), where a commit would fail on a file SQLite found malformed.
                 try db.execute(sql: "BEGIN DEFERRED TRANSACTION")

@@ -20,13 +20,16 @@ final class SQLiteMigrationStorage: MigrationStorage {
         columns = ColumnSources(now: Date(), encodeScalar: encodeScalar)
     }
 
-    /// Reads the realm on `queue` (at `path`, for messages) for a migration plan: hands `body` the
-    /// schema the realm stores and the survey of its objects, in one read.
+    /// Reads the realm file at `path` for a migration plan: hands `body` the schema the realm stores
+    /// and the survey of its objects, in one read.
     static func survey<T>(
-        _ queue: DatabaseQueue, path: String, encodeScalar: @escaping ColumnSources.ScalarEncoder,
+        path: String, busyTimeout: TimeInterval, encodeScalar: @escaping ColumnSources.ScalarEncoder,
         _ body: (_ stored: Schema, _ survey: any MigrationSurvey) throws -> T
     ) throws -> T {
-        try queue.read { db in
+        // Read-only: making a plan never writes to the file.
+        let connection = try ReadOnlyConnection(path: path, busyTimeout: busyTimeout)
+        defer { connection.close() }
+        return try connection.queue.read { db in
             guard try SchemaInstaller.isInstalled(db) else {
                 throw RealmFile.notARealm(path, "it is an SQLite database without Kura's tables")
             }
