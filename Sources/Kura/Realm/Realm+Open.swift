@@ -85,8 +85,6 @@ extension Realm {
         try connection.snapshot { db in try refreshCatalog(db) }
     }
 
-    /// Whether the database holds any table, index, view or trigger.
-
     /// SQLite's schema cookie, which every change to a table or index raises.
     private static func schemaCookie(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA schema_version")) ?? 0

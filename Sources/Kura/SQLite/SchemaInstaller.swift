@@ -5,7 +5,8 @@ import GRDB
 enum SchemaInstaller {
     static let formatVersion: Int64 = 1
 
-    /// Whether the database holds any table: a database without Kura's tables is made a realm only then.
+    /// Whether the database holds any table, index, view or trigger: one without Kura's tables is
+    /// made a realm only when it holds nothing.
     static func holdsTables(_ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master)") ?? false
     }
