@@ -98,7 +98,7 @@ struct ObjectReader {
 
     /// A stored value decoded for `type`; a mixed one by its tag, read only for mixed values.
     func decode(_ stored: DatabaseValue, tag: @autoclosure () -> Int64?, as type: PropertyType) throws -> Value {
-        if type == .mixed { return try MixedStore.decode(tag: tag() ?? 0, value: stored, db: db, catalog: catalog) }
+        if type == .mixed { return try MixedContainers.decode(tag: tag() ?? 0, value: stored, db: db, catalog: catalog) }
         return try element(stored, as: type)
     }
 

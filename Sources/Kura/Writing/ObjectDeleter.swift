@@ -47,7 +47,7 @@ struct ObjectDeleter {
             if let embeddedTarget, case .int64(let child) = stored.value.storage {
                 children.append(ObjectRef(type: embeddedTarget, id: child))
             } else {
-                try MixedStore.deleteContainer(tag: stored.tag, value: stored.value, in: db)
+                try MixedContainers.deleteContainer(tag: stored.tag, value: stored.value, in: db)
             }
         }
         return children
@@ -72,7 +72,7 @@ struct ObjectDeleter {
             let rows = try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT \(TableLayout.tagColumn), \(TableLayout.valueColumn) FROM \(table) WHERE \(owner) = ?"),
                 arguments: [ref.id])
-            for row in rows { try MixedStore.deleteContainer(tag: row[0] ?? 0, value: row[1], in: db) }
+            for row in rows { try MixedContainers.deleteContainer(tag: row[0] ?? 0, value: row[1], in: db) }
         }
         try db.cachedStatement(sql: "DELETE FROM \(table) WHERE \(owner) = ?").execute(arguments: [ref.id])
         return children

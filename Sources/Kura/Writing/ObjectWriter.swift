@@ -205,10 +205,10 @@ struct ObjectWriter {
         let current = try reader.storedColumn(of: ref, property)
         switch stored.kind {
         case .mixed:
-            let held = try MixedStore.decode(tag: current.tag, value: current.value, db: db, catalog: catalog)
+            let held = try MixedContainers.decode(tag: current.tag, value: current.value, db: db, catalog: catalog)
             let value = try resolvingLinks(in: value.value, held: held, policy: policy, path: path(), depth: depth)
             if policy == .modified ? ValueOrder.unchanged(held, value) : ValueOrder.identical(held, value) { return false }
-            try MixedStore.deleteContainer(tag: current.tag, value: current.value, in: db)
+            try MixedContainers.deleteContainer(tag: current.tag, value: current.value, in: db)
             let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: path())
             try setColumn(ref, property, stored, tag: tag)
             return true
