@@ -54,7 +54,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
     mutating func writeObject(
         _ fields: [String: Value], _ type: TypePlan, depth: Int, anchorable: Bool, typeTag: String? = nil
     ) throws(WriteFailure) {
-        guard depth < DocumentMapper.maxDepth else { throw WriteFailure.tooDeep }
+        guard depth < DocumentNesting.maxDepth else { throw WriteFailure.tooDeep }
         // Scratch space for ordering the fields, on the stack for the usual small documents.
         try withUnsafeTemporaryAllocation(of: Value.self, capacity: fields.count) { (values) throws(WriteFailure) in
             try withUnsafeTemporaryAllocation(of: PresentField.self, capacity: fields.count) { (present) throws(WriteFailure) in
@@ -246,7 +246,7 @@ struct DocumentWalker<Emitter: DocumentEmitter> {
 
     /// Any value of a mixed property. A `.float` is written as a double and reads back as one.
     mutating func writeMixed(_ value: Value, depth: Int) throws(WriteFailure) {
-        guard depth < DocumentMapper.maxDepth else { throw WriteFailure.tooDeep }
+        guard depth < DocumentNesting.maxDepth else { throw WriteFailure.tooDeep }
         switch value {
         case .null: emitter.null()
         case .bool(let flag): emitter.bool(flag)

@@ -146,7 +146,7 @@ struct WriteFailure: Error {
         self.message = message
     }
 
-    static let tooDeep = WriteFailure(.depthLimit, "documents nest deeper than \(DocumentMapper.maxDepth) levels")
+    static let tooDeep = WriteFailure(.depthLimit, "documents nest deeper than \(DocumentNesting.maxDepth) levels")
 
     static let notANumber = WriteFailure(.unwritableValue, "NaN has no document form")
 

@@ -193,9 +193,9 @@ final class DocumentGraph {
     private static func replacing(_ targets: [Int64: ObjectRef], in value: Value, depth: Int) -> Value {
         switch value {
         case .object(let ref): return targets[ref.id].map(Value.object) ?? value
-        case .list(let items) where depth < DocumentMapper.maxDepth:
+        case .list(let items) where depth < DocumentNesting.maxDepth:
             return .list(items.map { replacing(targets, in: $0, depth: depth + 1) })
-        case .map(let entries) where depth < DocumentMapper.maxDepth:
+        case .map(let entries) where depth < DocumentNesting.maxDepth:
             return .map(entries.mapValues { replacing(targets, in: $0, depth: depth + 1) })
         default: return value
         }

@@ -8,9 +8,6 @@ public struct DocumentMapper: Sendable {
     public let options: MappingOptions
     /// The input's name, for error messages.
     public let file: String
-    /// How deep documents may nest.
-    static let maxDepth = 256
-
     /// The schema's types, each boxed once: mapping looks a link's target up for every nested
     /// object, and copying an `ObjectSchema` out of `schema` retained and released each of its parts.
     private let boxes: [ObjectSchemaBox]
@@ -201,8 +198,8 @@ final class MappingContext {
     /// A document of `box`'s type: an object by property name, or an array of values in schema order
     /// (a positional document, which messages call so).
     func mapObject(_ node: DocumentNode, _ box: ObjectSchemaBox, path: @autoclosure () -> String, depth: Int) -> MappedObject? {
-        guard depth < DocumentMapper.maxDepth else {
-            fail(.nestingTooDeep, node, path(), "documents nest deeper than \(DocumentMapper.maxDepth) levels")
+        guard depth < DocumentNesting.maxDepth else {
+            fail(.nestingTooDeep, node, path(), "documents nest deeper than \(DocumentNesting.maxDepth) levels")
             return nil
         }
         let type = box.schema

@@ -22,7 +22,7 @@ enum MappedValue: Sendable {
     indirect case omitted(KuraError)
 
     /// The value as the public API shows it: nested documents become `.map`s of their properties.
-    /// Nests no deeper than the mapper does (`DocumentMapper.maxDepth`).
+    /// Nests no deeper than the mapper does (`DocumentNesting.maxDepth`).
     var value: Value {
         switch self {
         case .plain(let value): value

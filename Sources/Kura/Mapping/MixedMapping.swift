@@ -8,8 +8,8 @@ extension MappingContext {
     /// The mixed value of `node` as the writer takes it: a list a `.list`, a map a `.map` of its
     /// entries (keys once each, the last value given winning), anything else a plain value.
     func mapMixedValue(_ node: DocumentNode, path: @autoclosure () -> String, depth: Int) -> MappedValue? {
-        guard depth < DocumentMapper.maxDepth else {
-            fail(.nestingTooDeep, node, path(), "documents nest deeper than \(DocumentMapper.maxDepth) levels")
+        guard depth < DocumentNesting.maxDepth else {
+            fail(.nestingTooDeep, node, path(), "documents nest deeper than \(DocumentNesting.maxDepth) levels")
             return nil
         }
         switch node.value {

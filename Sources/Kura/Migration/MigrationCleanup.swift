@@ -13,7 +13,7 @@ struct MigrationCleanup {
     /// Removes mixed links to the removed types, whose old type ids are `removedTypeIds`.
     func unlinkRemovedTypes(_ removedTypeIds: [Int64]) throws {
         let deleter = ObjectDeleter(transaction: transaction)
-        for typeId in removedTypeIds { try deleter.unlinkMixed(tag: MixedTag.linkBase + typeId, id: nil) }
+        for typeId in removedTypeIds { try deleter.unlinkMixed(fromType: typeId) }
     }
 
     /// Deletes embedded objects that no parent links to, with everything they own.

@@ -55,7 +55,7 @@ struct MigrationExecutor {
                 try cleanup.deleteOrphanedEmbeddedObjects()
                 try cleanup.deleteUnreferencedMixedContainers()
             }
-            try transaction.flushCounters()
+            try transaction.storage.flush()
             try storage.raiseKeyCounters(types)
         } catch {
             transaction.finishScopes(committed: false)

@@ -48,7 +48,7 @@ public struct DynamicObject: Sendable {
         if name == type.primaryKey && !transaction.isMigration {
             throw KuraError.store(.primaryKeyChanged, "\(type.name).\(name): a primary key cannot be changed once set")
         }
-        try ObjectReader(db: transaction.db, catalog: transaction.catalog).requireExists(ref)
+        try transaction.storage.requireExists(ref)
         if name == type.primaryKey {
             // A migration block may rewrite keys (to mend duplicates); the migration checks them when it ends.
             let stored = try ObjectWriter.encodeScalar(value, as: property.type, path: "\(type.name).\(name)")

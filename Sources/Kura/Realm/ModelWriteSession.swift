@@ -76,7 +76,7 @@ final class ModelWriteSession {
     private func storedRef(of model: any KuraObject, type: String) throws -> ObjectRef? {
         guard policy != .error, let identities, Swift.type(of: model) is AnyClass,
             let ref = identities.ref(of: model as AnyObject), ref.type == type,
-            try ObjectReader(db: transaction.db, catalog: transaction.catalog).exists(ref)
+            try transaction.storage.objectExists(ref)
         else { return nil }
         return ref
     }

@@ -34,7 +34,7 @@ extension Realm {
             guard type.key == nil, !type.isEmbedded else {
                 throw KuraError.store(.typeMismatch, "\(ref.type) has a primary key or is embedded: a document names its object")
             }
-            try writer.reader.requireExists(ref)
+            try writer.transaction.storage.requireExists(ref)
             _ = try ObjectWriteInput.with(object, of: type, in: writer.transaction) { given in
                 try writer.update(ref, type, given, policy: .update, path: path, depth: 0)
             }
@@ -48,7 +48,7 @@ extension Realm {
         let transaction = try requireTransaction()
         return try Self.run(sql: nil) {
             // Objects above these are the input's own, never matched by its documents (`ObjectWriter.matchedObject`).
-            if let references, references.objectIdFloors == nil { references.objectIdFloors = try transaction.objectIdFloors() }
+            if let references, references.objectIdFloors == nil { references.objectIdFloors = try transaction.storage.objectIdFloors() }
             return try transaction.resolving(in: references) {
                 try transaction.atomically { try write(ObjectWriter(transaction: transaction)) }
             }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What opening a realm did to its file.
 public enum OpenOutcome: Sendable, Equatable {
@@ -12,42 +11,41 @@ public enum OpenOutcome: Sendable, Equatable {
 }
 
 extension Realm {
+    /// What opening reads and changes the realm's layout through. The one place the facade names
+    /// the engine's.
+    typealias SchemaStore = SQLiteSchemaStore
+
     /// Sets the catalog from the stored schema, first creating the realm or applying the requested
     /// schema when the file needs it.
     ///
     /// A realm that is there with the requested schema is read in a read transaction, which in WAL
     /// mode never waits for writers: an export or another import opens while an import's long
     /// transaction goes on. Only a change takes the write lock, and then looks again, since another
-    /// process may have made the change meanwhile. A realm made before the link indexes
-    /// (`LinkIndexes`) gets them that way when it is opened for writing.
+    /// process may have made the change meanwhile. A realm made before the link indexes gets them
+    /// that way when it is opened for writing.
     func openSchema(migrating: Bool) throws {
         var needsChangeLog = false
-        let ready = try Self.run(sql: nil) {
-            try connection.queue.snapshot { db -> SchemaCatalog? in
-                guard let ready = try existingCatalog(db) else { return nil }
-                if !configuration.readOnly, try !LinkIndexes.missing(in: db, schema: ready.schema).isEmpty { return nil }
-                catalogCookie = try Self.schemaCookie(db)
-                let hasLog = try ChangeTracker.hasTables(db)
-                needsChangeLog = !configuration.readOnly && !hasLog
-                return ready
-            }
+        let ready = try connection.readingSchema { store -> SchemaCatalog? in
+            guard let ready = try existingCatalog(store) else { return nil }
+            if !configuration.readOnly, try store.lacksIndexes(for: ready.schema) { return nil }
+            catalogCookie = try store.layoutVersion()
+            needsChangeLog = try !configuration.readOnly && !store.hasChangeLog()
+            return ready
         }
         if let ready {
             catalog = ready
             // A realm made before change tracking gets its log on a writable open.
-            if needsChangeLog {
-                try Self.run(sql: nil) { try connection.queue.write { db in try ChangeTracker.installTables(db) } }
-            }
+            if needsChangeLog { try connection.writingSchema { store in try store.installChangeLog() } }
             return
         }
         var migration: WriteTransaction?
         do {
-            try connection.writeTransaction { db in
-                migration = try prepareSchema(in: db, migrating: migrating)
-                try LinkIndexes.addMissing(in: db, schema: catalog.schema)
-                try ChangeTracker.installTables(db)
-                if case .updated = openOutcome { try ChangeTracker.recordSchemaChange(db) }
-                catalogCookie = try Self.schemaCookie(db)
+            try connection.writingSchema { store in
+                migration = try prepareSchema(in: store, migrating: migrating)
+                try store.addIndexes(for: catalog.schema)
+                try store.installChangeLog()
+                if case .updated = openOutcome { try store.recordSchemaChange() }
+                catalogCookie = try store.layoutVersion()
             }
             migration?.finishScopes(committed: true)
         } catch {
@@ -58,47 +56,42 @@ extension Realm {
 
     /// Takes up a schema another process stored since the catalog was made, reading through `snapshot`.
     func refreshCatalog(_ snapshot: Snapshot) throws {
-        try refreshCatalog(snapshot.db)
+        try refreshCatalog(snapshot.schemaStore)
     }
 
     /// Brings the catalog to the schema stored now, at the start of a write transaction: another
     /// process may have changed it since this realm read it (`kura init` with a newer schema adds a
     /// property with a default), and objects written by the old catalog would lack the new columns'
-    /// values. SQLite's schema cookie tells cheaply whether any table changed.
-    func refreshCatalog(_ db: Database) throws {
-        let cookie = try Self.schemaCookie(db)
+    /// values. The layout version tells cheaply whether any table changed.
+    func refreshCatalog(_ store: SchemaStore) throws {
+        let cookie = try store.layoutVersion()
         guard cookie != catalogCookie else { return }
-        db.clearSchemaCache()
-        guard try SchemaInstaller.isInstalled(db) else {
+        store.forgetCachedLayout()
+        guard try store.isInstalled() else {
             throw KuraError.store(.corruptRealm, "the realm's tables are gone: another process replaced '\(configuration.path)'")
         }
-        let stored = try SchemaInstaller.storedSchema(db)
+        let stored = try store.storedSchema()
         if stored != catalog.schema {
-            catalog = SchemaCatalog(schema: stored, typeIds: try SchemaInstaller.typeIds(db))
+            catalog = try store.catalog(for: stored)
         }
         catalogCookie = cookie
     }
 
     /// Reloads the schema when another connection changed the stored one since this realm read it,
-    /// for a realm kept open across many reads (SQLite's schema cookie tells cheaply whether it did).
+    /// for a realm kept open across many reads (the layout version tells cheaply whether it did).
     public func refresh() throws {
-        try connection.snapshot { db in try refreshCatalog(db) }
-    }
-
-    /// SQLite's schema cookie, which every change to a table or index raises.
-    private static func schemaCookie(_ db: Database) throws -> Int64 {
-        try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA schema_version")) ?? 0
+        try connection.readingSchema { store in try refreshCatalog(store) }
     }
 
     /// The catalog of a realm that needs no change to open as configured; `nil` when it needs one.
-    private func existingCatalog(_ db: Database) throws -> SchemaCatalog? {
-        guard try SchemaInstaller.isInstalled(db) else {
+    private func existingCatalog(_ store: SchemaStore) throws -> SchemaCatalog? {
+        guard try store.isInstalled() else {
             guard configuration.schema != nil else { throw notARealmYet }
             return nil
         }
-        let stored = try SchemaInstaller.storedSchema(db)
+        let stored = try store.storedSchema()
         guard configuration.schema == nil || configuration.schema == stored else { return nil }
-        return SchemaCatalog(schema: stored, typeIds: try SchemaInstaller.typeIds(db))
+        return try store.catalog(for: stored)
     }
 
     private var notARealmYet: KuraError {
@@ -107,30 +100,28 @@ extension Realm {
 
     /// Installs the requested schema in a new realm, or brings an existing realm to it; returns the
     /// write transaction a migration block used, if one ran.
-    private func prepareSchema(in db: Database, migrating: Bool) throws -> WriteTransaction? {
-        // GRDB caches table names per connection and never learns of other processes' changes: the
-        // read before may have cached "no tables" for a realm another process has created since.
-        db.clearSchemaCache()
+    private func prepareSchema(in store: SchemaStore, migrating: Bool) throws -> WriteTransaction? {
+        // The read before may have cached "no tables" for a realm another process has created since.
+        store.forgetCachedLayout()
         let requested = configuration.schema
-        if try !SchemaInstaller.isInstalled(db) {
+        if try !store.isInstalled() {
             // Kura's tables go only into a new or empty database, never beside another program's.
-            guard let requested, try !SchemaInstaller.holdsTables(db) else { throw notARealmYet }
-            try SchemaInstaller.install(requested, in: db)
-            catalog = SchemaCatalog(schema: requested, typeIds: try SchemaInstaller.typeIds(db))
+            guard let requested, try !store.holdsData() else { throw notARealmYet }
+            try store.install(requested)
+            catalog = try store.catalog(for: requested)
             openOutcome = .created
             return nil
         }
-        let stored = try SchemaInstaller.storedSchema(db)
+        let stored = try store.storedSchema()
         guard let requested else {
-            catalog = SchemaCatalog(schema: stored, typeIds: try SchemaInstaller.typeIds(db))
+            catalog = try store.catalog(for: stored)
             return nil
         }
-        // The storage engine a migration runs on is chosen here: SQLite, on the connection that opens
-        // the realm, whose transaction the migration's objects are written in too.
-        let storage = SQLiteMigrationStorage(db: db, encodeScalar: MigrationExecutor.encodeFill)
+        // A migration runs on the connection that opens the realm, whose transaction the
+        // migration's objects are written in too.
         return try MigrationExecutor(
-            realm: self, storage: storage, stored: stored, requested: requested, migrating: migrating,
-            openTransaction: { WriteTransaction(db: db, catalog: $0) }
+            realm: self, storage: store.migrationStorage(encodeScalar: MigrationExecutor.encodeFill), stored: stored,
+            requested: requested, migrating: migrating, openTransaction: { WriteTransaction(storage: store.writer(for: $0)) }
         ).run()
     }
 }

@@ -42,7 +42,7 @@ extension Realm {
         let query = try ObjectQuery(type, where: predicate, catalog: catalog)
         return try Self.run(sql: query.sql) {
             let deleteAll = {
-                let ids = try query.matchingIds(transaction.db)
+                let ids = try query.matchingIds(transaction.storage.db)
                 let deleter = ObjectDeleter(transaction: transaction)
                 // One object at a time through ObjectDeleter, which owns the unlinking rules; each
                 // looks up the links to its object through indexes.

@@ -149,15 +149,15 @@ public final class Realm: Sendable {
         var used: WriteTransaction?
         do {
             let result = try connection.writeTransaction { db in
-                try refreshCatalog(db)
+                try refreshCatalog(SchemaStore(db: db))
                 try changeTracker.begin(db, catalog: catalog)
-                let transaction = WriteTransaction(db: db, catalog: catalog)
+                let transaction = WriteTransaction(storage: SQLiteWriter(db: db, catalog: catalog))
                 used = transaction
                 self.transaction = transaction
                 defer { self.transaction = nil }
                 let result = try block()
                 try transaction.requireResolvedReferences()
-                try transaction.flushCounters()
+                try transaction.storage.flush()
                 try changeTracker.commit(db)
                 return result
             }
@@ -188,7 +188,7 @@ public final class Realm: Sendable {
     /// Runs `body` with a snapshot: of the open write transaction, or of a read transaction of its own.
     func read<T>(_ body: (Snapshot) throws -> T) throws -> T {
         let catalog = self.catalog
-        if let transaction { return try Self.run(sql: nil) { try body(Snapshot(db: transaction.db, catalog: catalog)) } }
+        if let transaction { return try Self.run(sql: nil) { try body(Snapshot(db: transaction.storage.db, catalog: catalog)) } }
         return try connection.snapshot { db in try body(Snapshot(db: db, catalog: catalog)) }
     }
 

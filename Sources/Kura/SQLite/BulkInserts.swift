@@ -22,7 +22,7 @@ final class BulkInserts {
     /// Reached for every row, by one thread: without run-time exclusivity checks.
     @exclusivity(unchecked) private var tables: [PendingRows?]
     /// The ids of held objects by primary key (its exact bytes, as the unique index compares them), per keyed type.
-    private var pendingKeys = TypeNameMap<[ExactDatabaseValue: Int64]>()
+    private var pendingKeys = TypeNameMap<[StoredCell: Int64]>()
     /// Whether any buffer holds rows.
     private(set) var isEmpty = true
 
@@ -54,13 +54,13 @@ final class BulkInserts {
     }
 
     /// Notes that the held object `id` of `type` has primary key `key` (its stored form).
-    func noteKey(_ key: DatabaseValue, of type: String, id: Int64) {
-        pendingKeys.update(type, orAdd: { [:] }) { $0[ExactDatabaseValue(key)] = id }
+    func noteKey(_ key: StoredCell, of type: String, id: Int64) {
+        pendingKeys.update(type, orAdd: { [:] }) { $0[key] = id }
     }
 
     /// The id of a held object of `type` with primary key `key`, if there is one.
-    func id(of type: String, key: DatabaseValue) -> Int64? {
-        pendingKeys.element(type)?[ExactDatabaseValue(key)]
+    func id(of type: String, key: StoredCell) -> Int64? {
+        pendingKeys.element(type)?[key]
     }
 
     /// The highest integer primary key among the held objects of `type`, if any.
@@ -68,7 +68,7 @@ final class BulkInserts {
         guard let keys = pendingKeys.element(type)?.keys else { return nil }
         var highest: Int64?
         for key in keys {
-            if case .int64(let number) = key.value.storage, number > highest ?? Int64.min { highest = number }
+            if case .integer(let number) = key, number > highest ?? Int64.min { highest = number }
         }
         return highest
     }

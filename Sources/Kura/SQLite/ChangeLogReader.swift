@@ -27,18 +27,17 @@ struct ChangeLogReader {
             let number: Int64 = row[0]
             var change = RealmChange(
                 version: number, date: Date(timeIntervalSince1970: row[1]), schemaChanged: (row[2] as Int64) != 0, types: [:])
-            let entries = try Row.fetchAll(
-                db.cachedStatement(sql: """
-                    SELECT "type", "kind", "id", "lastId", "key" FROM \(ChangeTracker.changedTable)
-                    WHERE "version" = ? ORDER BY "type", "kind", "id"
-                    """),
-                arguments: [number])
-            for entry in entries {
-                let type: String = entry[0]
-                let id: Int64 = entry[2]
-                switch ChangeTracker.Kind(rawValue: entry[1]) {
+            // Read with byte counts: GRDB reads text up to its first NUL, and a deleted key may hold one.
+            let entries = try DirectStatement(db, sql: """
+                SELECT "type", "kind", "id", "lastId", "key" FROM \(ChangeTracker.changedTable)
+                WHERE "version" = ? ORDER BY "type", "kind", "id"
+                """, cached: true)
+            try entries.forEachRow([number.databaseValue]) { entry in
+                let type = entry.text(0)
+                let id = entry.integer(2)
+                switch ChangeTracker.Kind(rawValue: entry.integer(1)) {
                 case .inserted?:
-                    let last: Int64 = entry[3] ?? id
+                    let last = entry.int64(3) ?? id
                     change.types[type, default: TypeChanges()].inserted.append(id...Swift.max(id, last))
                 case .modified?:
                     change.types[type, default: TypeChanges()].modified.append(id)

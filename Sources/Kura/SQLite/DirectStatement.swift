@@ -159,6 +159,23 @@ struct DirectRow {
         }
     }
 
+    /// The value of column `index` (from 0) as a stored cell.
+    func cell(_ index: Int) -> StoredCell {
+        let column = CInt(index)
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            guard sqlite3_column_text(statement, column) != nil else { return .null }
+            return .text(text(index))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard let bytes = sqlite3_column_blob(statement, column), count > 0 else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: count))
+        default: return .null
+        }
+    }
+
     /// How many columns the row has.
     var count: Int { Int(sqlite3_column_count(statement)) }
 

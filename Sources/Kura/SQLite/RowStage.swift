@@ -76,12 +76,12 @@ final class RowStage {
     }
 
     /// Stages a value already in its stored form.
-    func append(_ value: DatabaseValue) {
-        switch value.storage {
+    func append(_ cell: StoredCell) {
+        switch cell {
         case .null: appendNull()
-        case .int64(let number): appendInteger(number)
-        case .double(let number): appendReal(number)
-        case .string(let text): appendText(text)
+        case .integer(let number): appendInteger(number)
+        case .real(let number): appendReal(number)
+        case .text(let text): appendText(text)
         case .blob(let data): appendBlob(data)
         }
     }
@@ -100,22 +100,27 @@ final class RowStage {
             guard let millis = DateFormatting.storedMilliseconds(date) else { return false }
             appendInteger(millis)
         default:
-            guard let stored = ScalarCodec.encode(value, as: type) else { return false }
+            guard let stored = ScalarCodec.cell(value, as: type) else { return false }
             append(stored)
         }
         return true
     }
 
-    /// The staged cell at `index` in its stored form (for comparisons with stored rows).
-    func databaseValue(at index: Int) -> DatabaseValue {
+    /// The staged cell at `index` (for comparisons with stored rows).
+    func cell(at index: Int) -> StoredCell {
         let cell = cells[index]
         switch cell.type {
-        case SQLITE_INTEGER: return cell.value.integer.databaseValue
-        case SQLITE_FLOAT: return cell.value.real.databaseValue
-        case SQLITE_TEXT: return String(decoding: stagedBytes(of: cell), as: UTF8.self).databaseValue
-        case SQLITE_BLOB: return Data(stagedBytes(of: cell)).databaseValue
+        case SQLITE_INTEGER: return .integer(cell.value.integer)
+        case SQLITE_FLOAT: return .real(cell.value.real)
+        case SQLITE_TEXT: return .text(String(decoding: stagedBytes(of: cell), as: UTF8.self))
+        case SQLITE_BLOB: return .blob(Data(stagedBytes(of: cell)))
         default: return .null
         }
+    }
+
+    /// The text staged in the cell at `index`, which holds text.
+    func text(at index: Int) -> String {
+        String(decoding: stagedBytes(of: cells[index]), as: UTF8.self)
     }
 
     /// Whether the cells at `lhs` and `rhs` hold the same stored value.

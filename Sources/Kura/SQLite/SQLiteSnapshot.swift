@@ -14,6 +14,9 @@ struct SQLiteSnapshot: StorageSnapshot {
         SQLiteSnapshot(db: db, catalog: catalog)
     }
 
+    /// The realm's layout as this snapshot sees it.
+    var schemaStore: SQLiteSchemaStore { SQLiteSchemaStore(db: db) }
+
     /// The reader of objects and their properties.
     var objects: ObjectReader { ObjectReader(db: db, catalog: catalog) }
 
@@ -42,14 +45,13 @@ struct SQLiteSnapshot: StorageSnapshot {
 
     func primaryKeys(of type: ObjectSchema, ids: [Int64]) throws -> [Int64: Value] {
         guard let key = type.primaryKeyProperty else { return [:] }
-        let statement = try db.cachedStatement(sql: """
-            SELECT \(TableLayout.idColumn), \(TableLayout.column(key.name)) FROM \(TableLayout.objectTable(type.name))
-            WHERE \(TableLayout.idColumn) = ?
-            """)
+        // Read with byte counts: GRDB reads text up to its first NUL, and a key may hold one.
+        let statement = try DirectStatement(db, sql: """
+            SELECT \(TableLayout.column(key.name)) FROM \(TableLayout.objectTable(type.name)) WHERE \(TableLayout.idColumn) = ?
+            """, cached: true)
         var keys: [Int64: Value] = [:]
         for id in ids {
-            guard let row = try Row.fetchOne(statement, arguments: [id]) else { continue }
-            keys[id] = try ScalarCodec.decode(row[1], as: key.type)
+            try statement.forEachRow([id.databaseValue]) { row in keys[id] = try ScalarCodec.decode(row[0], as: key.type) }
         }
         return keys
     }

@@ -6,26 +6,31 @@ enum ScalarCodec {
     /// The column value for `value` stored as `type` (a non-optional scalar type); `nil` if the value does
     /// not fit the type. Integers are accepted for float, double and decimal, as Realm does.
     static func encode(_ value: Value, as type: PropertyType) -> DatabaseValue? {
+        cell(value, as: type)?.databaseValue
+    }
+
+    /// The stored cell for `value` as `type`, as `encode` gives it.
+    static func cell(_ value: Value, as type: PropertyType) -> StoredCell? {
         switch (type, value) {
         case (_, .null): return .null
-        case (.bool, .bool(let flag)): return (flag ? 1 as Int64 : 0).databaseValue
-        case (.int, .int(let number)): return number.databaseValue
-        case (.float, .float(let number)): return Double(number).databaseValue
+        case (.bool, .bool(let flag)): return .integer(flag ? 1 : 0)
+        case (.int, .int(let number)): return .integer(number)
+        case (.float, .float(let number)): return .real(Double(number))
         case (.float, .double(let number)):
             guard let narrowed = Float(exactly: number) ?? finiteFloat(number) else { return nil }
-            return Double(narrowed).databaseValue
-        case (.float, .int(let number)): return Double(Float(number)).databaseValue
+            return .real(Double(narrowed))
+        case (.float, .int(let number)): return .real(Double(Float(number)))
         case (.double, .double(let number)):
-            return number.isNaN ? nil : number.databaseValue
-        case (.double, .float(let number)): return number.isNaN ? nil : Double(number).databaseValue
-        case (.double, .int(let number)): return Double(number).databaseValue
-        case (.string, .string(let text)): return text.databaseValue
-        case (.date, .date(let date)): return DateFormatting.storedMilliseconds(date)?.databaseValue
-        case (.data, .data(let bytes)): return bytes.databaseValue
-        case (.decimal, .decimal(let number)): return number.description.databaseValue
-        case (.decimal, .int(let number)): return String(number).databaseValue
-        case (.objectId, .objectId(let id)): return Data(id.bytes).databaseValue
-        case (.uuid, .uuid(let id)): return uuidData(id).databaseValue
+            return number.isNaN ? nil : .real(number)
+        case (.double, .float(let number)): return number.isNaN ? nil : .real(Double(number))
+        case (.double, .int(let number)): return .real(Double(number))
+        case (.string, .string(let text)): return .text(text)
+        case (.date, .date(let date)): return DateFormatting.storedMilliseconds(date).map(StoredCell.integer)
+        case (.data, .data(let bytes)): return .blob(bytes)
+        case (.decimal, .decimal(let number)): return .text(number.description)
+        case (.decimal, .int(let number)): return .text(String(number))
+        case (.objectId, .objectId(let id)): return .blob(Data(id.bytes))
+        case (.uuid, .uuid(let id)): return .blob(id.bytes)
         default: return nil
         }
     }
@@ -60,10 +65,6 @@ enum ScalarCodec {
     static func isSame(_ lhs: DatabaseValue, _ rhs: DatabaseValue) -> Bool {
         if case .double(let left) = lhs.storage, case .double(let right) = rhs.storage { return left.bitPattern == right.bitPattern }
         return ExactDatabaseValue(lhs) == ExactDatabaseValue(rhs)
-    }
-
-    static func uuidData(_ id: UUID) -> Data {
-        withUnsafeBytes(of: id.uuid) { Data($0) }
     }
 
     static func uuid(from bytes: Data) -> UUID? {

@@ -39,7 +39,7 @@ enum ValueOrder {
         case (.date(let left), .date(let right)): return order(left.timeIntervalSince1970, right.timeIntervalSince1970)
         case (.objectId(let left), .objectId(let right)): return bytes(left.bytes, right.bytes)
         case (.uuid(let left), .uuid(let right)):
-            return bytes(Array(ScalarCodec.uuidData(left)), Array(ScalarCodec.uuidData(right)))
+            return bytes(Array(left.bytes), Array(right.bytes))
         case (.object(let left), .object(let right)):
             if left.type != right.type { return left.type < right.type ? .orderedAscending : .orderedDescending }
             return order(left.id, right.id)

@@ -1,5 +1,3 @@
-import GRDB
-
 extension CollectionWriter {
     /// The rows of one collection value, staged element by element (owner, then position or key,
     /// then value, then tag): mixed elements stored, links resolved, repeated set elements left out.
@@ -33,7 +31,7 @@ extension CollectionWriter {
         /// How many rows were staged in all, those inserted already included: a list's next position.
         private var total = 0
         /// Elements seen, by exact bytes as the rows before compare them (`stage.cellsEqual`).
-        private var seen = Set<ExactDatabaseValue>()
+        private var seen = Set<StoredCell>()
         /// The elements of a set of mixed values or decimals, which are equal by value, not by stored form.
         private var members: SetMembers?
 
@@ -67,11 +65,11 @@ extension CollectionWriter {
             // Repeated elements are left out, the first one kept as given (Realm keeps `1.0` of `[1.0, 1.00]`).
             if members?.insert(element.value) == false { return }
             // Mixed values and links are resolved before the row is staged: either may write rows of its own.
-            var resolved: (tag: Int64?, value: DatabaseValue)?
+            var resolved: (tag: Int64?, value: StoredCell)?
             if let target, let held, let changed = try writer.writer.updateHeld(
                 held, target, with: element, policy: policy, path: path(), depth: depth)
             {
-                resolved = (nil, held.id.databaseValue)
+                resolved = (nil, .integer(held.id))
                 // An embedded object is part of its parent: its change is the parent's.
                 heldChanged = heldChanged || (changed && target.isEmbedded)
             } else if isMixed || target != nil {
@@ -125,13 +123,13 @@ extension CollectionWriter {
                 return true
             }
             rememberStagedRows()
-            return seen.insert(ExactDatabaseValue(stage.databaseValue(at: index))).inserted
+            return seen.insert(stage.cell(at: index)).inserted
         }
 
         /// Adds the rows staged to `seen`, when it does not have them yet.
         private mutating func rememberStagedRows() {
             guard seen.count < total else { return }
-            for row in 0..<count { seen.insert(ExactDatabaseValue(stage.databaseValue(at: valueCell(of: row)))) }
+            for row in 0..<count { seen.insert(stage.cell(at: valueCell(of: row))) }
         }
 
         private func valueCell(of row: Int) -> Int {
@@ -142,8 +140,8 @@ extension CollectionWriter {
         func entries() -> [StoredEntry] {
             (0..<count).map { row in
                 let first = start.cell + row * width
-                let key = isMap ? String(decoding: stage.stagedBytes(of: stage.cells[first + 1]), as: UTF8.self) : nil
-                return StoredEntry(key: key, value: stage.databaseValue(at: first + valueOffset))
+                let key = isMap ? stage.text(at: first + 1) : nil
+                return StoredEntry(key: key, value: stage.cell(at: first + valueOffset))
             }
         }
     }

@@ -1,10 +1,6 @@
-import GRDB
-
 /// Writes list, set and map properties: one row per element in the property's own table.
 struct CollectionWriter {
     let writer: ObjectWriter
-
-    private var db: Database { get throws { try writer.db } }
 
     /// Replaces the collection's contents with `value`; returns whether anything changed.
     ///
@@ -25,7 +21,7 @@ struct CollectionWriter {
         var current: [StoredEntry] = []
         if !isNew {
             if isMixed {
-                let held = try ObjectReader(db: db, catalog: writer.catalog).collection(of: ref, property)
+                let held = try writer.transaction.storage.collection(of: ref, property)
                 let given = try resolvingLinks(value, held: held, isMap: isMap, property: property, policy: policy, path: path(), depth: depth)
                 if Self.unchanged(held, given, isSet: kind == .set, exactly: policy != .modified) { return false }
                 value = .plain(given)
@@ -38,7 +34,7 @@ struct CollectionWriter {
         // an entry and out again cost more than encoding it. An existing collection's new rows are
         // all staged, to compare with the stored ones; a new object's are inserted a batch at a
         // time, so that a collection of a million elements is never staged whole.
-        let stage = writer.transaction.stage
+        let stage = writer.transaction.storage.stage
         var rows = StagedElements(
             stage: stage, owner: ref, stored, kind: kind, isMixed: isMixed, elementType: elementType, target: target, inBatches: isNew)
         defer { stage.reset(to: rows.start) }
@@ -175,11 +171,11 @@ struct CollectionWriter {
     /// A stored element: its map key (maps only) and column value.
     struct StoredEntry {
         let key: String?
-        let value: DatabaseValue
+        let value: StoredCell
 
         /// The id of the object a link element holds.
         var objectId: Int64? {
-            if case .int64(let id) = value.storage { return id }
+            if case .integer(let id) = value { return id }
             return nil
         }
     }
@@ -188,9 +184,9 @@ struct CollectionWriter {
     /// `modified` compares them.
     private func sameRows(_ lhs: [StoredEntry], _ rhs: [StoredEntry], unordered: Bool, decimals: Bool) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        let comparable: (StoredEntry) -> DatabaseValue = decimals ? { StoredDecimal.normalized($0.value) } : { $0.value }
-        if unordered { return Set(lhs.map { ExactDatabaseValue(comparable($0)) }) == Set(rhs.map { ExactDatabaseValue(comparable($0)) }) }
-        return zip(lhs, rhs).allSatisfy { $0.key == $1.key && ScalarCodec.isSame(comparable($0), comparable($1)) }
+        let comparable: (StoredEntry) -> StoredCell = decimals ? { $0.value.decimalNormalized } : { $0.value }
+        if unordered { return Set(lhs.map(comparable)) == Set(rhs.map(comparable)) }
+        return zip(lhs, rhs).allSatisfy { $0.key == $1.key && comparable($0).isIdentical(to: comparable($1)) }
     }
 
     /// Whether a stored mixed collection equals the given one as `modified` compares values; a set's
@@ -223,7 +219,7 @@ struct CollectionWriter {
 
     func encodeElement(
         _ value: MappedValue, _ elementType: PropertyType, target: StoredType?, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
-    ) throws -> (tag: Int64?, value: DatabaseValue) {
+    ) throws -> (tag: Int64?, value: StoredCell) {
         if case .mixed = elementType {
             let (tag, stored) = try MixedStore.encode(value, in: writer.transaction, policy: policy, path: path())
             return (tag, stored)
@@ -238,20 +234,13 @@ struct CollectionWriter {
     }
 
     private func storedRows(_ ref: ObjectRef, _ property: Property, isMap: Bool) throws -> [StoredEntry] {
-        let table = TableLayout.collectionTable(ref.type, property.name)
-        let order = TableLayout.orderColumn(for: property.type)
-        let key = isMap ? TableLayout.keyColumn : "NULL"
-        let rows = try Row.fetchAll(
-            db.cachedStatement(
-                sql: "SELECT \(key), \(TableLayout.valueColumn) FROM \(table) WHERE \(TableLayout.ownerColumn) = ? ORDER BY \(order)"),
-            arguments: [ref.id])
-        return rows.map { StoredEntry(key: $0[0] as String?, value: $0[1] as DatabaseValue) }
+        try writer.transaction.storage.collectionElements(of: ref, property, isMap: isMap).map { StoredEntry(key: $0.key, value: $0.value) }
     }
 
     /// Removes every element, deleting embedded elements (but those in `keeping`, which the new
     /// elements hold again) and nested mixed containers with them.
     func clear(_ ref: ObjectRef, _ property: Property, keeping: Set<Int64> = []) throws {
-        let children = try ObjectDeleter.removeCollectionRows(of: ref, property, catalog: writer.catalog, in: db)
+        let children = try writer.transaction.storage.removeCollection(of: ref, property)
         let deleter = ObjectDeleter(transaction: writer.transaction)
         for child in children where !keeping.contains(child.id) { try deleter.delete(child) }
     }
@@ -264,11 +253,11 @@ struct CollectionWriter {
             throw KuraError.store(.unknownProperty, "\(owner.type) has no collection property '\(property.name)'")
         }
         // Held inserts take every row at once; a statement takes up to `slots.count` rows.
-        let perRun = writer.transaction.holdsInserts && property.collectionBulkInsert != nil ? count : slots.count
+        let perRun = writer.transaction.storage.holdsInserts && property.collectionBulkInsert != nil ? count : slots.count
         var start = 0
         while start < count {
             let end = min(start + perRun, count)
-            try writer.transaction.insert(
+            try writer.transaction.storage.insert(
                 slots[min(end - start, slots.count) - 1], bulk: property.collectionBulkInsert,
                 cells: (first + start * width)..<(first + end * width))
             start = end

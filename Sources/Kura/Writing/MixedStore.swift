@@ -1,5 +1,3 @@
-import GRDB
-
 /// Stores mixed values: a tag telling the kind beside an untyped value, with nested lists and maps
 /// kept as containers in the `#mixed` table.
 enum MixedStore {
@@ -10,9 +8,9 @@ enum MixedStore {
     /// is resolved as a link property would resolve it (nested objects follow `policy`).
     static func encode(
         _ value: Value, in transaction: WriteTransaction, policy: UpdatePolicy = .error, path: @autoclosure () -> String, depth: Int = 0
-    ) throws -> (tag: Int64, value: DatabaseValue) {
+    ) throws -> (tag: Int64, value: StoredCell) {
         if let (tag, type) = MixedTag.scalar(for: value) {
-            guard let encoded = ScalarCodec.encode(value, as: type) else {
+            guard let encoded = ScalarCodec.cell(value, as: type) else {
                 let reason = type == .date ? "a date lies within \(DateFormatting.rangeText)" : "NaN is not supported"
                 throw KuraError.store(.typeMismatch, "\(path()): \(value) cannot be stored (\(reason))")
             }
@@ -24,24 +22,24 @@ enum MixedStore {
         switch value {
         case .object(let ref):
             let typeId = try transaction.catalog.typeId(ref.type)
-            guard try ObjectReader(db: transaction.db, catalog: transaction.catalog).exists(ref) else {
+            guard try transaction.storage.objectExists(ref) else {
                 throw KuraError.store(.objectDeleted, "\(path()): object \(ref) has been deleted")
             }
             if transaction.catalog.isEmbedded(ref.type) {
                 throw KuraError.store(.embeddedMisuse, "\(path()): a mixed value cannot link to embedded object \(ref)")
             }
-            return (MixedTag.linkBase + typeId, ref.id.databaseValue)
+            return (MixedTag.linkBase + typeId, .integer(ref.id))
         case .list(let items):
             // The path is made once per container: elements' paths that wrapped this one's closure
             // made the optimiser specialise the recursion anew at every level.
             let here = path()
-            let container = try transaction.nextMixedContainer()
+            let container = try transaction.storage.nextMixedContainer()
             for (position, item) in items.enumerated() {
                 let (tag, stored) = try encode(
                     item, in: transaction, policy: policy, path: "\(here)[\(position)]", depth: depth + 1)
-                try insert(container, position: Int64(position), key: nil, tag: tag, value: stored, in: transaction.db)
+                try transaction.storage.insertMixedEntry(container, position: Int64(position), key: nil, tag: tag, value: stored)
             }
-            return (MixedTag.list, container.databaseValue)
+            return (MixedTag.list, .integer(container))
         case .map(let entries):
             if let link = MixedLink(entries) {
                 let target = try transaction.catalog.type(link.typeName)
@@ -50,18 +48,18 @@ enum MixedStore {
                 }
                 let stored = try ObjectWriter(transaction: transaction)
                     .link(link.link, to: link.typeName, policy: policy, path: path(), depth: depth)
-                guard case .int64(let id) = stored.storage else { return (MixedTag.null, .null) }
-                return (MixedTag.linkBase + (try transaction.catalog.typeId(link.typeName)), id.databaseValue)
+                guard case .integer(let id) = stored else { return (MixedTag.null, .null) }
+                return (MixedTag.linkBase + (try transaction.catalog.typeId(link.typeName)), .integer(id))
             }
             let here = path()
-            let container = try transaction.nextMixedContainer()
+            let container = try transaction.storage.nextMixedContainer()
             for key in entries.keys.sorted() {
                 try MapKeyRule.check(key, path: here)
                 let (tag, stored) = try encode(
                     entries[key] ?? .null, in: transaction, policy: policy, path: "\(here).\(key)", depth: depth + 1)
-                try insert(container, position: nil, key: key, tag: tag, value: stored, in: transaction.db)
+                try transaction.storage.insertMixedEntry(container, position: nil, key: key, tag: tag, value: stored)
             }
-            return (MixedTag.map, container.databaseValue)
+            return (MixedTag.map, .integer(container))
         default:
             throw KuraError.store(.typeMismatch, "\(path()): \(value.kindName) cannot be stored in a mixed property")
         }
@@ -73,72 +71,61 @@ enum MixedStore {
     static func encode(
         _ value: MappedValue, in transaction: WriteTransaction, policy: UpdatePolicy = .error, path: @autoclosure () -> String,
         depth: Int = 0
-    ) throws -> (tag: Int64, value: DatabaseValue) {
+    ) throws -> (tag: Int64, value: StoredCell) {
         switch value {
         case .list(let items):
             guard depth < maxDepth else {
                 throw KuraError.store(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
             }
             let here = path()
-            let container = try transaction.nextMixedContainer()
+            let container = try transaction.storage.nextMixedContainer()
             for (position, item) in items.enumerated() {
                 let (tag, stored) = try encode(
                     item, in: transaction, policy: policy, path: "\(here)[\(position)]", depth: depth + 1)
-                try insert(container, position: Int64(position), key: nil, tag: tag, value: stored, in: transaction.db)
+                try transaction.storage.insertMixedEntry(container, position: Int64(position), key: nil, tag: tag, value: stored)
             }
-            return (MixedTag.list, container.databaseValue)
+            return (MixedTag.list, .integer(container))
         case .map(let entries):
             // The mapper gives a link in a mixed position as a plain value, never as entries.
             guard depth < maxDepth else {
                 throw KuraError.store(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
             }
             let here = path()
-            let container = try transaction.nextMixedContainer()
+            let container = try transaction.storage.nextMixedContainer()
             for index in entries.keyOrder {
                 let key = entries[index].key
                 try MapKeyRule.check(key, path: here)
                 let (tag, stored) = try encode(
                     entries[index].value, in: transaction, policy: policy, path: "\(here).\(key)", depth: depth + 1)
-                try insert(container, position: nil, key: key, tag: tag, value: stored, in: transaction.db)
+                try transaction.storage.insertMixedEntry(container, position: nil, key: key, tag: tag, value: stored)
             }
-            return (MixedTag.map, container.databaseValue)
+            return (MixedTag.map, .integer(container))
         case .checked(let elements):
             guard depth < maxDepth else {
                 throw KuraError.store(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
             }
             // A mixed value's checked elements are scalars: each is stored as a plain value.
             let here = path()
-            let container = try transaction.nextMixedContainer()
+            let container = try transaction.storage.nextMixedContainer()
             var iterator = elements.makeIterator()
             var position: Int64 = 0
             while let (key, element) = try iterator.nextElement() {
-                let (tag, stored): (Int64, DatabaseValue)
+                let (tag, stored): (Int64, StoredCell)
                 if let key {
                     try MapKeyRule.check(key, path: here)
                     (tag, stored) = try encode(element.value, in: transaction, policy: policy, path: "\(here).\(key)", depth: depth + 1)
                 } else {
                     (tag, stored) = try encode(element.value, in: transaction, policy: policy, path: "\(here)[\(position)]", depth: depth + 1)
                 }
-                try insert(container, position: key == nil ? position : nil, key: key, tag: tag, value: stored, in: transaction.db)
+                try transaction.storage.insertMixedEntry(container, position: key == nil ? position : nil, key: key, tag: tag, value: stored)
                 position += 1
             }
-            return (elements.isMap ? MixedTag.map : MixedTag.list, container.databaseValue)
+            return (elements.isMap ? MixedTag.map : MixedTag.list, .integer(container))
         case .plain(let plain):
             return try encode(plain, in: transaction, policy: policy, path: path(), depth: depth)
         case .object, .omitted:
             return try encode(value.value, in: transaction, policy: policy, path: path(), depth: depth)
         }
-    }
-
-    private static func insert(
-        _ container: Int64, position: Int64?, key: String?, tag: Int64, value: DatabaseValue, in db: Database
-    ) throws {
-        // Bound with their byte counts: GRDB binds text up to its first NUL, and "a\u{0}b" is a string.
-        let statement = try DirectStatement(db, sql: """
-            INSERT INTO \(TableLayout.mixedTable) (\(TableLayout.mixedContainerColumn), \(TableLayout.positionColumn),
-            \(TableLayout.keyColumn), \(TableLayout.tagColumn), \(TableLayout.valueColumn)) VALUES (?, ?, ?, ?, ?)
-            """, cached: true)
-        try statement.execute([container.databaseValue, position.databaseValue, key.databaseValue, tag.databaseValue, value])
     }
 }
 

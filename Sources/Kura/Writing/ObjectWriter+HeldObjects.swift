@@ -1,5 +1,3 @@
-import GRDB
-
 /// Nested documents of types without a primary key, written over an existing object: each updates
 /// the object its place holds now rather than making another, so that writing the same documents
 /// again changes nothing.
@@ -33,31 +31,9 @@ extension ObjectWriter {
         try linkCount(ref, upTo: 2) > 1
     }
 
-    /// How many places link to `ref` (link properties, collection elements and mixed values, each
-    /// found through its index), counted up to `limit`.
+    /// How many places link to `ref`, counted up to `limit`.
     func linkCount(_ ref: ObjectRef, upTo limit: Int) throws -> Int {
-        let db = try self.db
-        var places = 0
-        for link in catalog.incoming[ref.type] ?? [] {
-            let (table, column) = link.property.type.isCollection
-                ? (TableLayout.collectionTable(link.ownerType, link.property.name), TableLayout.valueColumn)
-                : (TableLayout.objectTable(link.ownerType), TableLayout.column(link.property.name))
-            places += try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT count(*) FROM (SELECT 1 FROM \(table) WHERE \(column) = ? LIMIT ?)"),
-                arguments: [ref.id, limit]) ?? 0
-            if places >= limit { return places }
-        }
-        let tag = MixedTag.linkBase + (try catalog.typeId(ref.type))
-        for place in catalog.mixedLinkColumns {
-            places += try Int.fetchOne(
-                db.cachedStatement(sql: """
-                    SELECT count(*) FROM (SELECT 1 FROM \(place.table)
-                    WHERE \(place.tag) = ? AND \(MixedTag.linkTerm(place.tag)) AND \(place.value) = ? LIMIT ?)
-                    """),
-                arguments: [tag, ref.id, limit]) ?? 0
-            if places >= limit { return places }
-        }
-        return places
+        try transaction.storage.linkCount(to: ref, upTo: limit)
     }
 
     /// `given`, a mixed value for a place that holds `held` now, with its links turned into the
@@ -125,12 +101,12 @@ extension ObjectWriter {
                 return .object(ref)
             }
             let stored = try self.link(link.link, to: type, policy: policy, path: path(), depth: depth)
-            guard case .int64(let id) = stored.storage else { return link.value }
+            guard case .integer(let id) = stored else { return link.value }
             return .object(ObjectRef(type: type.name, id: id))
         default:
             guard let keyProperty = type.key else { return link.value }
             let key = try encodeScalar(link.link, keyProperty, path: path())
-            guard let id = try transaction.objectId(type, key: key) else { return link.value }
+            guard let id = try transaction.storage.objectId(type, key: key) else { return link.value }
             return .object(ObjectRef(type: type.name, id: id))
         }
     }

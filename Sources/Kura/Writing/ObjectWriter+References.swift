@@ -1,5 +1,3 @@
-import GRDB
-
 /// `"$id"` and `{"$ref": id}`: links between documents of one input, resolved in the transaction's
 /// `ReferenceScope`.
 extension ObjectWriter {
@@ -61,14 +59,14 @@ extension ObjectWriter {
                 throw KuraError.store(
                     .unresolvedReference, "\(path()): \"$id\": \(id.value) is a \(ref.type), but \(usedAt) links to it as a \(reserved.type)")
             }
-            try relink(from: reserved, to: ref)
+            try transaction.storage.relink(from: reserved, to: ref)
         }
         scope.set(id, .defined(ref, path: path()))
     }
 
     /// The stored link for `{"$ref": id}`: the object defined (or reserved) under `id`, or a newly
     /// reserved id that the defining document will take.
-    func resolveReference(_ key: ReferenceScope.Key, to target: StoredType, path: @autoclosure () -> String) throws -> DatabaseValue {
+    func resolveReference(_ key: ReferenceScope.Key, to target: StoredType, path: @autoclosure () -> String) throws -> StoredCell {
         let id = key.publicId
         if target.isEmbedded {
             throw KuraError.store(
@@ -82,27 +80,11 @@ extension ObjectWriter {
             guard ref.type == target.name else {
                 throw KuraError.store(.unresolvedReference, "\(path()): {\"$ref\": \(id)} names a \(ref.type), expected a \(target.name)")
             }
-            return ref.id.databaseValue
+            return .integer(ref.id)
         }
         if let reason = scope.unresolvableMessage(key) { throw KuraError.store(.unresolvedReference, "\(path()): " + reason) }
         let ref = ObjectRef(type: target.name, id: try transaction.nextObjectId(target))
         scope.set(key, .reserved(ref, path: path(), position: scope.position))
-        return ref.id.databaseValue
-    }
-
-    /// Points every link to `old` at `new`: typed link properties and links held in mixed values.
-    private func relink(from old: ObjectRef, to new: ObjectRef) throws {
-        for link in catalog.incoming[old.type] ?? [] {
-            let (table, column) = link.property.type.isCollection
-                ? (TableLayout.collectionTable(link.ownerType, link.property.name), TableLayout.valueColumn)
-                : (TableLayout.objectTable(link.ownerType), TableLayout.column(link.property.name))
-            try db.execute(sql: "UPDATE \(table) SET \(column) = ? WHERE \(column) = ?", arguments: [new.id, old.id])
-        }
-        let tag = MixedTag.linkBase + (try catalog.typeId(old.type))
-        for place in catalog.mixedLinkColumns {
-            try db.execute(
-                sql: "UPDATE \(place.table) SET \(place.value) = ? WHERE \(place.tag) = ? AND \(MixedTag.linkTerm(place.tag)) AND \(place.value) = ?",
-                arguments: [new.id, tag, old.id])
-        }
+        return .integer(ref.id)
     }
 }

@@ -1,10 +1,8 @@
-import GRDB
-
 /// Scalars as the writer checks and stores them: strictly of their property's type, null only
 /// where the property is optional.
 extension ObjectWriter {
     /// The column value of a scalar, with strict type checking.
-    func encodeScalar(_ value: Value, _ property: StoredProperty, path: @autoclosure () -> String) throws(KuraError) -> DatabaseValue {
+    func encodeScalar(_ value: Value, _ property: StoredProperty, path: @autoclosure () -> String) throws(KuraError) -> StoredCell {
         try Self.encodeScalar(value, as: property.scalarType, isNullable: property.isNullable, declared: property.type, path: path())
     }
 
@@ -12,7 +10,7 @@ extension ObjectWriter {
     func stageScalar(_ value: Value, _ property: StoredProperty, path: @autoclosure () -> String) throws(KuraError) {
         // The declared type only for a message: copying it for every value retained its box.
         if value.isNull && !property.isNullable { throw Self.nullNotAllowed(property.type, path: path()) }
-        guard transaction.stage.append(value, as: property.scalarType) else {
+        guard transaction.storage.stage.append(value, as: property.scalarType) else {
             throw Self.mismatch(value, property.scalarType, path: path())
         }
     }
@@ -37,16 +35,16 @@ extension ObjectWriter {
         return KuraError.store(.typeMismatch, "\(path): expected \(scalarType), found \(value.kindName) \(value)")
     }
 
-    static func encodeScalar(_ value: Value, as type: PropertyType, path: @autoclosure () -> String) throws(KuraError) -> DatabaseValue {
+    static func encodeScalar(_ value: Value, as type: PropertyType, path: @autoclosure () -> String) throws(KuraError) -> StoredCell {
         try encodeScalar(value, as: type.nonOptional, isNullable: type.isNullable, declared: type, path: path())
     }
 
     /// The column value of `value` as `scalarType` (the `declared` type without its optional marker).
     fileprivate static func encodeScalar(
         _ value: Value, as scalarType: PropertyType, isNullable: Bool, declared: PropertyType, path: @autoclosure () -> String
-    ) throws(KuraError) -> DatabaseValue {
+    ) throws(KuraError) -> StoredCell {
         if value.isNull && !isNullable { throw nullNotAllowed(declared, path: path()) }
-        guard let stored = ScalarCodec.encode(value, as: scalarType) else { throw mismatch(value, scalarType, path: path()) }
+        guard let stored = ScalarCodec.cell(value, as: scalarType) else { throw mismatch(value, scalarType, path: path()) }
         return stored
     }
 }

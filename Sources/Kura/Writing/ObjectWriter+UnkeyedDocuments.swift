@@ -1,5 +1,3 @@
-import GRDB
-
 /// Top-level documents of a type without a primary key, written under `update`, `modified` or
 /// `replace` as part of an input (an import or a copy, whose references resolve in one scope):
 /// nothing names the object such a document is for, so it is matched by what it holds.
@@ -23,10 +21,10 @@ extension ObjectWriter {
         guard policy != .error, !type.isAsymmetric, let scope = transaction.references,
             let floor = scope.objectIdFloors?[type.name], floor > 0, let probe = try probe(type, given, policy: policy)
         else { return nil }
-        let candidates = try scope.candidates(of: type, giving: probe.positions, below: floor, db: db)
+        let candidates = try scope.candidates(of: type, giving: probe.positions, below: floor, in: transaction.storage)
         for id in candidates.ids(withHash: probe.hash) {
             let ref = ObjectRef(type: type.name, id: id)
-            guard !scope.isMatched(ref), try reader.exists(ref), try given.id != nil || linkCount(ref, upTo: 1) == 0 else { continue }
+            guard !scope.isMatched(ref), try transaction.storage.objectExists(ref), try given.id != nil || linkCount(ref, upTo: 1) == 0 else { continue }
             var untouched = false
             let kept = try transaction.tentatively {
                 try define(given.id, as: ref, path: path())
@@ -82,24 +80,21 @@ final class UnkeyedCandidates {
     /// Hashes and object ids, in order of hash, then of id.
     private let entries: [(hash: Int, id: Int64)]
 
-    init(_ type: StoredType, positions: [Int], below floor: Int64, db: Database) throws {
+    init(_ type: StoredType, positions: [Int], below floor: Int64, in storage: WriteTransaction.Storage) throws {
         let properties = positions.map { type.columns[$0] }
-        let columns = ([TableLayout.idColumn] + properties.map { TableLayout.column($0.name) }).joined(separator: ", ")
         var entries: [(hash: Int, id: Int64)] = []
-        try DirectStatement(
-            db, sql: "SELECT \(columns) FROM \(TableLayout.objectTable(type.name)) WHERE \(TableLayout.idColumn) <= ?"
-        ).forEachRow([floor.databaseValue]) { row in
+        try storage.forEachRow(of: type, columns: properties, idAtMost: floor) { id, value in
             var hasher = Hasher()
-            for (index, property) in properties.enumerated() { hasher.combine(Self.hashed(row[index + 1], property)) }
-            entries.append((hasher.finalize(), row.integer(0)))
+            for (index, property) in properties.enumerated() { hasher.combine(Self.hashed(value(index), property)) }
+            entries.append((hasher.finalize(), id))
         }
         entries.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.id < $1.id }
         self.entries = entries
     }
 
     /// A stored value as it is hashed: decimals by value, since `modified` takes 1.0 for 1.00.
-    static func hashed(_ value: DatabaseValue, _ property: StoredProperty) -> ExactDatabaseValue {
-        ExactDatabaseValue(property.scalarType == .decimal ? StoredDecimal.normalized(value) : value)
+    static func hashed(_ value: StoredCell, _ property: StoredProperty) -> StoredCell {
+        property.scalarType == .decimal ? value.decimalNormalized : value
     }
 
     /// The ids of the objects whose hash is `hash`, lowest first.
@@ -121,10 +116,12 @@ final class UnkeyedCandidates {
 
 extension ReferenceScope {
     /// The candidates for documents of `type` giving the scalar properties at `positions`.
-    func candidates(of type: StoredType, giving positions: [Int], below floor: Int64, db: Database) throws -> UnkeyedCandidates {
+    func candidates(
+        of type: StoredType, giving positions: [Int], below floor: Int64, in storage: WriteTransaction.Storage
+    ) throws -> UnkeyedCandidates {
         let name = type.name + "#" + positions.map(String.init).joined(separator: ",")
         if let built = candidateIndexes[name] { return built }
-        let built = try UnkeyedCandidates(type, positions: positions, below: floor, db: db)
+        let built = try UnkeyedCandidates(type, positions: positions, below: floor, in: storage)
         candidateIndexes[name] = built
         return built
     }

@@ -1,6 +1,4 @@
 import Foundation
-import GRDB
-
 /// Writes objects from values: inserts, updates under an `UpdatePolicy`, and turns link values
 /// (nested objects, primary keys, references) into stored links.
 struct ObjectWriter {
@@ -8,11 +6,9 @@ struct ObjectWriter {
     /// How deep nested objects may go in one value; bounds the recursion that writes them.
     static let maxDepth = 256
 
-    var db: Database { get throws { try transaction.db } }
     var catalog: SchemaCatalog { transaction.catalog }
     /// The catalog's `storedTypes`, without copying the catalog for each use.
     var storedTypes: [StoredType] { transaction.storedTypes }
-    var reader: ObjectReader { get throws { ObjectReader(db: try db, catalog: catalog) } }
 
     /// Creates or updates a top-level object of `typeName` from `value` (a `.map` of properties).
     func create(_ typeName: String, _ value: Value, policy: UpdatePolicy, path: @autoclosure () -> String) throws -> ObjectRef {
@@ -76,7 +72,7 @@ struct ObjectWriter {
             try transaction.noteExplicitKey(type, explicit)
         }
         let encodedKey = try encodeScalar(key, keyProperty, path: "\(path()).\(keyProperty.name)")
-        if let existing = try transaction.objectId(type, key: encodedKey) {
+        if let existing = try transaction.storage.objectId(type, key: encodedKey) {
             let ref = ObjectRef(type: type.name, id: existing)
             if policy == .error {
                 throw KuraError.store(
@@ -95,12 +91,12 @@ struct ObjectWriter {
     ) throws -> ObjectRef {
         let ref = try allocate(type, given, key: key, path: path())
         let statements = type.statements
-        let stage = transaction.stage
+        let stage = transaction.storage.stage
         let row = stage.mark
         defer { stage.reset(to: row) }
         stage.appendInteger(ref.id)
         var selfLinks: [(StoredProperty, Int64)] = []
-        var storedKey: DatabaseValue?
+        var storedKey: StoredCell?
         for property in type.columns {
             // The paths below capture the name, not the property: capturing a class instance in
             // each of them cost a retain and a release per value.
@@ -135,10 +131,10 @@ struct ObjectWriter {
                 }
             }
         }
-        try transaction.insert(statements.insert, bulk: statements.bulkInsert, cells: row.cell..<stage.cellCount)
-        if let storedKey { transaction.noteInsertedKey(storedKey, of: type, id: ref.id) }
+        try transaction.storage.insert(statements.insert, bulk: statements.bulkInsert, cells: row.cell..<stage.cellCount)
+        if let storedKey { transaction.storage.noteInsertedKey(storedKey, of: type, id: ref.id) }
         for (property, id) in selfLinks {
-            try setColumn(ref, property.property, id.databaseValue)
+            try setColumn(ref, property.property, .integer(id))
         }
         if !type.collections.isEmpty {
             let collections = CollectionWriter(writer: self)
@@ -175,7 +171,7 @@ struct ObjectWriter {
         }
         transaction.count(type, changed ? .updated : .unchanged)
         // Rows inserted into its collections fire no trigger (see `ChangeTracker`).
-        if changed { try ChangeTracker.noteModified(type.name, id: ref.id, in: db) }
+        if changed { try transaction.storage.noteModified(ref) }
         return changed
     }
 
@@ -202,13 +198,13 @@ struct ObjectWriter {
         _ ref: ObjectRef, _ stored: StoredProperty, _ value: MappedValue, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
     ) throws -> Bool {
         let property = stored.property
-        let current = try reader.storedColumn(of: ref, property)
+        let current = try transaction.storage.storedColumn(of: ref, property)
         switch stored.kind {
         case .mixed:
-            let held = try MixedContainers.decode(tag: current.tag, value: current.value, db: db, catalog: catalog)
+            let held = try transaction.storage.mixedValue(tag: current.tag, value: current.value)
             let value = try resolvingLinks(in: value.value, held: held, policy: policy, path: path(), depth: depth)
             if policy == .modified ? ValueOrder.unchanged(held, value) : ValueOrder.identical(held, value) { return false }
-            try MixedContainers.deleteContainer(tag: current.tag, value: current.value, in: db)
+            try transaction.storage.deleteMixedContainer(tag: current.tag, value: current.value)
             let (tag, stored) = try MixedStore.encode(value, in: transaction, policy: policy, path: path())
             try setColumn(ref, property, stored, tag: tag)
             return true
@@ -218,7 +214,7 @@ struct ObjectWriter {
         case .link(let targetIndex):
             let target = storedTypes[targetIndex]
             // A nested document for the object the link holds updates it; the link stays.
-            if case .int64(let id) = current.value.storage,
+            if case .integer(let id) = current.value,
                 try updateHeld(ObjectRef(type: target.name, id: id), target, with: value, policy: policy, path: path(), depth: depth) != nil
             {
                 return false
@@ -229,9 +225,9 @@ struct ObjectWriter {
             return true
         case .scalar, .collection:
             let encoded = try encodeScalar(value.value, stored, path: path())
-            if ScalarCodec.isSame(encoded, current.value) { return false }
+            if encoded.isIdentical(to: current.value) { return false }
             // `modified` compares as Realm does: a decimal 1.0 given 1.00 is left as it is.
-            if policy == .modified && stored.scalarType == .decimal && StoredDecimal.equal(encoded, current.value) { return false }
+            if policy == .modified && stored.scalarType == .decimal && encoded.decimalNormalized == current.value.decimalNormalized { return false }
             try setColumn(ref, property, encoded)
             return true
         }
@@ -239,10 +235,10 @@ struct ObjectWriter {
 
     /// An embedded object is updated in place when one exists; `null` deletes it.
     private func updateEmbedded(
-        _ ref: ObjectRef, _ property: Property, target: StoredType, current: DatabaseValue, _ value: MappedValue,
+        _ ref: ObjectRef, _ property: Property, target: StoredType, current: StoredCell, _ value: MappedValue,
         policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int
     ) throws -> Bool {
-        let currentRef: ObjectRef? = if case .int64(let id) = current.storage { ObjectRef(type: target.name, id: id) } else { nil }
+        let currentRef: ObjectRef? = if case .integer(let id) = current { ObjectRef(type: target.name, id: id) } else { nil }
         switch (value.isNull, currentRef) {
         case (true, nil):
             return false
@@ -272,20 +268,9 @@ struct ObjectWriter {
         }
     }
 
-    /// Sets one column (and a mixed property's tag). Bound by `DirectStatement`, with each text's
-    /// length: GRDB binds a string up to its first NUL.
-    func setColumn(_ ref: ObjectRef, _ property: Property, _ value: DatabaseValue, tag: Int64? = nil) throws {
-        let table = TableLayout.objectTable(ref.type)
-        if let tag {
-            try DirectStatement(db, sql: """
-                UPDATE \(table) SET \(TableLayout.column(property.name)) = ?, \(TableLayout.tagColumn(property.name)) = ?
-                WHERE \(TableLayout.idColumn) = ?
-                """, cached: true).execute([value, tag.databaseValue, ref.id.databaseValue])
-        } else {
-            try DirectStatement(
-                db, sql: "UPDATE \(table) SET \(TableLayout.column(property.name)) = ? WHERE \(TableLayout.idColumn) = ?", cached: true
-            ).execute([value, ref.id.databaseValue])
-        }
+    /// Sets one column (and a mixed property's tag).
+    func setColumn(_ ref: ObjectRef, _ property: Property, _ value: StoredCell, tag: Int64? = nil) throws {
+        try transaction.storage.setColumn(ref, property, value, tag: tag)
     }
 
     /// The value of a property not given: its default, `null` for optional ones, or a `missingValue` error.
@@ -302,13 +287,13 @@ struct ObjectWriter {
 
     /// The stored link for `value`: `null`, an existing object, a primary key, or a nested object
     /// (embedded, or created/updated under `policy` when the target has a primary key, new otherwise).
-    func link(_ value: Value, to target: String, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws -> DatabaseValue {
+    func link(_ value: Value, to target: String, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws -> StoredCell {
         try link(value, to: catalog.storedType(target), policy: policy, path: path(), depth: depth)
     }
 
     /// The stored link for a mapped value: as `link(_:to:…)` for a plain one.
     func link(_ value: MappedValue, to type: StoredType, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws
-        -> DatabaseValue
+        -> StoredCell
     {
         switch value {
         case .plain(let plain):
@@ -326,15 +311,15 @@ struct ObjectWriter {
 
     /// Writes a nested object: embedded ones are always new, others created or updated by key.
     private func writeNested(_ type: StoredType, _ given: ObjectWriteInput, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int)
-        throws -> DatabaseValue
+        throws -> StoredCell
     {
         if type.isEmbedded {
-            return try insert(type, given, key: nil, policy: policy, path: path(), depth: depth + 1).id.databaseValue
+            return .integer(try insert(type, given, key: nil, policy: policy, path: path(), depth: depth + 1).id)
         }
-        return try upsert(type, given, policy: policy, path: path(), depth: depth + 1).id.databaseValue
+        return .integer(try upsert(type, given, policy: policy, path: path(), depth: depth + 1).id)
     }
 
-    func link(_ value: Value, to type: StoredType, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws -> DatabaseValue {
+    func link(_ value: Value, to type: StoredType, policy: UpdatePolicy, path: @autoclosure () -> String, depth: Int) throws -> StoredCell {
         let target = type.name
         switch value {
         case .null:
@@ -346,8 +331,8 @@ struct ObjectWriter {
             if type.isEmbedded {
                 throw KuraError.store(.embeddedMisuse, "\(path()): embedded object \(ref) already has a parent: give a nested value instead")
             }
-            try reader.requireExists(ref)
-            return ref.id.databaseValue
+            try transaction.storage.requireExists(ref)
+            return .integer(ref.id)
         case .map(let fields):
             if let id = Self.referenceId(fields) { return try resolveReference(ReferenceScope.Key(id: id), to: type, path: path()) }
             return try ObjectWriteInput.with(fields, of: type) { given in
@@ -359,7 +344,7 @@ struct ObjectWriter {
                     .typeMismatch, "\(path()): expected a nested \(target) object, found \(value.kindName) \(value)")
             }
             let key = try encodeScalar(value, keyProperty, path: path())
-            if let id = try transaction.objectId(type, key: key) { return id.databaseValue }
+            if let id = try transaction.storage.objectId(type, key: key) { return .integer(id) }
             guard transaction.references != nil else {
                 throw KuraError.store(.linkTargetNotFound, "\(path()): no \(target) with primary key \(value)")
             }

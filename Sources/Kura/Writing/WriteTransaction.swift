@@ -1,18 +1,19 @@
 import Foundation
-import GRDB
 
-/// The state of one write transaction: its connection, the identifier counters it hands out,
-/// and counts of what it wrote. Used by one thread at a time: its per-type arrays, reached for
-/// every object, skip Swift's run-time exclusivity checks (`@exclusivity(unchecked)`).
+/// One write transaction as the object writer sees it: what it did to each type (the tally), the
+/// scopes references resolve in, and the savepoints that make each change whole; the engine's
+/// side (`storage`) holds the rows, identifiers and counters. Used by one thread at a time: its
+/// per-type arrays, reached for every object, skip Swift's run-time exclusivity checks
+/// (`@exclusivity(unchecked)`).
 final class WriteTransaction {
-    /// The connection, without writing held inserts first: for statements that cannot see them.
-    private let connection: Database
+    /// The engine the writer writes through. The one place the writing layer names the engine's writer.
+    typealias Storage = SQLiteWriter
+
+    /// The engine's side of the transaction.
+    let storage: Storage
     let catalog: SchemaCatalog
     /// The catalog's types as the writer uses them, kept apart so that reaching one does not copy the catalog.
     let storedTypes: [StoredType]
-    /// Each type's counters by `StoredType.index`, read on first use.
-    @exclusivity(unchecked) private var counters: [TypeCounters?]
-    private var lastMixedContainer: Int64?
     /// What this transaction did to each type's objects.
     var counts: [String: ChangeCounts] {
         get {
@@ -34,30 +35,15 @@ final class WriteTransaction {
     /// Every scope this transaction changed, with its undo mark from before the transaction.
     private var scopeMarks: [(scope: ReferenceScope, mark: Int)] = []
 
-    /// Per type, no stored integer primary key is above this (see `keyCeiling`).
-    @exclusivity(unchecked) private var keyCeilings: [Int64?]
-    private var hasKeyCeilings = false
-
-    /// Prepared write statements, by `WriteStatements` slot.
-    private var prepared: [DirectStatement?]
-
     /// Per type, the mapper's type last found to lay its stored properties out as it does (see
     /// `sharesLayout`); held, so that no other box can take its address.
     @exclusivity(unchecked) private var layoutMatches: [ObjectSchemaBox?]
 
-    /// Inserts held back to be written in batches, when `holdInserts()` turned that on.
-    private var bulk: BulkInserts?
-    /// Where the writer builds rows before they are inserted.
-    let stage = RowStage()
-
-    init(db: Database, catalog: SchemaCatalog) {
-        self.connection = db
-        self.catalog = catalog
+    init(storage: Storage) {
+        self.storage = storage
+        catalog = storage.catalog
         storedTypes = catalog.storedTypes
-        counters = Array(repeating: nil, count: storedTypes.count)
         tally = Array(repeating: ChangeCounts(), count: storedTypes.count)
-        keyCeilings = Array(repeating: nil, count: storedTypes.count)
-        prepared = Array(repeating: nil, count: catalog.writeStatementCount)
         layoutMatches = Array(repeating: nil, count: storedTypes.count)
     }
 
@@ -70,140 +56,24 @@ final class WriteTransaction {
         return true
     }
 
-    /// The transaction's connection, with every held insert written first, so that whatever runs
-    /// on it sees them.
-    var db: Database {
-        get throws {
-            try bulk?.flush()
-            // Whatever runs on it may write keys past a ceiling.
-            if hasKeyCeilings {
-                for index in keyCeilings.indices { keyCeilings[index] = nil }
-                hasKeyCeilings = false
-            }
-            return connection
-        }
-    }
-
-    /// From now on inserts are held and written in batches (`BulkInserts`). Only for a writer that
-    /// reaches the database through this transaction alone, as an import does: a query run on the
-    /// connection some other way would not see the rows held.
-    func holdInserts() throws {
-        if bulk == nil { bulk = try BulkInserts(connection: connection, catalog: catalog) }
-    }
-
-    /// Whether inserts are held (`holdInserts()`).
-    var holdsInserts: Bool { bulk != nil }
-
-    /// Inserts rows with `slot`, or holds them for `bulkInsert` when inserts are held: the staged
-    /// cells in `range`, row after row.
-    func insert(_ slot: WriteStatements.Slot, bulk bulkInsert: WriteStatements.BulkInsert?, cells range: Range<Int>) throws {
-        if let bulk, let bulkInsert {
-            try bulk.append(bulkInsert, from: stage, cells: range)
-        } else {
-            try statement(slot).execute(from: stage, cells: range)
-        }
-    }
-
-    /// Notes the primary key of an object just inserted, which a held insert keeps out of the
-    /// table until its batch is written.
-    func noteInsertedKey(_ key: DatabaseValue, of type: StoredType, id: Int64) {
-        bulk?.noteKey(key, of: type.name, id: id)
-        if case .int64(let number) = key.storage, let ceiling = keyCeilings[type.index], number > ceiling {
-            keyCeilings[type.index] = number
-        }
-    }
-
-    /// The prepared statement of `slot`, prepared on first use.
-    private func statement(_ slot: WriteStatements.Slot) throws -> DirectStatement {
-        if let statement = prepared[slot.index] { return statement }
-        let statement = try DirectStatement(connection, sql: slot.sql)
-        prepared[slot.index] = statement
-        return statement
-    }
-
-    /// The id of the `type` object whose primary key column holds `key`. Held objects of the type
-    /// are found by their noted keys, so the lookup needs no batch written; an integer key above
-    /// every stored one needs no lookup at all.
-    func objectId(_ type: StoredType, key: DatabaseValue) throws -> Int64? {
-        guard let lookup = type.statements.lookup else { return nil }
-        if let held = bulk?.id(of: type.name, key: key) { return held }
-        if case .int64(let number) = key.storage, let ceiling = try keyCeiling(type), number > ceiling { return nil }
-        return try statement(lookup).fetchInt64([key])
-    }
-
-    /// The highest integer primary key `type`'s table holds, or `Int64.min` when it holds none;
-    /// `nil` for types whose keys are not integers. Read once, then raised as keys are inserted,
-    /// until the connection is used some other way (`db`).
-    private func keyCeiling(_ type: StoredType) throws -> Int64? {
-        if let ceiling = keyCeilings[type.index] { return ceiling }
-        guard let key = type.key, case .int = key.scalarType else { return nil }
-        // On the connection, not `db`: that would forget the other types' ceilings. Held rows are
-        // not in the table yet; their keys count.
-        let sql = "SELECT max(\(TableLayout.column(key.name))) FROM \(TableLayout.objectTable(type.name))"
-        let stored = try Int64.fetchOne(connection.cachedStatement(sql: sql)) ?? Int64.min
-        let ceiling = max(stored, bulk?.highestIntegerKey(of: type.name) ?? Int64.min)
-        keyCeilings[type.index] = ceiling
-        hasKeyCeilings = true
-        return ceiling
-    }
-
     /// A new internal object id for `type`: one above the highest ever handed out.
     func nextObjectId(_ type: StoredType) throws -> Int64 {
-        var counters = try self.counters(of: type)
-        let (next, overflow) = counters.lastObjectId.addingReportingOverflow(1)
-        if overflow { throw Self.exhausted("the object id counter of \(type.name) (#types.lastObjectId)", "\(type.name) objects") }
-        counters.lastObjectId = next
-        counters.isDirty = true
-        self.counters[type.index] = counters
-        return next
+        try storage.nextObjectId(ofType: type.index)
     }
 
     /// A new autoIncrement key for `type`: one above the highest ever used.
     func nextAutoIncrementKey(_ type: StoredType) throws -> Int64 {
-        var counters = try self.counters(of: type)
-        let (next, overflow) = counters.lastKey.addingReportingOverflow(1)
-        if overflow {
-            throw Self.exhausted("the autoIncrement counter of \(type.name) (#types.lastKey)", "\(type.name) keys")
-        }
-        counters.lastKey = next
-        counters.isDirty = true
-        self.counters[type.index] = counters
-        return next
+        try storage.nextAutoIncrementKey(ofType: type.index)
     }
 
     /// Raises the autoIncrement counter of `type` past a key given explicitly.
     func noteExplicitKey(_ type: String, _ key: Int64) throws {
-        try noteExplicitKey(catalog.storedType(type), key)
+        try storage.noteExplicitKey(key, ofType: catalog.storedType(type).index)
     }
 
     /// Raises the autoIncrement counter of `type` past a key given explicitly.
     func noteExplicitKey(_ type: StoredType, _ key: Int64) throws {
-        var counters = try self.counters(of: type)
-        if key > counters.lastKey {
-            counters.lastKey = key
-            counters.isDirty = true
-            self.counters[type.index] = counters
-        }
-    }
-
-    /// A new id for a nested mixed list or map.
-    func nextMixedContainer() throws -> Int64 {
-        let current: Int64
-        if let cached = lastMixedContainer {
-            current = cached
-        } else {
-            current = try Int64.fetchOne(
-                connection, sql: "SELECT \"value\" FROM \(TableLayout.metaTable) WHERE \"key\" = 'lastMixedContainer'") ?? 0
-        }
-        let (next, overflow) = current.addingReportingOverflow(1)
-        if overflow { throw Self.exhausted("the container counter (#meta.lastMixedContainer)", "nested mixed lists or maps") }
-        lastMixedContainer = next
-        return next
-    }
-
-    /// The error for a counter that stands at Int64.max, so that no more `what` can be created.
-    static func exhausted(_ counter: String, _ what: String) -> KuraError {
-        KuraError.store(.counterExhausted, "\(counter) has reached Int64.max: no more \(what) can be created")
+        try storage.noteExplicitKey(key, ofType: type.index)
     }
 
     func count(_ type: StoredType, _ change: WritePath.Change) {
@@ -259,9 +129,7 @@ final class WriteTransaction {
         let savedTally = tally
         let savedMarks = scopeMarks.map { ($0.scope, $0.scope.mark) }
         let mayOpenWithdrawal = keepsWithdrawalPoint && withdrawal == nil && references?.isResolved == true
-        // Held rows are written at the savepoint and at its release, so every row a failed change
-        // held is either rolled back or dropped, and no other change's.
-        try db.cachedStatement(sql: "SAVEPOINT kura_change").execute()
+        try storage.begin(.change)
         do {
             let result = try body()
             if mayOpenWithdrawal, references?.isResolved == false {
@@ -269,15 +137,13 @@ final class WriteTransaction {
                 // ones a failure rolls back): the point `withdrawHeldChanges` returns to.
                 withdrawal = (savedTally, savedMarks)
             } else {
-                try db.cachedStatement(sql: "RELEASE kura_change").execute()
+                try storage.release(.change)
             }
             return result
         } catch {
             tally = savedTally
             for (scope, mark) in savedMarks { scope.undo(to: mark) }
-            bulk?.discard()
-            try connection.cachedStatement(sql: "ROLLBACK TO kura_change").execute()
-            try connection.cachedStatement(sql: "RELEASE kura_change").execute()
+            try storage.rollBack(to: .change)
             throw error
         }
     }
@@ -286,16 +152,16 @@ final class WriteTransaction {
     /// anything but a failure of the realm (which is rethrown), everything it did is taken back
     /// (rows, counts, counters and references) and false is returned.
     func tentatively(_ body: () throws -> Bool) throws -> Bool {
-        let saved = (tally: tally, counters: counters, container: lastMixedContainer)
+        let saved = (tally: tally, counters: storage.counterMark)
         let mark = references?.beginTrial()
-        try db.cachedStatement(sql: "SAVEPOINT kura_trial").execute()
+        try storage.begin(.trial)
         var kept = false
         do {
             kept = try body()
         } catch let error as KuraError where error.isStoreFailure {
             try takeBack(saved, mark)
             throw error
-        } catch let error as DatabaseError where KuraError.database(error, sql: nil).isStoreFailure {
+        } catch where storage.isStoreFailure(error) {
             try takeBack(saved, mark)
             throw error
         } catch {
@@ -305,32 +171,16 @@ final class WriteTransaction {
             try takeBack(saved, mark)
             return false
         }
-        try db.cachedStatement(sql: "RELEASE kura_trial").execute()
+        try storage.release(.trial)
         if let mark { references?.endTrial(at: mark, keeping: true) }
         return true
     }
 
-    private func takeBack(_ saved: (tally: [ChangeCounts], counters: [TypeCounters?], container: Int64?), _ mark: Int?) throws {
+    private func takeBack(_ saved: (tally: [ChangeCounts], counters: Storage.CounterMark), _ mark: Int?) throws {
         tally = saved.tally
-        counters = saved.counters
-        lastMixedContainer = saved.container
+        storage.restoreCounters(saved.counters)
         if let mark { references?.endTrial(at: mark, keeping: false) }
-        bulk?.discard()
-        try connection.cachedStatement(sql: "ROLLBACK TO kura_trial").execute()
-        try connection.cachedStatement(sql: "RELEASE kura_trial").execute()
-    }
-
-    /// Each type's last object id now, before the input being started writes anything.
-    func objectIdFloors() throws -> [String: Int64] {
-        var floors: [String: Int64] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT \"name\", \"lastObjectId\" FROM \(TableLayout.typesTable)") {
-            if let name = row[0] as String?, let last = row[1] as Int64? { floors[name] = last }
-        }
-        // Ids handed out in this transaction, not yet in the table, are taken too.
-        for (index, type) in storedTypes.enumerated() {
-            if let handedOut = counters[index]?.lastObjectId { floors[type.name] = max(floors[type.name] ?? 0, handedOut) }
-        }
-        return floors
+        try storage.rollBack(to: .trial)
     }
 
     /// Whether a change that leaves a reference waiting for a later document keeps its savepoint
@@ -346,7 +196,7 @@ final class WriteTransaction {
     /// Keeps the changes since the withdrawal point: its savepoint is released.
     func releaseWithdrawalPoint() throws {
         guard withdrawal != nil else { return }
-        try db.cachedStatement(sql: "RELEASE kura_change").execute()
+        try storage.release(.change)
         withdrawal = nil
     }
 
@@ -357,56 +207,8 @@ final class WriteTransaction {
         withdrawal = nil
         tally = savedTally
         for (scope, mark) in savedMarks { scope.undo(to: mark) }
-        bulk?.discard()
-        try connection.cachedStatement(sql: "ROLLBACK TO kura_change").execute()
-        try connection.cachedStatement(sql: "RELEASE kura_change").execute()
+        try storage.rollBack(to: .change)
     }
-
-    /// Writes every held insert and the counters; called just before commit.
-    func flushCounters() throws {
-        try bulk?.flush()
-        for (index, type) in storedTypes.enumerated() {
-            guard let counters = counters[index], counters.isDirty else { continue }
-            try db.execute(
-                sql: "UPDATE \(TableLayout.typesTable) SET \"lastObjectId\" = ?, \"lastKey\" = ? WHERE \"name\" = ?",
-                arguments: [counters.lastObjectId, counters.lastKey, type.name])
-            self.counters[index]?.isDirty = false
-        }
-        if let lastMixedContainer {
-            try db.execute(
-                sql: "UPDATE \(TableLayout.metaTable) SET \"value\" = ? WHERE \"key\" = 'lastMixedContainer'",
-                arguments: [lastMixedContainer])
-        }
-    }
-
-    /// The counters of `type`, read from the types table the first time.
-    private func counters(of type: StoredType) throws -> TypeCounters {
-        if let loaded = counters[type.index] { return loaded }
-        let loaded = try loadCounters(type.name)
-        counters[type.index] = loaded
-        return loaded
-    }
-
-    private func loadCounters(_ type: String) throws -> TypeCounters {
-        guard
-            let row = try Row.fetchOne(
-                connection, sql: "SELECT \"lastObjectId\", \"lastKey\" FROM \(TableLayout.typesTable) WHERE \"name\" = ?",
-                arguments: [type]),
-            let lastObjectId = row["lastObjectId"] as Int64?, let lastKey = row["lastKey"] as Int64?
-        else {
-            throw KuraError.store(.corruptRealm, "the types table has no counters for '\(type)'")
-        }
-        return TypeCounters(lastObjectId: lastObjectId, lastKey: lastKey)
-    }
-}
-
-/// The highest object id and autoIncrement key a type has handed out, and whether they changed.
-/// A struct, changed in place in the transaction's array: fetching a class instance from it for
-/// every object cost a retain and a release.
-private struct TypeCounters {
-    var lastObjectId: Int64
-    var lastKey: Int64
-    var isDirty = false
 }
 
 /// Names for what a write did to an object.

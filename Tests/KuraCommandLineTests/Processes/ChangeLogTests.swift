@@ -39,6 +39,30 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
+    /// Text keys come back whole, a NUL in the middle included, both for objects still stored and
+    /// for deleted ones.
+    @Test func textKeysWithANulAreReadWhole() throws {
+        let schema = try Schema(yaml: """
+            types:
+              Tag:
+                primaryKey: code
+                properties:
+                  code: string
+            """)
+        let realm = try Realm(path: try Fixtures.realmPath("tags.realm"), schema: schema)
+        let key = "a\u{0}b"
+        try realm.write {
+            try realm.create("Tag", value: ["code": .string(key)])
+            try realm.create("Tag", value: ["code": "a"])
+        }
+        #expect(try realm.primaryKeys(ofType: "Tag", ids: [1, 2]) == [1: .string(key), 2: "a"])
+        try realm.write {
+            guard let tag = try realm.object(ofType: "Tag", forPrimaryKey: .string(key)) else { return }
+            try realm.delete(tag)
+        }
+        #expect(try realm.changes(after: 1).map(\.types) == [["Tag": TypeChanges(deleted: [DeletedObject(id: 1, primaryKey: .string(key))])]])
+    }
+
     @Test func anObjectMadeAndChangedInOneCommitIsOnlyInserted() throws {
         let (realm, _) = try Self.samplesRealm()
         try realm.write {

@@ -52,7 +52,7 @@ import Testing
     /// index, none scans its table.
     @Test func unlinkingFromMixedValuesSearchesAnIndex() throws {
         let (realm, path) = try seededRealm(count: 3)
-        let statements = ObjectDeleter.mixedLinkStatements(realm.catalog, matchingId: true)
+        let statements = MixedLinkStatement.all(realm.catalog, matchingId: true)
         // One mixed property on each type, three mixed collections, and the nested containers.
         #expect(statements.count == 6)
         let typeTag = MixedTag.linkBase + (try #require(realm.catalog.typeIds["Thing"]))
@@ -92,7 +92,7 @@ import Testing
         final class Log: @unchecked Sendable { var statements: [String] = [] }
         let log = Log()
         try realm.write {
-            let db = try realm.requireTransaction().db
+            let db = try realm.requireTransaction().storage.db
             db.trace(options: .statement) { event in
                 if case .statement(let statement) = event { log.statements.append(statement.sql) }
             }

@@ -16,7 +16,7 @@ struct ColumnSources {
 
     /// Turns a fill into a column value, strictly for the property's type: the writer's rule, handed
     /// down so that a fill is stored (and refused, with the same message) as a written value is.
-    typealias ScalarEncoder = @Sendable (_ value: Value, _ type: PropertyType, _ path: String) throws(KuraError) -> DatabaseValue
+    typealias ScalarEncoder = @Sendable (_ value: Value, _ type: PropertyType, _ path: String) throws(KuraError) -> StoredCell
 
     /// The instant `default: now` fills with: one for the whole migration.
     let now: Date
@@ -77,13 +77,13 @@ struct ColumnSources {
     }
 
     private func encode(_ value: Value, for property: Property) throws(KuraError) -> DatabaseValue {
-        try encodeScalar(value, property.type, property.name)
+        try encodeScalar(value, property.type, property.name).databaseValue
     }
 
     /// Adds the UUID generator to a connection (read-only ones too: checks evaluate fills).
     static func installFunctions(in db: Database) {
         db.add(function: DatabaseFunction(uuidFunction, argumentCount: 0, pure: false) { _ in
-            ScalarCodec.uuidData(UUID())
+            UUID().bytes
         })
     }
 }

@@ -142,7 +142,7 @@ struct LiteralChecker {
             return [Bound(tags: [MixedTag.objectId], value: Data(id.bytes).databaseValue)]
         case .uuid(let id):
             try requireUnordered("uuid", literal)
-            return [Bound(tags: [MixedTag.uuid], value: ScalarCodec.uuidData(id).databaseValue)]
+            return [Bound(tags: [MixedTag.uuid], value: id.bytes.databaseValue)]
         case .null:
             throw error(.typeMismatch, "\(subject): \(Self.spelled(op)) cannot compare with nil", literal.column)
         }

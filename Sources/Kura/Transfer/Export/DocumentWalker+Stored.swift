@@ -18,7 +18,7 @@ extension DocumentWalker {
         _ ref: ObjectRef, _ type: TypePlan, depth: Int, nesting: Int, anchorable: Bool, typeTag: String?,
         from objects: StoredObjects
     ) throws {
-        guard depth < DocumentMapper.maxDepth else { throw WriteFailure.tooDeep }
+        guard depth < DocumentNesting.maxDepth else { throw WriteFailure.tooDeep }
         let id = try objects.references.identity(of: ref, isEmbedded: type.isEmbedded, hasKeyProperty: type.primaryKey != nil)
         let fields = try objects.fields(of: ref)
         // Top-level documents are named by whoever chose them; nested objects without a key by their `"$url"`.
@@ -110,7 +110,7 @@ extension DocumentWalker {
             let form = try objects.references.form(ofLinkTo: ref, isEmbedded: false, hasKeyProperty: target.primaryKey != nil, depth: nesting)
             switch form {
             case .nested:
-                guard depth < DocumentMapper.maxDepth else { throw WriteFailure.tooDeep }
+                guard depth < DocumentNesting.maxDepth else { throw WriteFailure.tooDeep }
                 // `$id` stays a key: an alias in a mixed position would copy the value, not link it.
                 try writeStoredObject(
                     ref, target, depth: depth, nesting: nesting + 1, anchorable: false, typeTag: target.name, from: objects)
@@ -120,7 +120,7 @@ extension DocumentWalker {
                 try writeMixedLink(MixedLink(typeName: target.name, link: .map(["$ref": id])), depth: depth)
             }
         case .list(let items):
-            guard depth < DocumentMapper.maxDepth else { throw WriteFailure.tooDeep }
+            guard depth < DocumentNesting.maxDepth else { throw WriteFailure.tooDeep }
             emitter.beginArray(count: items.count)
             for (index, item) in items.enumerated() {
                 do {
@@ -131,7 +131,7 @@ extension DocumentWalker {
             }
             emitter.endArray()
         case .map(let entries):
-            guard depth < DocumentMapper.maxDepth else { throw WriteFailure.tooDeep }
+            guard depth < DocumentNesting.maxDepth else { throw WriteFailure.tooDeep }
             try writeStoredEntries(entries, depth: depth) { walker, entry in
                 try walker.writeStoredMixed(entry, depth: depth + 1, nesting: nesting, from: objects)
             }

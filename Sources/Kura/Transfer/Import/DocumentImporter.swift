@@ -68,7 +68,7 @@ public final class DocumentImporter {
                         // Any error ends the import and rolls everything back: no document needs a savepoint.
                         transaction.savepointsPerChange = false
                         // Only this importer writes in the transaction, and only through it.
-                        try transaction.holdInserts()
+                        try transaction.storage.holdInserts()
                     } else {
                         // A document whose reference never resolves is withdrawn at the input's end.
                         transaction.keepsWithdrawalPoint = true
