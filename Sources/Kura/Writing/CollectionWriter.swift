@@ -34,7 +34,7 @@ struct CollectionWriter {
         // an entry and out again cost more than encoding it. An existing collection's new rows are
         // all staged, to compare with the stored ones; a new object's are inserted a batch at a
         // time, so that a collection of a million elements is never staged whole.
-        let stage = writer.transaction.storage.stage
+        let stage = writer.transaction.stage
         var rows = StagedElements(
             stage: stage, owner: ref, stored, kind: kind, isMixed: isMixed, elementType: elementType, target: target, inBatches: isNew)
         defer { stage.reset(to: rows.start) }

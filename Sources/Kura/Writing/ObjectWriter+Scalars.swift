@@ -10,7 +10,7 @@ extension ObjectWriter {
     func stageScalar(_ value: Value, _ property: StoredProperty, path: @autoclosure () -> String) throws(KuraError) {
         // The declared type only for a message: copying it for every value retained its box.
         if value.isNull && !property.isNullable { throw Self.nullNotAllowed(property.type, path: path()) }
-        guard transaction.storage.stage.append(value, as: property.scalarType) else {
+        guard transaction.stage.append(value, as: property.scalarType) else {
             throw Self.mismatch(value, property.scalarType, path: path())
         }
     }

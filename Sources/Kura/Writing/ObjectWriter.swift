@@ -91,7 +91,7 @@ struct ObjectWriter {
     ) throws -> ObjectRef {
         let ref = try allocate(type, given, key: key, path: path())
         let statements = type.statements
-        let stage = transaction.storage.stage
+        let stage = transaction.stage
         let row = stage.mark
         defer { stage.reset(to: row) }
         stage.appendInteger(ref.id)
@@ -131,8 +131,9 @@ struct ObjectWriter {
                 }
             }
         }
-        try transaction.storage.insert(statements.insert, bulk: statements.bulkInsert, cells: row.cell..<stage.cellCount)
-        if let storedKey { transaction.storage.noteInsertedKey(storedKey, of: type, id: ref.id) }
+        let storage = transaction.storage
+        try storage.insert(statements.insert, bulk: statements.bulkInsert, cells: row.cell..<stage.cellCount)
+        if let storedKey { storage.noteInsertedKey(storedKey, of: type, id: ref.id) }
         for (property, id) in selfLinks {
             try setColumn(ref, property.property, .integer(id))
         }

@@ -11,6 +11,9 @@ final class WriteTransaction {
 
     /// The engine's side of the transaction.
     let storage: Storage
+    /// Where the writer builds rows, the engine's: held here too, so that staging each value
+    /// reaches it in one step (through `storage` it cost a retain and a release per value).
+    let stage: RowStage
     let catalog: SchemaCatalog
     /// The catalog's types as the writer uses them, kept apart so that reaching one does not copy the catalog.
     let storedTypes: [StoredType]
@@ -41,6 +44,7 @@ final class WriteTransaction {
 
     init(storage: Storage) {
         self.storage = storage
+        stage = storage.stage
         catalog = storage.catalog
         storedTypes = catalog.storedTypes
         tally = Array(repeating: ChangeCounts(), count: storedTypes.count)
