@@ -8,9 +8,9 @@ final class DocumentGraph {
     let file: String
     /// Each object's properties; links are `.object` references, embedded objects stay nested maps.
     private(set) var objects: [ObjectRef: [String: Value]] = [:]
-    /// By exact bytes, as a realm tells ids and keys apart (`"café"` in NFC and NFD are two).
-    private var defined: [ExactValue: ObjectRef] = [:]
-    private var reserved: [ExactValue: (ref: ObjectRef, use: Use)] = [:]
+    /// The `"$id"`s defined and referenced so far, as an import into a realm keeps them.
+    private let references = ReferenceScope()
+    /// By exact bytes, as a realm tells keys apart (`"café"` in NFC and NFD are two).
     private var keyed: [String: [ExactValue: ObjectRef]] = [:]
     /// Links given as a primary key, resolved once every document is in: negative placeholder id → the key.
     private var keyLinks: [Int64: (type: String, key: Value, use: Use)] = [:]
@@ -25,6 +25,8 @@ final class DocumentGraph {
     init(schema: Schema, file: String) {
         self.schema = schema
         self.file = file
+        // Never undone: no journal of every change.
+        references.keepSnapshot()
     }
 
     /// Adds one mapped top-level document of `type`; returns its object.
@@ -37,8 +39,10 @@ final class DocumentGraph {
 
     /// Resolves links given by primary key; fails on references no document defined.
     func finish() throws(KuraError) {
-        if let (id, entry) = reserved.min(by: { $0.value.use.path < $1.value.use.path }) {
-            throw failure(.unresolvedReference, entry.use, ReferenceScope.unresolvedMessage(id: id.value))
+        if let first = references.firstUnresolved {
+            // Every reservation here records its position; the first line stands in for none.
+            let use = Use(path: first.path, position: first.position ?? TextPosition(line: 1, column: 1))
+            throw failure(.unresolvedReference, use, ReferenceScope.unresolvedMessage(id: first.id))
         }
         var targets: [Int64: ObjectRef] = [:]
         for (placeholder, link) in keyLinks {
@@ -137,26 +141,29 @@ final class DocumentGraph {
     }
 
     private func reference(_ id: Value, to target: String, _ use: Use) throws(KuraError) -> ObjectRef {
-        if let ref = defined[ExactValue(id)] ?? reserved[ExactValue(id)]?.ref {
+        let key = ReferenceScope.Key(id: id)
+        switch references[key] {
+        case .defined(let ref, _)?, .reserved(let ref, _, _)?:
             guard ref.type == target else {
                 throw failure(.unresolvedReference, use, "{\"$ref\": \(id)} names a \(ref.type), expected a \(target)")
             }
             return ref
+        case nil:
+            let ref = newRef(target)
+            references.set(key, .reserved(ref, path: use.path, position: use.position))
+            return ref
         }
-        let ref = newRef(target)
-        reserved[ExactValue(id)] = (ref, use)
-        return ref
     }
 
     private func allocate(_ id: Value?, _ type: ObjectSchema, _ use: Use) throws(KuraError) -> ObjectRef {
         guard let id else { return newRef(type.name) }
-        if let (ref, firstUse) = reserved[ExactValue(id)] {
+        let key = ReferenceScope.Key(id: id)
+        if case .reserved(let ref, let firstPath, _)? = references[key] {
             guard ref.type == type.name else {
                 throw failure(
-                    .unresolvedReference, use, "\"$id\": \(id) is a \(type.name), but \(firstUse.path) links to it as a \(ref.type)")
+                    .unresolvedReference, use, "\"$id\": \(id) is a \(type.name), but \(firstPath) links to it as a \(ref.type)")
             }
-            reserved[ExactValue(id)] = nil
-            defined[ExactValue(id)] = ref
+            references.set(key, .defined(ref, path: use.path))
             return ref
         }
         let ref = newRef(type.name)
@@ -167,17 +174,19 @@ final class DocumentGraph {
     /// Records `"$id": id` for an object; a reference made earlier must have expected its type.
     private func define(_ id: Value?, as ref: ObjectRef, _ use: Use) throws(KuraError) {
         guard let id else { return }
-        if defined[ExactValue(id)] != nil {
+        let key = ReferenceScope.Key(id: id)
+        switch references[key] {
+        case .defined?:
             throw failure(.duplicateReferenceId, use, "\"$id\": \(id) is used by two documents")
-        }
-        if let (earlier, _) = reserved[ExactValue(id)] {
+        case .reserved(let earlier, _, _)?:
             // A forward reference to an object found by primary key: point the reservation at it.
             for (other, fields) in objects {
                 objects[other] = fields.mapValues { Self.replacing([earlier.id: ref], in: $0, depth: 0) }
             }
-            reserved[ExactValue(id)] = nil
+        case nil:
+            break
         }
-        defined[ExactValue(id)] = ref
+        references.set(key, .defined(ref, path: use.path))
     }
 
     private func newRef(_ type: String) -> ObjectRef {

@@ -3,8 +3,8 @@
 final class ModelWriteSession {
     private let transaction: WriteTransaction
     private let policy: UpdatePolicy
-    private var queue: [(local: Int64, model: any KuraObject)] = []
-    private var instanceLocals: [ObjectIdentifier: Int64] = [:]
+    /// Links to models not written yet hold their number negated: a placeholder.
+    private let walk = ModelWalk(linksAre: .negative)
     /// By type and exact key bytes, as the realm's unique index tells keys apart.
     private var keyedLocals: [ExactValue: Int64] = [:]
     private var refs: [Int64: ObjectRef] = [:]
@@ -12,7 +12,7 @@ final class ModelWriteSession {
 
     /// Class instances already stored, written back in place under `.modified` and `.update`.
     private let identities: ManagedIdentities?
-    /// The class instances written, each with its local number, to be remembered as managed.
+    /// The class instances written, each with its number, to be remembered as managed.
     private var instances: [(object: AnyObject, local: Int64)] = []
 
     init(transaction: WriteTransaction, policy: UpdatePolicy, identities: ManagedIdentities? = nil) {
@@ -23,17 +23,12 @@ final class ModelWriteSession {
 
     /// Writes `root` and every object it reaches; returns the root's reference.
     func write(_ root: any KuraObject) throws -> ObjectRef {
-        let rootLocal = enqueue(root)
+        let rootLocal = walk.number(root)
         let writer = ObjectWriter(transaction: transaction)
-        var index = 0
-        while index < queue.count {
-            let (local, model) = queue[index]
-            index += 1
+        try walk.visit { local, model, encoded in
+            if identities != nil, Swift.type(of: model) is AnyClass { instances.append((model as AnyObject, local)) }
             let type = try transaction.catalog.type(Swift.type(of: model).typeName)
-            let encoder = ValueEncoder { [unowned self] target in
-                .object(ObjectRef(type: Swift.type(of: target).typeName, id: -self.enqueue(target)))
-            }
-            var fields = try writer.fields(of: encoder.encodeFields(of: model), type, path: type.name)
+            var fields = try writer.fields(of: encoded, type, path: type.name)
             for property in type.storedProperties where fields[property.name] == nil {
                 // A nil optional in a model means null, not "leave as stored"; generated values keep their defaults.
                 if property.defaultValue == nil && !property.isAutoIncrement { fields[property.name] = .null }
@@ -42,7 +37,7 @@ final class ModelWriteSession {
                 let identity = ExactValue(.list([.string(type.name), value]))
                 if let earlier = keyedLocals[identity], let ref = refs[earlier] {
                     refs[local] = ref
-                    continue
+                    return
                 }
                 keyedLocals[identity] = local
             }
@@ -79,21 +74,6 @@ final class ModelWriteSession {
             try transaction.storage.objectExists(ref)
         else { return nil }
         return ref
-    }
-
-    private func enqueue(_ model: any KuraObject) -> Int64 {
-        if Swift.type(of: model) is AnyClass {
-            let identity = ObjectIdentifier(model as AnyObject)
-            if let local = instanceLocals[identity] { return local }
-            let local = Int64(queue.count + 1)
-            instanceLocals[identity] = local
-            queue.append((local, model))
-            if identities != nil { instances.append((model as AnyObject, local)) }
-            return local
-        }
-        let local = Int64(queue.count + 1)
-        queue.append((local, model))
-        return local
     }
 
     /// Placeholders are links with negative ids: the local number of an object not yet written.

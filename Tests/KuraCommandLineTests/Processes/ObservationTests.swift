@@ -60,7 +60,8 @@ import Testing
         let finished = Date()
         #expect(try await dogs.wait(for: 3).last
             == .update(["Fido/", "Bella/Chen"], deletions: [1], insertions: [], modifications: []))
-        #expect(Date().timeIntervalSince(finished) < 1, "another process's commit is reported within a second")
+        // The notifier polls every 50 ms; the bound leaves room for a machine busy with the whole suite.
+        #expect(Date().timeIntervalSince(finished) < 3, "another process's commit is reported within seconds")
         try integrity("after kura delete Max")
         #expect(try Fixtures.run(kura, ["delete", path, "--type", "Keeper", "--where", "name == 'Bob'"]).status == 0)
         try integrity("after kura delete Bob")
