@@ -152,7 +152,7 @@ public final class DocumentWriter {
 
     /// Writes the stored object `ref` as one top-level document straight from its rows (an
     /// export's path), led by `"$type"` when `tagged`; errors reading the realm pass through.
-    func writeStored(_ ref: ObjectRef, tagged: Bool, from objects: StoredObjects) throws {
+    func writeStored(_ ref: ObjectRef, tagged: Bool, from objects: some StoredDocumentSource) throws {
         guard !isFinished, !output.isClosed else {
             throw KuraError.document(.outputClosed, "cannot write a document after the writer is finished", file: output.name)
         }
@@ -162,13 +162,13 @@ public final class DocumentWriter {
         }
         let failure: (any Error)?
         switch format {
-        case .json, .jsonl: failure = perform(with: &json) { walker in try walker.writeStoredDocument(ref, type, tagged: tagged, from: objects) }
-        case .yaml: failure = perform(with: &yaml) { walker in try walker.writeStoredDocument(ref, type, tagged: tagged, from: objects) }
+        case .json, .jsonl: failure = perform(with: &json) { walker in try objects.writeDocument(ref, type, tagged: tagged, on: &walker) }
+        case .yaml: failure = perform(with: &yaml) { walker in try objects.writeDocument(ref, type, tagged: tagged, on: &walker) }
         }
         if let failure { throw failure }
         try output.flushIfFull()
         documentCount += 1
-        if let onStoredDocument { onStoredDocument(ref, type.primaryKey == nil ? nil : try objects.blocks.primaryKey(of: ref)) }
+        if let onStoredDocument { onStoredDocument(ref, type.primaryKey == nil ? nil : try objects.primaryKey(of: ref)) }
     }
 
     private func appendStreamEnd<Emitter>(with walker: inout DocumentWalker<Emitter>) {

@@ -34,3 +34,14 @@ final class StoredObjects {
         return try blocks.fields(of: ref)
     }
 }
+
+/// An export writes its documents straight from the stored rows.
+extension StoredObjects: StoredDocumentSource {
+    func writeDocument<Emitter>(_ ref: ObjectRef, _ type: TypePlan, tagged: Bool, on walker: inout DocumentWalker<Emitter>) throws {
+        try walker.writeStoredDocument(ref, type, tagged: tagged, from: self)
+    }
+
+    func primaryKey(of ref: ObjectRef) throws -> Value? {
+        try blocks.primaryKey(of: ref)
+    }
+}
