@@ -174,10 +174,7 @@ struct CollectionWriter {
         let value: StoredCell
 
         /// The id of the object a link element holds.
-        var objectId: Int64? {
-            if case .integer(let id) = value { return id }
-            return nil
-        }
+        var objectId: Int64? { value.objectId }
     }
 
     /// Whether the stored rows and the given ones hold equal elements; decimals equal by value, as

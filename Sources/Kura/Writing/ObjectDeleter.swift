@@ -8,10 +8,7 @@ struct ObjectDeleter {
 
     /// Deletes `ref` and everything it owns; throws `objectDeleted` if it is not stored.
     func delete(_ ref: ObjectRef) throws {
-        _ = try catalog.storedType(ref.type)
-        guard try storage.snapshot.objectExists(ref) else {
-            throw KuraError.store(.objectDeleted, "object \(ref) has been deleted or was never stored")
-        }
+        try storage.requireExists(ref)
         var pending = [ref]
         while let current = pending.popLast() {
             let stored = try catalog.storedType(current.type)
