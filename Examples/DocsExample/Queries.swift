@@ -18,6 +18,10 @@ func queries() throws {
     print(try byAge.first?.name ?? "", try byAge[1].name, try byAge.last?.name ?? "")   // Max Rex Fido
     let people = try realm.objects(Person.self).filter("%K BEGINSWITH %@ AND dogs.@count > 0", "name", "B")
     print(people.map(\.name))                               // ["Bo"]
+    let puppyOwners = try realm.objects(Person.self).filter("SUBQUERY(dogs, $d, $d.age < $0).@count > 0", 2)
+    print(puppyOwners.map(\.name))                          // ["Ana"]
+    let firstByName = try realm.objects(Person.self).filter("dogs.@max.age > 2 SORT(name DESC) LIMIT(1)")
+    print(firstByName.map(\.name))                          // ["Bo"]
 
     let young = try realm.objects("Dog").filter("age < 3")  // the dynamic API: DynamicObject handles
     for dog in young {

@@ -12,16 +12,80 @@ indirect enum ParsedPredicate: Equatable, Sendable {
     case comparison(PredicateComparison)
 }
 
-/// `[ANY|ALL|NONE] keyPath op[modifier] value`.
+/// `[ANY|ALL|NONE] left op[modifiers] right`, where each side is a key path, a value, a list of
+/// values, an aggregate or a `SUBQUERY` count. A value written first is moved right (`3 < age` is
+/// `age > 3`), so the left side is a value only when both are.
 struct PredicateComparison: Equatable, Sendable {
     var quantifier: PredicateQuantifier?
-    var keyPath: PredicateKeyPath
+    var left: PredicateExpression
     var op: ComparisonOperator
-    /// `[c]`: case-insensitive string comparison.
-    var caseInsensitive: Bool
-    /// The literal (one, or a list for `IN` and `BETWEEN`).
-    var operand: PredicateOperand
+    /// `[c]`, `[d]` or `[cd]`.
+    var options: StringOptions
+    var right: PredicateExpression
     /// Where the operator is written.
+    var column: Int
+
+    /// `[c]`: case-insensitive string comparison.
+    var caseInsensitive: Bool { options.caseInsensitive }
+}
+
+/// The modifiers of a string comparison.
+struct StringOptions: Equatable, Sendable {
+    /// `[c]`: letters compare without case.
+    var caseInsensitive = false
+    /// `[d]`: letters compare without diacritics (`é` is `e`).
+    var diacriticInsensitive = false
+
+    var isEmpty: Bool { !caseInsensitive && !diacriticInsensitive }
+
+    /// `[c]`, `[d]` or `[cd]`, for messages.
+    var spelling: String {
+        "[" + (caseInsensitive ? "c" : "") + (diacriticInsensitive ? "d" : "") + "]"
+    }
+}
+
+/// One side of a comparison.
+indirect enum PredicateExpression: Equatable, Sendable {
+    case keyPath(PredicateKeyPath)
+    case literal(PredicateLiteral)
+    /// `{a, b, …}` for `IN` and `BETWEEN`.
+    case list([PredicateLiteral], column: Int)
+    /// `SUBQUERY(collection, $x, predicate).@count`.
+    case subquery(PredicateSubquery)
+
+    /// Where the expression starts.
+    var column: Int {
+        switch self {
+        case .keyPath(let path): path.column
+        case .literal(let literal): literal.column
+        case .list(_, let column): column
+        case .subquery(let subquery): subquery.column
+        }
+    }
+
+    /// The key path, when this side is one.
+    var keyPath: PredicateKeyPath? {
+        if case .keyPath(let path) = self { return path }
+        return nil
+    }
+
+    /// Whether this side is a constant (a value or a list of values).
+    var isConstant: Bool {
+        switch self {
+        case .literal, .list: true
+        case .keyPath, .subquery: false
+        }
+    }
+}
+
+/// `SUBQUERY(collection, $x, predicate).@count`: how many objects of a collection match a
+/// predicate in which `$x` names each of them.
+struct PredicateSubquery: Equatable, Sendable {
+    var collection: PredicateKeyPath
+    /// The variable's name, without the `$`.
+    var variable: String
+    var predicate: ParsedPredicate
+    /// Where `SUBQUERY` is written.
     var column: Int
 }
 
@@ -35,21 +99,60 @@ struct PredicateQuantifier: Equatable, Sendable {
     var column: Int
 }
 
-/// A dotted path of property names, possibly ending in an aggregate such as `@count`.
+/// A dotted path of property names, possibly with `@` operations (`@count`, `@sum`, `@links`,
+/// `@type`, …) and subscripts (`['key']`).
 struct PredicateKeyPath: Equatable, Sendable {
     struct Component: Equatable {
+        enum Kind: Equatable {
+            /// A property name, or the first name of a path.
+            case property
+            /// `@name`, stored without the `@`.
+            case operation
+            /// `['key']`: a map's entry, the key in `name`.
+            case key
+            /// `$x` at the start of a path, inside a SUBQUERY.
+            case variable
+        }
+
         var name: String
-        var isAggregate: Bool
+        var kind: Kind
         var column: Int
+
+        init(name: String, kind: Kind, column: Int) {
+            self.name = name
+            self.kind = kind
+            self.column = column
+        }
+
+        init(name: String, isAggregate: Bool, column: Int) {
+            self.init(name: name, kind: isAggregate ? .operation : .property, column: column)
+        }
+
+        var isAggregate: Bool { kind == .operation }
+
+        /// The component as written (`name`, `@count`, `['key']`, `$x`).
+        var text: String {
+            switch kind {
+            case .property: name
+            case .operation: "@" + name
+            case .key: "[" + PredicateLiteral.Value.quoted(name) + "]"
+            case .variable: "$" + name
+            }
+        }
     }
 
     var components: [Component]
 
     var column: Int { components.first?.column ?? 1 }
 
-    /// The path as written, with `@` before aggregates.
+    /// The path as written, with `@` before operations.
     var text: String {
-        components.map { ($0.isAggregate ? "@" : "") + $0.name }.joined(separator: ".")
+        var text = ""
+        for (index, component) in components.enumerated() {
+            if index > 0 && component.kind != .key { text += "." }
+            text += component.text
+        }
+        return text
     }
 }
 
@@ -101,13 +204,6 @@ enum ComparisonOperator: Equatable, Sendable {
         default: false
         }
     }
-}
-
-/// The right-hand side of a comparison.
-enum PredicateOperand: Equatable, Sendable {
-    case literal(PredicateLiteral)
-    /// `{a, b, …}` for `IN` and `BETWEEN`.
-    case list([PredicateLiteral], column: Int)
 }
 
 /// A constant written in a predicate.

@@ -13,37 +13,58 @@ struct PredicateArguments {
     /// `tokens` with every placeholder replaced; throws when the placeholders and arguments do not
     /// pair up or an argument does not fit its placeholder.
     func bind(_ tokens: [PredicateToken]) throws(KuraError) -> [PredicateToken] {
-        let placeholders = tokens.filter { if case .placeholder = $0.kind { true } else { false } }.count
-        guard placeholders > 0 || !arguments.isEmpty else { return tokens }
+        let placeholders = tokens.filter { if case .placeholder = $0.kind { true } else { false } }
+        guard !placeholders.isEmpty || !arguments.isEmpty else { return tokens }
+        let numbered = placeholders.filter { if case .placeholder(let text) = $0.kind { text.hasPrefix("$") } else { false } }
+        if let first = numbered.first, numbered.count < placeholders.count {
+            throw Self.error("\(Self.text(of: first)) and %@ cannot be mixed in one predicate: number every argument ($0, $1, …)", first.column)
+        }
         var bound: [PredicateToken] = []
         bound.reserveCapacity(tokens.count)
         var next = 0
+        var used = [Bool](repeating: false, count: arguments.count)
         for token in tokens {
             guard case .placeholder(let placeholder) = token.kind else {
                 bound.append(token)
                 continue
             }
-            guard next < arguments.count else {
-                throw Self.error(
-                    "placeholder \(placeholder) has no argument: \(Self.count(arguments.count, "argument")) given for "
-                        + Self.count(placeholders, "placeholder"), token.column)
+            let index: Int
+            if placeholder.hasPrefix("$") {
+                guard let number = Int(placeholder.dropFirst()), number < arguments.count else {
+                    throw Self.error(
+                        "\(placeholder) has no argument: \(Self.count(arguments.count, "argument")) given, numbered from $0", token.column)
+                }
+                index = number
+            } else {
+                guard next < arguments.count else {
+                    throw Self.error(
+                        "placeholder \(placeholder) has no argument: \(Self.count(arguments.count, "argument")) given for "
+                            + Self.count(placeholders.count, "placeholder"), token.column)
+                }
+                index = next
+                next += 1
             }
-            let argument = arguments[next]
-            next += 1
+            used[index] = true
+            let argument = arguments[index]
             if placeholder == "%K" {
                 bound += try keyPath(argument, column: token.column)
             } else {
                 bound += try value(argument, placeholder: placeholder, column: token.column)
             }
         }
-        guard next == arguments.count else {
-            throw KuraError.query(
-                .argumentMismatch,
-                "\(Self.count(arguments.count, "argument")) given for \(Self.count(placeholders, "placeholder")): "
-                    + "argument \(next + 1) (\(Self.describe(arguments[next]))) has no placeholder",
-                in: .where)
+        if let unused = used.firstIndex(of: false) {
+            let what = numbered.isEmpty
+                ? "\(Self.count(arguments.count, "argument")) given for \(Self.count(placeholders.count, "placeholder")): "
+                    + "argument \(unused + 1) (\(Self.describe(arguments[unused]))) has no placeholder"
+                : "argument $\(unused) (\(Self.describe(arguments[unused]))) is not used: the predicate names no $\(unused)"
+            throw KuraError.query(.argumentMismatch, what, in: .where)
         }
         return bound
+    }
+
+    private static func text(of token: PredicateToken) -> String {
+        if case .placeholder(let text) = token.kind { return text }
+        return ""
     }
 
     /// The tokens of the key path a `%K` argument names, all at the placeholder's column.

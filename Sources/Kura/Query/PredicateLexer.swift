@@ -16,10 +16,13 @@ struct PredicateToken: Equatable {
         case uuid(UUID)
         /// An operator or punctuation, with `=`, `<>`, `=<` and `=>` spelled `==`, `!=`, `<=`, `>=`.
         case symbol(String)
-        /// `%@` (a value) or `%K` (a key path), replaced by `PredicateArguments` before parsing.
+        /// `%@` (a value), `%K` (a key path) or `$0`, `$1` … (the argument of that index),
+        /// replaced by `PredicateArguments` before parsing.
         case placeholder(String)
         /// A value bound to a `%@` placeholder: never text, so nothing in it is read as syntax.
         case bound(PredicateLiteral.Value)
+        /// `$x`: a SUBQUERY's variable, without the `$`.
+        case variable(String)
         case end
     }
 
@@ -84,7 +87,19 @@ struct PredicateLexer {
             return PredicateToken(kind: .placeholder("%" + String(kind)), column: column)
         }
         if scalar == "$" {
-            throw error("arguments such as $0 are not supported: write the value itself", column)
+            index += 1
+            if let first = peek(), Self.isDigit(first) {
+                var digits = ""
+                while let digit = peek(), Self.isDigit(digit) {
+                    digits.unicodeScalars.append(digit)
+                    index += 1
+                }
+                return PredicateToken(kind: .placeholder("$" + digits), column: column)
+            }
+            guard let first = peek(), Self.isNameStart(first) else {
+                throw error("expected an argument number such as $0 or a variable name after '$'", column)
+            }
+            return PredicateToken(kind: .variable(identifier()), column: column)
         }
         return PredicateToken(kind: .symbol(try symbol()), column: column)
     }

@@ -1,8 +1,9 @@
-/// Parses Realm-style predicate text (an NSPredicate subset) into a `ParsedPredicate`.
+/// Parses Realm Query Language text into a `ParsedQuery`: a predicate, then any `SORT`, `DISTINCT`
+/// and `LIMIT`.
 ///
-/// Precedence is `NOT` over `AND` over `OR`; keywords are case-insensitive. Parentheses and `NOT`s
-/// may nest at most `maxNesting` deep, which bounds both this parser's recursion and the SQL
-/// the predicate compiles to (SQLite's parser has a fixed stack).
+/// Precedence is `NOT` over `AND` over `OR`; keywords are case-insensitive. Parentheses, `NOT`s and
+/// `SUBQUERY`s may nest at most `maxNesting` deep, which bounds both this parser's recursion and
+/// the SQL the predicate compiles to (SQLite's parser has a fixed stack).
 struct PredicateParser {
     static let maxNesting = 32
 
@@ -15,13 +16,35 @@ struct PredicateParser {
         tokens = try PredicateArguments(arguments).bind(lexer.tokens())
     }
 
-    /// The whole text as one predicate, its `%@` and `%K` placeholders taking `arguments` in order.
+    /// The whole text as one predicate without `SORT`, `DISTINCT` or `LIMIT`, its `%@`, `%K` and
+    /// `$0` placeholders taking `arguments`.
     static func parse(_ text: String, arguments: [Value] = []) throws(KuraError) -> ParsedPredicate {
         var parser = try PredicateParser(text, arguments: arguments)
-        guard parser.current.kind != .end else { throw syntax("the predicate is empty", 1) }
-        let predicate = try parser.parseOr()
+        let predicate = try parser.parsePredicate()
         guard parser.current.kind == .end else { throw parser.unexpected("AND, OR or the end of the predicate") }
         return predicate
+    }
+
+    /// The whole text as a predicate followed by any `SORT(…)`, `DISTINCT(…)` and `LIMIT(…)`.
+    static func parseQuery(_ text: String, arguments: [Value] = []) throws(KuraError) -> ParsedQuery {
+        var parser = try PredicateParser(text, arguments: arguments)
+        let predicate = try parser.parsePredicate()
+        var descriptors: [QueryDescriptor] = []
+        while parser.current.kind != .end {
+            guard let descriptor = try parser.parseDescriptorIfPresent() else {
+                if descriptors.isEmpty, case .identifier = parser.current.kind {
+                    throw parser.unexpected("AND, OR, SORT, DISTINCT, LIMIT or the end of the predicate")
+                }
+                throw parser.unexpected(descriptors.isEmpty ? "AND, OR or the end of the predicate" : "SORT, DISTINCT, LIMIT or the end")
+            }
+            descriptors.append(descriptor)
+        }
+        return ParsedQuery(predicate: predicate, descriptors: descriptors)
+    }
+
+    private mutating func parsePredicate() throws(KuraError) -> ParsedPredicate {
+        guard current.kind != .end else { throw Self.syntax("the predicate is empty", 1) }
+        return try parseOr()
     }
 
     // MARK: Logic
@@ -86,71 +109,140 @@ struct PredicateParser {
     private static let quantifiers: [String: PredicateQuantifier.Kind] = ["ANY": .any, "SOME": .any, "ALL": .all, "NONE": .none]
 
     private mutating func parseComparison() throws(KuraError) -> PredicateComparison {
-        if let literal = try parseLiteralIfPresent() {
-            return try parseSwappedComparison(literal)
-        }
         var quantifier: PredicateQuantifier?
         if case .identifier(let word) = current.kind, let kind = Self.quantifiers[PredicateLexer.keyword(word)],
-            case .identifier = peek(1).kind
+            isPathStart(peek(1))
         {
             quantifier = PredicateQuantifier(kind: kind, word: PredicateLexer.keyword(word), column: current.column)
             advance()
         }
-        let keyPath = try parseKeyPath()
+        let left = try parseExpression(operand: false)
         let column = current.column
         let op = try parseOperator()
-        let caseInsensitive = try parseModifier()
-        let operand: PredicateOperand
-        switch op {
-        case .in, .between:
-            operand = try parseList(for: op)
-        default:
-            guard let literal = try parseLiteralIfPresent(operand: true) else {
-                if case .identifier = current.kind {
-                    throw Self.syntax("comparing two key paths is not supported: compare a key path with a value", current.column)
-                }
-                throw unexpected("a value after '\(op.spelling)'")
-            }
-            operand = .literal(literal)
-        }
-        return PredicateComparison(
-            quantifier: quantifier, keyPath: keyPath, op: op, caseInsensitive: caseInsensitive, operand: operand, column: column)
-    }
-
-    /// `3 < age` as `age > 3`, and `'Oslo' IN citiesVisited` as `ANY citiesVisited == 'Oslo'`.
-    private mutating func parseSwappedComparison(_ literal: PredicateLiteral) throws(KuraError) -> PredicateComparison {
-        let column = current.column
-        let op = try parseOperator()
-        let caseInsensitive = try parseModifier()
-        var quantifier: PredicateQuantifier?
-        let swapped: ComparisonOperator
-        if op == .in {
-            quantifier = PredicateQuantifier(kind: .any, word: "IN", column: column)
-            swapped = .equal
-        } else if let reversed = op.swapped {
-            swapped = reversed
+        let options = try parseModifier()
+        let right: PredicateExpression
+        if (op == .in || op == .between) && isSymbol("{") {
+            right = try parseList(for: op)
+        } else if isSymbol("{") {
+            throw Self.syntax("a list of values in braces goes only after IN or BETWEEN", current.column)
         } else {
-            throw Self.syntax("a value cannot come before \(op.spelling): write the key path first", column)
+            switch current.kind {
+            case .identifier, .variable, .aggregate("links"): break
+            default: if !peekLiteral() { throw unexpected("a value after '\(op.spelling)'") }
+            }
+            right = try parseExpression(operand: true)
         }
-        guard case .identifier = current.kind else { throw unexpected("a key path after '\(op.spelling)'") }
-        let keyPath = try parseKeyPath()
-        return PredicateComparison(
-            quantifier: quantifier, keyPath: keyPath, op: swapped, caseInsensitive: caseInsensitive,
-            operand: .literal(literal), column: column)
+        return try Self.normalized(
+            PredicateComparison(quantifier: quantifier, left: left, op: op, options: options, right: right, column: column))
     }
 
-    private mutating func parseKeyPath() throws(KuraError) -> PredicateKeyPath {
+    /// The comparison with a value written first moved right (`3 < age` is `age > 3`), and `x IN
+    /// collection` as `ANY collection == x`.
+    private static func normalized(_ written: PredicateComparison) throws(KuraError) -> PredicateComparison {
+        var comparison = written
+        let op = comparison.op
+        if op == .between, case .list = comparison.right {} else if op == .between {
+            throw syntax("BETWEEN needs two values in braces, such as {1, 5}", comparison.right.column)
+        }
+        if op == .in {
+            switch comparison.right {
+            case .list: return comparison
+            case .literal:
+                throw syntax("IN needs a list of values in braces, such as {1, 2}, or a list, set or map on its right", comparison.right.column)
+            case .keyPath, .subquery:
+                if let quantifier = comparison.quantifier {
+                    throw syntax("\(quantifier.word) cannot stand before a value IN a collection: write ANY, ALL or NONE before the collection instead", quantifier.column)
+                }
+                comparison.quantifier = PredicateQuantifier(kind: .any, word: "IN", column: comparison.column)
+                comparison.op = .equal
+                swap(&comparison.left, &comparison.right)
+                return comparison
+            }
+        }
+        guard comparison.left.isConstant else { return comparison }
+        if comparison.right.isConstant {
+            throw syntax("both sides of \(op.spelling) are values: compare a key path with a value, or two key paths", comparison.column)
+        }
+        guard let swapped = op.swapped else {
+            throw syntax("a value cannot come before \(op.spelling): write the key path first", comparison.column)
+        }
+        comparison.op = swapped
+        swap(&comparison.left, &comparison.right)
+        return comparison
+    }
+
+    /// A key path, a value, or `SUBQUERY(…).@count`.
+    /// On the right (`operand`), `NaN`, `inf` and `infinity` are numbers; on the left, names.
+    private mutating func parseExpression(operand: Bool) throws(KuraError) -> PredicateExpression {
+        if let literal = try parseLiteralIfPresent(operand: operand) { return .literal(literal) }
+        if case .identifier(let word) = current.kind, PredicateLexer.keyword(word) == "SUBQUERY", peek(1).kind == .symbol("(") {
+            return .subquery(try parseSubquery())
+        }
+        return .keyPath(try parseKeyPath())
+    }
+
+    /// `SUBQUERY(collection, $x, predicate).@count` (or `.@size`).
+    private mutating func parseSubquery() throws(KuraError) -> PredicateSubquery {
+        let column = current.column
+        try enterNesting()
+        advance()
+        advance()
+        let collection = try parseKeyPath()
+        guard isSymbol(",") else { throw unexpected("',' after the SUBQUERY's collection") }
+        advance()
+        guard case .variable(let variable) = current.kind else { throw unexpected("a variable such as $x") }
+        advance()
+        guard isSymbol(",") else { throw unexpected("',' after the SUBQUERY's variable") }
+        advance()
+        let predicate = try parseOr()
+        guard isSymbol(")") else { throw unexpected("')' closing the SUBQUERY") }
+        advance()
+        nesting -= 1
+        guard isSymbol(".") else { throw Self.syntax("a SUBQUERY is counted: write SUBQUERY(…).@count", current.column) }
+        advance()
+        guard case .aggregate(let name) = current.kind, name == "count" || name == "size" else {
+            throw unexpected("@count after SUBQUERY(…).")
+        }
+        advance()
+        return PredicateSubquery(collection: collection, variable: variable, predicate: predicate, column: column)
+    }
+
+    private func isPathStart(_ token: PredicateToken) -> Bool {
+        switch token.kind {
+        case .identifier, .variable: true
+        case .aggregate(let name): name == "links"
+        default: false
+        }
+    }
+
+    mutating func parseKeyPath() throws(KuraError) -> PredicateKeyPath {
         var components: [PredicateKeyPath.Component] = []
         while true {
             switch current.kind {
             case .identifier(let name) where !(components.isEmpty && Self.reserved.contains(PredicateLexer.keyword(name))):
-                components.append(.init(name: name, isAggregate: false, column: current.column))
-            case .aggregate(let name) where !components.isEmpty:
-                components.append(.init(name: name, isAggregate: true, column: current.column))
+                components.append(.init(name: name, kind: .property, column: current.column))
+            case .aggregate(let name) where !components.isEmpty || name == "links":
+                components.append(.init(name: name, kind: .operation, column: current.column))
+            case .variable(let name) where components.isEmpty:
+                components.append(.init(name: name, kind: .variable, column: current.column))
             default:
                 throw unexpected(components.isEmpty ? "a key path" : "a property name after '.'")
             }
             advance()
+            while isSymbol("[") {
+                let column = current.column
+                advance()
+                let key: String
+                switch current.kind {
+                case .string(let text): key = text
+                case .bound(.string(let text)): key = text
+                default: throw unexpected("a key in quotes inside '[ ]', such as ['name']")
+                }
+                advance()
+                guard isSymbol("]") else { throw unexpected("']'") }
+                advance()
+                components.append(.init(name: key, kind: .key, column: column))
+            }
             guard isSymbol(".") else { return PredicateKeyPath(components: components) }
             advance()
         }
@@ -181,34 +273,26 @@ struct PredicateParser {
         return found
     }
 
-    /// `[c]` after an operator; `[d]` and `[cd]` are refused since Kura does not fold diacritics.
-    private mutating func parseModifier() throws(KuraError) -> Bool {
-        guard isSymbol("[") else { return false }
+    /// `[c]`, `[d]` or `[cd]` after an operator.
+    private mutating func parseModifier() throws(KuraError) -> StringOptions {
+        guard isSymbol("[") else { return StringOptions() }
         let column = current.column
         advance()
-        guard case .identifier(let flags) = current.kind else { throw unexpected("c inside '[ ]'") }
+        guard case .identifier(let flags) = current.kind else { throw unexpected("c, d or cd inside '[ ]'") }
         advance()
         guard isSymbol("]") else { throw unexpected("']'") }
         advance()
         switch flags.lowercased() {
-        case "c": return true
-        case "d", "cd", "dc":
-            throw KuraError.query(
-                .unsupportedOperator, "[\(flags)]: diacritic-insensitive comparison is not supported", in: .where, column: column)
-        default:
-            throw Self.syntax("unknown modifier [\(flags)]: only [c] is supported", column)
+        case "c": return StringOptions(caseInsensitive: true)
+        case "d": return StringOptions(diacriticInsensitive: true)
+        case "cd", "dc": return StringOptions(caseInsensitive: true, diacriticInsensitive: true)
+        default: throw Self.syntax("unknown modifier [\(flags)]: write [c], [d] or [cd]", column)
         }
     }
 
     /// `{a, b, …}`: any number of values for IN, exactly two for BETWEEN.
-    private mutating func parseList(for op: ComparisonOperator) throws(KuraError) -> PredicateOperand {
+    private mutating func parseList(for op: ComparisonOperator) throws(KuraError) -> PredicateExpression {
         let column = current.column
-        guard isSymbol("{") else {
-            if op == .in, case .identifier = current.kind {
-                throw Self.syntax("IN needs a list of values in braces, such as {1, 2}", current.column)
-            }
-            throw unexpected("'{' after \(op.spelling)")
-        }
         advance()
         var items: [PredicateLiteral] = []
         if !isSymbol("}") {
@@ -225,6 +309,14 @@ struct PredicateParser {
             throw Self.syntax("BETWEEN needs two values, such as {1, 5}", column)
         }
         return .list(items, column: column)
+    }
+
+    /// Whether the current token is a literal.
+    private func peekLiteral() -> Bool {
+        switch current.kind {
+        case .string, .number, .date, .objectId, .uuid, .bound: true
+        default: false
+        }
     }
 
     /// The literal at the current token, if it is one. Where only a value may stand (`operand`),
@@ -257,22 +349,22 @@ struct PredicateParser {
 
     // MARK: Tokens
 
-    private var current: PredicateToken { tokens[position] }
+    var current: PredicateToken { tokens[position] }
 
-    private func peek(_ offset: Int) -> PredicateToken { tokens[min(position + offset, tokens.count - 1)] }
+    func peek(_ offset: Int) -> PredicateToken { tokens[min(position + offset, tokens.count - 1)] }
 
-    private mutating func advance() {
+    mutating func advance() {
         if position < tokens.count - 1 { position += 1 }
     }
 
-    private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
+    func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
 
     private func isKeyword(_ word: String) -> Bool {
         if case .identifier(let name) = current.kind { return PredicateLexer.keyword(name) == word }
         return false
     }
 
-    private func unexpected(_ expected: String) -> KuraError {
+    func unexpected(_ expected: String) -> KuraError {
         Self.syntax("expected \(expected), found \(Self.describe(current))", current.column)
     }
 
@@ -291,6 +383,7 @@ struct PredicateParser {
         case .uuid(let id): "uuid(\(id.uuidString.lowercased()))"
         case .symbol(let symbol): "'\(symbol)'"
         case .placeholder(let text): text
+        case .variable(let name): "$" + name
         case .bound(let value): PredicateLiteral(value: value, column: token.column).described
         case .end: "the end of the predicate"
         }

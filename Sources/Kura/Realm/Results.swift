@@ -23,6 +23,8 @@ public struct Results<Element>: Sequence {
     /// The queried type's name.
     public let typeName: String
     let predicates: [ParsedPredicate]
+    /// `SORT`, `DISTINCT` and `LIMIT` written after the predicates, in order.
+    let descriptors: [QueryDescriptor]
     let sortKeys: [SortKey]
     let query: ObjectQuery
     /// Makes the elements for ids read in a snapshot, in the same snapshot.
@@ -36,15 +38,17 @@ public struct Results<Element>: Sequence {
     public static var windowSize: Int { 100 }
 
     init(
-        realm: Realm, type: String, predicates: [ParsedPredicate] = [], sortKeys: [SortKey] = [],
+        realm: Realm, type: String, predicates: [ParsedPredicate] = [], descriptors: [QueryDescriptor] = [], sortKeys: [SortKey] = [],
         load: @escaping @Sendable (Realm, Realm.Snapshot, [Int64]) throws -> [Element]
     ) throws(KuraError) {
         self.realm = realm
         self.typeName = type
         self.predicates = predicates
+        self.descriptors = descriptors
         self.sortKeys = sortKeys
         // Every object of an embedded type can be listed, as before `Results`; Realm refuses that.
-        self.query = try ObjectQuery(type, predicates: predicates, sortKeys: sortKeys, catalog: realm.catalog, allowsEmbedded: true)
+        self.query = try ObjectQuery(
+            type, predicates: predicates, descriptors: descriptors, sortKeys: sortKeys, catalog: realm.catalog, allowsEmbedded: true)
         self.load = load
         self.cache = ResultsCache()
         self.pinnedIds = nil
@@ -60,6 +64,7 @@ public struct Results<Element>: Sequence {
         realm = other.realm
         typeName = other.typeName
         predicates = other.predicates
+        descriptors = other.descriptors
         sortKeys = other.sortKeys
         query = other.query
         load = other.load
@@ -72,18 +77,22 @@ public struct Results<Element>: Sequence {
     /// The results that also match `predicate`, a predicate in the language of `kura export --where`
     /// (`age >= 3 AND owner.name BEGINSWITH 'A'`).
     ///
-    /// Each `%@` in the text takes the next argument as a value and each `%K` the next argument as a
-    /// key path: `filter("%K == %@", "name", name)`. Arguments are bound, never pasted into the text.
-    /// Filters chained one after another must all hold. Throws `KuraError` when the text does not
-    /// parse or fit the schema, or the arguments do not pair up with the placeholders.
+    /// `$0`, `$1` … in the text take the argument of that index, or else each `%@` takes the next
+    /// argument as a value and each `%K` the next argument as a key path: `filter("name == $0",
+    /// name)`, `filter("%K == %@", "name", name)`. Arguments are bound, never pasted into the text.
+    /// Filters chained one after another must all hold; `SORT(…)`, `DISTINCT(…)` and `LIMIT(…)`
+    /// after a predicate apply in order, before `sorted(by:)`. Throws `KuraError` when the text does
+    /// not parse or fit the schema, or the arguments do not pair up with the placeholders.
     public func filter(_ predicate: String, _ arguments: any QueryArgument...) throws(KuraError) -> Results {
         try filter(predicate, arguments: arguments)
     }
 
     /// The results that also match `predicate`, with its placeholders' arguments given as a list.
     public func filter(_ predicate: String, arguments: [any QueryArgument]) throws(KuraError) -> Results {
-        let parsed = try PredicateParser.parse(predicate, arguments: arguments.map(\.queryValue))
-        return try Results(realm: realm, type: typeName, predicates: predicates + [parsed], sortKeys: sortKeys, load: load)
+        let parsed = try PredicateParser.parseQuery(predicate, arguments: arguments.map(\.queryValue))
+        return try Results(
+            realm: realm, type: typeName, predicates: predicates + [parsed.predicate], descriptors: descriptors + parsed.descriptors,
+            sortKeys: sortKeys, load: load)
     }
 
     /// The results ordered by one key path (`name`, `owner.name`), ties in creation order.
@@ -103,7 +112,7 @@ public struct Results<Element>: Sequence {
             key.ascending = descriptor.ascending
             keys.append(key)
         }
-        return try Results(realm: realm, type: typeName, predicates: predicates, sortKeys: keys, load: load)
+        return try Results(realm: realm, type: typeName, predicates: predicates, descriptors: self.descriptors, sortKeys: keys, load: load)
     }
 
     // MARK: Reading

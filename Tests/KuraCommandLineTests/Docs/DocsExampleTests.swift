@@ -120,6 +120,8 @@ import Testing
         ["Rex", "Fido"]
         Max Rex Fido
         ["Bo"]
+        ["Ana"]
+        ["Bo"]
         "Fido" 1
         # Migrations
         schema version 0 -> 1

@@ -17,7 +17,7 @@ import Testing
     }
 
     func literal(_ text: String) throws -> PredicateLiteral.Value {
-        guard case .literal(let literal) = try comparison("x == \(text)").operand else { throw KuraError.query(.syntax, "no literal") }
+        guard case .literal(let literal) = try comparison("x == \(text)").right else { throw KuraError.query(.syntax, "no literal") }
         return literal.value
     }
 
@@ -28,7 +28,7 @@ import Testing
         case .and(let terms): "&(" + terms.map(shape).joined(separator: ", ") + ")"
         case .or(let terms): "|(" + terms.map(shape).joined(separator: ", ") + ")"
         case .not(let inner): "!" + shape(inner)
-        case .comparison(let comparison): comparison.keyPath.text
+        case .comparison(let comparison): comparison.left.keyPath?.text ?? "?"
         }
     }
 
@@ -52,19 +52,21 @@ import Testing
         }
         let folded = try comparison("name BEGINSWITH[c] 'a'")
         #expect(folded.caseInsensitive && folded.op == .beginsWith && folded.column == 6)
+        #expect(try comparison("name ==[d] 'e'").options == StringOptions(diacriticInsensitive: true))
+        #expect(try comparison("name CONTAINS[cd] 'e'").options == StringOptions(caseInsensitive: true, diacriticInsensitive: true))
         #expect(try comparison("name BEGINSWITH 'a'").caseInsensitive == false)
         let all = try comparison("all dogs.age > 1")
         #expect(all.quantifier == PredicateQuantifier(kind: .all, word: "ALL", column: 1))
-        #expect(all.keyPath.text == "dogs.age")
+        #expect(all.left.keyPath?.text == "dogs.age")
         // A property may be named like a quantifier when no key path follows it.
         #expect(try comparison("any == 1").quantifier == nil)
         let swapped = try comparison("3 < age")
-        #expect(swapped.op == .greater && swapped.keyPath.text == "age")
+        #expect(swapped.op == .greater && swapped.left.keyPath?.text == "age")
         let contained = try comparison("'Oslo' IN citiesVisited")
         #expect(contained.op == .equal && contained.quantifier?.kind == .any && contained.quantifier?.word == "IN")
         let counted = try comparison("dogs.@count >= 2")
-        #expect(counted.keyPath.components.map(\.isAggregate) == [false, true])
-        guard case .list(let items, _) = try comparison("age IN {1, -2, 3.5e2}").operand else {
+        #expect(counted.left.keyPath?.components.map(\.isAggregate) == [false, true])
+        guard case .list(let items, _) = try comparison("age IN {1, -2, 3.5e2}").right else {
             Issue.record("IN without a list")
             return
         }
@@ -91,7 +93,7 @@ import Testing
         #expect(try literal("2024-01-01T00:00:00Z") == .date(newYear))
         #expect(try literal("T2024-01-01T00:00:00Z") == .date(newYear))
         // A name starting with T is still a name.
-        #expect(try comparison("T2 == 1").keyPath.text == "T2")
+        #expect(try comparison("T2 == 1").left.keyPath?.text == "T2")
     }
 
     @Test func syntaxErrorsNameTheirColumn() throws {
@@ -100,10 +102,15 @@ import Testing
             "x == '\\u12'": "where: column 7: error: '\\u' needs four hexadecimal digits of a Unicode scalar",
             "x == 2024-13-01@00:00:00": "where: column 6: error: '2024-13-01@00:00:00' is not a date: write YYYY-MM-DD@HH:MM:SS or an ISO-8601 date-time",
             "x == uuid(nope)": "where: column 6: error: uuid(nope) is not a UUID",
-            "x BEGINSWITH[q] 'a'": "where: column 13: error: unknown modifier [q]: only [c] is supported",
+            "x BEGINSWITH[q] 'a'": "where: column 13: error: unknown modifier [q]: write [c], [d] or [cd]",
             "x == 1 AND OR y == 2": "where: column 12: error: expected a key path, found 'OR'",
             "'a' BEGINSWITH x": "where: column 5: error: a value cannot come before BEGINSWITH: write the key path first",
-            "x IN y": "where: column 6: error: IN needs a list of values in braces, such as {1, 2}",
+            "x IN 3": "where: column 6: error: IN needs a list of values in braces, such as {1, 2}, or a list, set or map on its right",
+            "x BETWEEN 3": "where: column 11: error: BETWEEN needs two values in braces, such as {1, 5}",
+            "1 == 2": "where: column 3: error: both sides of == are values: compare a key path with a value, or two key paths",
+            "age > 1 SORT(name) LIMIT(x)": "where: column 26: error: expected a count of zero or more in LIMIT( ), found 'x'",
+            "SUBQUERY(dogs, d, $d.age > 1).@count > 0": "where: column 16: error: expected a variable such as $x, found 'd'",
+            "SUBQUERY(dogs, $d, $d.age > 1) > 0": "where: column 32: error: a SUBQUERY is counted: write SUBQUERY(…).@count",
             "x IN {1 2}": "where: column 9: error: expected ',' or '}', found number 2",
             "x. == 1": "where: column 4: error: expected a property name after '.', found '=='",
             "@count > 1": "where: column 1: error: expected a key path, found '@count'",
@@ -111,9 +118,9 @@ import Testing
         ]
         for (text, message) in cases {
             do {
-                _ = try parse(text)
+                _ = try PredicateParser.parseQuery(text)
                 Issue.record("\(text) parsed")
-            } catch let error as KuraError {
+            } catch {
                 #expect(error.description == message, "\(text)")
             }
         }

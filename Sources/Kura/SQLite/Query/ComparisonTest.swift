@@ -28,29 +28,26 @@ struct ComparisonTest {
         case glob(DatabaseValue)
     }
 
-    /// How the stored value is read before it is compared.
-    private enum Reading { case plain, folded, decimal }
+    /// How the stored value is read before it is compared: as it is, through a folding function, or by decimal value.
+    private enum Reading: Equatable { case plain, folded(String), decimal }
 
     private var alternatives: [Alternative] = []
     private var negated = false
     private let isMixed: Bool
 
-    /// Checks `op`, the modifier and the literals against `type` (a non-optional scalar type, `.mixed`,
-    /// or `.object` for a link); `subject` names the key path in messages.
+    /// Checks `op`, the modifiers and the literals (one, or the list of `IN` and `BETWEEN`) against
+    /// `type` (a non-optional scalar type, `.mixed`, or `.object` for a link); `subject` names the
+    /// key path in messages.
     init(
-        subject: String, type: PropertyType, op: ComparisonOperator, caseInsensitive: Bool, operand: PredicateOperand,
+        subject: String, type: PropertyType, op: ComparisonOperator, options: StringOptions, literals: [PredicateLiteral],
         column: Int
     ) throws(KuraError) {
         isMixed = type == .mixed
         let checker = LiteralChecker(subject: subject, type: type, op: op, column: column)
-        try checker.checkOperator(caseInsensitive: caseInsensitive)
+        try checker.checkOperator(options: options)
         func reading(_ bound: LiteralChecker.Bound) -> Reading {
-            caseInsensitive ? .folded : (bound.isDecimal ? .decimal : .plain)
-        }
-        let literals: [PredicateLiteral]
-        switch operand {
-        case .literal(let literal): literals = [literal]
-        case .list(let items, _): literals = items
+            if let function = QueryFunctions.foldFunction(options) { return .folded(function) }
+            return bound.isDecimal ? .decimal : .plain
         }
         switch op {
         case .in:
@@ -63,7 +60,7 @@ struct ComparisonTest {
                 }
                 // Each mixed value carries its own kind; typed values share one SQL IN list. NaN
                 // equals no value stored as a number.
-                for bound in try checker.bind(literal, folding: caseInsensitive) where !bound.isNaN {
+                for bound in try checker.bind(literal, folding: options) where !bound.isNaN {
                     if isMixed {
                         alternatives.append(Alternative(tags: bound.tags, form: .within([bound.value]), reading: reading(bound)))
                     } else {
@@ -74,8 +71,8 @@ struct ComparisonTest {
             }
             if !typedValues.isEmpty { alternatives.append(Alternative(tags: nil, form: .within(typedValues), reading: typedReading)) }
         case .between:
-            let lows = try checker.bind(try checker.nonNull(literals[0]), folding: caseInsensitive)
-            let highs = try checker.bind(try checker.nonNull(literals[1]), folding: caseInsensitive)
+            let lows = try checker.bind(try checker.nonNull(literals[0]), folding: options)
+            let highs = try checker.bind(try checker.nonNull(literals[1]), folding: options)
             if isMixed && lows.map(\.tags) != highs.map(\.tags) {
                 throw KuraError.query(
                     .typeMismatch, "\(subject): BETWEEN needs two values of one kind, found \(literals[0].described) and \(literals[1].described)",
@@ -94,7 +91,7 @@ struct ComparisonTest {
                 negated = op == .notEqual
                 return
             }
-            let bounds = try checker.bind(literal, folding: caseInsensitive)
+            let bounds = try checker.bind(literal, folding: options)
             // A mixed value of another kind is never equal, so != negates the whole test, kind included.
             negated = isMixed && op == .notEqual
             let compared = negated ? ComparisonOperator.equal : op
@@ -160,7 +157,7 @@ struct ComparisonTest {
         let value: String
         switch reading {
         case .plain: value = raw
-        case .folded: value = "\(QueryFunctions.fold)(\(raw))"
+        case .folded(let function): value = "\(function)(\(raw))"
         case .decimal: value = "\(raw) COLLATE \(QueryFunctions.decimalCollation)"
         }
         let present = "\(raw) IS NOT NULL AND "

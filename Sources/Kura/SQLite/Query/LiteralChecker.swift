@@ -11,17 +11,17 @@ struct LiteralChecker {
     /// The operator's column, for errors about the operator itself.
     let column: Int
 
-    private static let orderedTypes: Set<PropertyType> = [.int, .float, .double, .date, .string, .decimal, .objectId]
-    private static let numericTags = [MixedTag.int, MixedTag.float, MixedTag.double]
+    static let orderedTypes: Set<PropertyType> = [.int, .float, .double, .date, .string, .decimal, .objectId]
+    static let numericTags = [MixedTag.int, MixedTag.float, MixedTag.double]
 
     /// Refuses operators and modifiers that do not apply to the type at all.
-    func checkOperator(caseInsensitive: Bool) throws(KuraError) {
+    func checkOperator(options: StringOptions) throws(KuraError) {
         if case .object = type {
             guard op == .equal || op == .notEqual || op == .in else { throw linkError(column) }
         }
         if type == .mixed { return }
-        if caseInsensitive && type != .string {
-            throw error(.unsupportedOperator, "\(subject): [c] does not apply to \(typeName)", column)
+        if !options.isEmpty && type != .string {
+            throw error(.unsupportedOperator, "\(subject): \(options.spelling) does not apply to \(typeName)", column)
         }
         let applies: Bool
         if op.isStringOperator {
@@ -56,8 +56,8 @@ struct LiteralChecker {
 
     /// The stored forms of a non-nil literal: one for a typed column; for a mixed value one per group
     /// of kinds it compares with (a number meets ints, floats and doubles as a number, and decimals
-    /// as a decimal string). With `folding`, strings are case-folded as `[c]` compares them.
-    func bind(_ literal: PredicateLiteral, folding: Bool) throws(KuraError) -> [Bound] {
+    /// as a decimal string). Strings are folded as `folding` (`[c]`, `[d]`) compares them.
+    func bind(_ literal: PredicateLiteral, folding: StringOptions) throws(KuraError) -> [Bound] {
         _ = try nonNull(literal)
         if type == .mixed { return try bindMixed(literal, folding: folding) }
         if case .object = type { throw linkError(literal.column) }
@@ -65,7 +65,7 @@ struct LiteralChecker {
             return [Bound(value: .null, isNaN: true)]
         }
         let value = try convert(literal)
-        if folding, case .string(let text) = value.storage { return [Bound(value: QueryFunctions.fold(text).databaseValue)] }
+        if !folding.isEmpty, case .string(let text) = value.storage { return [Bound(value: QueryFunctions.fold(text, folding).databaseValue)] }
         return [Bound(value: value, isDecimal: type == .decimal)]
     }
 
@@ -104,11 +104,11 @@ struct LiteralChecker {
 
     /// A literal for a mixed value: compared only with values of its own kind (any number with any
     /// number, as `ValueOrder` compares them).
-    private func bindMixed(_ literal: PredicateLiteral, folding: Bool) throws(KuraError) -> [Bound] {
+    private func bindMixed(_ literal: PredicateLiteral, folding: StringOptions) throws(KuraError) -> [Bound] {
         let isString: Bool
         if case .string = literal.value { isString = true } else { isString = false }
-        if (folding || op.isStringOperator) && !isString {
-            let what = folding ? "[c]" : Self.spelled(op)
+        if (!folding.isEmpty || op.isStringOperator) && !isString {
+            let what = !folding.isEmpty ? folding.spelling : Self.spelled(op)
             throw error(.typeMismatch, "\(subject): \(what) needs a string, found \(literal.described)", literal.column)
         }
         switch literal.value {
@@ -135,7 +135,7 @@ struct LiteralChecker {
                 Bound(tags: [MixedTag.decimal], value: decimal.description.databaseValue, isDecimal: true),
             ]
         case .string(let text):
-            return [Bound(tags: [MixedTag.string], value: (folding ? QueryFunctions.fold(text) : text).databaseValue)]
+            return [Bound(tags: [MixedTag.string], value: QueryFunctions.fold(text, folding).databaseValue)]
         case .date(let millis):
             return [Bound(tags: [MixedTag.date], value: millis.databaseValue)]
         case .objectId(let id):

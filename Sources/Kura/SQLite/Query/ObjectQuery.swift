@@ -17,6 +17,7 @@ struct ObjectQuery: Sendable {
     let signature: String
 
     /// Compiles a query; `predicate` nil matches every object, `sort` nil orders by object id (creation order).
+    /// The predicate may end in `SORT(…)`, `DISTINCT(…)` and `LIMIT(…)`, applied before `sort` and `limit`.
     /// Asymmetric types can be read (for export) only with `allowsAsymmetric`.
     /// With `after`, only the objects that come after the cursor's position in the sort order.
     init(
@@ -24,25 +25,33 @@ struct ObjectQuery: Sendable {
         catalog: SchemaCatalog, allowsAsymmetric: Bool = false
     ) throws(KuraError) {
         try self.init(
-            type, predicates: { () throws(KuraError) in try predicate.map { text throws(KuraError) in [try PredicateParser.parse(text)] } ?? [] },
+            type,
+            query: { () throws(KuraError) in
+                guard let predicate else { return ParsedQuery(predicate: .constant(true), descriptors: []) }
+                return try PredicateParser.parseQuery(predicate)
+            },
             sortKeys: { () throws(KuraError) in try sort.map { text throws(KuraError) in try SortKey.parse(text) } ?? [] },
             limit: limit, after: after, catalog: catalog, allowsAsymmetric: allowsAsymmetric)
     }
 
-    /// Compiles a query of parsed parts (see the other initializer); embedded types can be listed
-    /// with `allowsEmbedded`, as `Realm.objects(_:)` does.
+    /// Compiles a query of parsed parts (see the other initializer): every predicate must hold,
+    /// then the descriptors apply in order, then the sort keys; embedded types can be listed with
+    /// `allowsEmbedded`, as `Realm.objects(_:)` does.
     init(
-        _ type: String, predicates: [ParsedPredicate], sortKeys: [SortKey], catalog: SchemaCatalog, allowsEmbedded: Bool = false
+        _ type: String, predicates: [ParsedPredicate], descriptors: [QueryDescriptor] = [], sortKeys: [SortKey],
+        catalog: SchemaCatalog, allowsEmbedded: Bool = false
     ) throws(KuraError) {
+        let query = ParsedQuery(predicate: predicates.count == 1 ? predicates[0] : .and(predicates), descriptors: descriptors)
         try self.init(
-            type, predicates: { predicates }, sortKeys: { sortKeys }, limit: nil, catalog: catalog, allowsEmbedded: allowsEmbedded)
+            type, query: { query }, sortKeys: { sortKeys }, limit: nil, catalog: catalog, allowsEmbedded: allowsEmbedded)
     }
 
-    /// Compiles a query: every predicate must hold (none matches every object), and objects are
-    /// ordered by the sort keys, then by creation order. The parts are made as they are needed, so
-    /// that errors come in the order of the type, the limit, the predicate and the sort keys.
+    /// Compiles a query: its predicate, its descriptors in order, then the sort keys (a new order,
+    /// ties kept in the order so far, and creation order last) and the limit. The parts are made as
+    /// they are needed, so that errors come in the order of the type, the limit, the predicate and
+    /// the sort keys.
     private init(
-        _ type: String, predicates: () throws(KuraError) -> [ParsedPredicate], sortKeys: () throws(KuraError) -> [SortKey],
+        _ type: String, query: () throws(KuraError) -> ParsedQuery, sortKeys: () throws(KuraError) -> [SortKey],
         limit: Int?, after: QueryCursor? = nil, catalog: SchemaCatalog, allowsAsymmetric: Bool = false, allowsEmbedded: Bool = false
     ) throws(KuraError) {
         let schema = try Self.queryableType(
@@ -51,39 +60,40 @@ struct ObjectQuery: Sendable {
             throw KuraError.query(.invalidLimit, "the limit must be zero or more, not \(limit)")
         }
         let compiler = PredicateCompiler(root: schema, catalog: catalog)
+        let parsed = try query()
         var condition: SQLFragment?
-        let parsed = try predicates()
-        switch parsed.count {
-        case 0: break
-        case 1: condition = try compiler.compile(parsed[0])
-        default: condition = try compiler.compile(.and(parsed))
+        switch parsed.predicate {
+        case .constant(true), .and([]): break
+        default: condition = try compiler.compile(parsed.predicate)
         }
+        var plan = try QueryPlan(parsed.descriptors, compiler: compiler)
         let keys = try sortKeys()
         var terms: [OrderTerm] = []
-        for key in keys { terms.append(try compiler.orderTerm(key, catalog: catalog)) }
-        let idColumn = "\(compiler.rootAlias).\(TableLayout.idColumn)"
-        let signature = keys.map { key in
+        for key in keys { terms.append(try compiler.orderTerm(key)) }
+        plan.sort(by: terms)
+        let signature = (plan.signature + keys.map { key in
             key.keyPath.components.map(\.name).joined(separator: ".") + (key.ascending ? "" : " desc")
-        }.joined(separator: ",")
-        var clauses = condition.map { [$0.sql] } ?? []
+        }).joined(separator: ",")
+        let rows = plan.rows(compiler: compiler, condition: condition?.sql)
+        var clauses = rows.clauses
         var arguments = condition?.arguments ?? []
         if let after {
-            guard after.signature == signature, after.values.count == terms.count else {
+            guard after.signature == signature, after.values.count == rows.order.count else {
                 throw KuraError.query(.invalidCursor, "the cursor belongs to another sort order: start again without it")
             }
-            let keyset = Self.keyset(terms, after, idColumn: idColumn)
+            let keyset = Self.keyset(rows.order, after, idColumn: rows.id)
             clauses.append(keyset.sql)
             arguments += keyset.arguments
         }
         // Ties (and an unsorted query) fall back to creation order, so the output is always the same.
-        let order = terms.map(\.sql) + [idColumn]
-        var tail = " \(compiler.scope.fromClause)"
+        let order = rows.order.map(\.sql) + [rows.id]
+        var tail = " \(rows.from)"
         if !clauses.isEmpty { tail += " WHERE " + clauses.joined(separator: " AND ") }
         tail += " ORDER BY " + order.joined(separator: ", ")
         if let limit { tail += " LIMIT \(limit)" }
         self.type = type
-        self.sql = "SELECT \(idColumn)" + tail
-        self.pageSQL = "SELECT " + ([idColumn] + terms.map(\.expression)).joined(separator: ", ") + tail
+        self.sql = rows.with + "SELECT \(rows.id)" + tail
+        self.pageSQL = rows.with + "SELECT " + ([rows.id] + rows.order.map(\.expression)).joined(separator: ", ") + tail
         self.signature = signature
         self.arguments = arguments
     }

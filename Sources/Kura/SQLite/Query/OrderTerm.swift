@@ -2,9 +2,28 @@ import GRDB
 
 /// One term of a query's ORDER BY: an SQL expression (with its collation) and a direction.
 struct OrderTerm {
-    /// The expression, such as `o."name"` or `kura_mixed_key(…) COLLATE kura_mixed`.
-    let expression: String
+    /// The value ordered by, such as `o."name"` or `kura_mixed_key(…)`.
+    let value: String
+    /// The collation it is ordered and compared by, if not SQLite's own.
+    let collation: String?
     let ascending: Bool
+
+    init(value: String, collation: String? = nil, ascending: Bool) {
+        self.value = value
+        self.collation = collation
+        self.ascending = ascending
+    }
+
+    /// The value with its collation, such as `kura_mixed_key(…) COLLATE kura_mixed`.
+    var expression: String {
+        guard let collation else { return value }
+        return value + " COLLATE " + collation
+    }
+
+    /// The same term on another expression of the same value (a column of an earlier step).
+    func reading(_ other: String) -> OrderTerm {
+        OrderTerm(value: other, collation: collation, ascending: ascending)
+    }
 
     /// The term as ORDER BY takes it.
     var sql: String { ascending ? expression : expression + " DESC" }

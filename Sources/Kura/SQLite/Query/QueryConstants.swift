@@ -8,15 +8,25 @@ import GRDB
 /// values of a query are plain parameters; later ones are one-row subqueries, `(SELECT ?)`, which
 /// SQLite also computes once, without that search. A list of three values or more is never
 /// searched (SQLite builds a lookup table from it), so its values stay plain however many there are.
+///
+/// Values written `inline` are SQL literals instead (a SUBQUERY's condition, which stands inside
+/// the value it counts, where bound parameters would fall out of their order).
 final class QueryConstants {
     /// The values written as plain parameters, outside lists.
     static let plainValues = 256
     /// Values bound in all.
     private(set) var bound = 0
     private var plain = 0
+    /// Whether values are written as literals rather than bound.
+    let inline: Bool
+
+    init(inline: Bool = false) {
+        self.inline = inline
+    }
 
     /// `?` bound to `value`, or `(SELECT ?)` past the first `plainValues`.
     func value(_ value: DatabaseValue) -> SQLFragment {
+        if inline { return SQLFragment(Self.literal(value)) }
         bound += 1
         guard plain >= Self.plainValues else {
             plain += 1
@@ -27,6 +37,7 @@ final class QueryConstants {
 
     /// `(?, ?, ?)`: the values of an `IN` list.
     func list(_ values: [DatabaseValue]) -> SQLFragment {
+        if inline { return SQLFragment("(" + values.map(Self.literal).joined(separator: ", ") + ")") }
         guard values.count < 3 else {
             bound += values.count
             return SQLFragment("(" + Array(repeating: "?", count: values.count).joined(separator: ", ") + ")", values)
@@ -60,5 +71,30 @@ final class QueryConstants {
         }
         list.append(")")
         return list
+    }
+}
+
+extension QueryConstants {
+    /// `value` as an SQL literal that SQLite reads back exactly: text and blobs in hexadecimal (so
+    /// that nothing in them is read as SQL), a double by its bits.
+    static func literal(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: return "NULL"
+        case .int64(let number): return String(number)
+        case .double(let number): return "\(QueryFunctions.realFromBits)(\(Int64(bitPattern: number.bitPattern)))"
+        case .string(let text): return "CAST(X'\(hex(Array(text.utf8)))' AS TEXT)"
+        case .blob(let bytes): return "X'\(hex(Array(bytes)))'"
+        }
+    }
+
+    private static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

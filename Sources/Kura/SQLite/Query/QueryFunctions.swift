@@ -6,6 +6,31 @@ enum QueryFunctions {
     /// `kura_fold(text)`: the text case-folded as `[c]` compares it (Unicode lowercase, unlike SQLite's
     /// ASCII-only `lower()` and `NOCASE`).
     static let fold = "kura_fold"
+    /// `kura_fold_d(text)`: the text without diacritics, as `[d]` compares it (`é` is `e`).
+    static let foldDiacritics = "kura_fold_d"
+    /// `kura_fold_cd(text)`: both, as `[cd]` compares it.
+    static let foldBoth = "kura_fold_cd"
+    /// `kura_compare(tag, value, tag, value)`: two values as `ValueOrder` compares them: -1, 0 or 1,
+    /// or 2 when they are unequal and unordered (kinds that do not compare, or null against a value).
+    static let compare = "kura_compare"
+    /// `kura_decimal_sum(decimal)`: the exact sum of decimal strings (0 for none), as `@sum` gives it.
+    static let decimalSum = "kura_decimal_sum"
+    /// `kura_decimal_avg(decimal)`: their mean (null for none), as `@avg` gives it.
+    static let decimalAverage = "kura_decimal_avg"
+    /// `kura_real(bits)`: the double whose IEEE 754 bits are the integer, for doubles written in SQL.
+    static let realFromBits = "kura_real"
+    /// `kura_like_glob(pattern)`: a LIKE pattern as a GLOB pattern, for patterns read from a property.
+    static let likeGlob = "kura_like_glob"
+
+    /// The SQL function that folds text as `options` compare it, or nil when they compare it as it is.
+    static func foldFunction(_ options: StringOptions) -> String? {
+        switch (options.caseInsensitive, options.diacriticInsensitive) {
+        case (true, true): foldBoth
+        case (true, false): fold
+        case (false, true): foldDiacritics
+        case (false, false): nil
+        }
+    }
     /// `COLLATE kura_decimal`: orders decimal strings by value, so `1.5` equals `1.50`, `9` sorts
     /// before `10` and NaN before every number.
     static let decimalCollation = "kura_decimal"
@@ -13,12 +38,37 @@ enum QueryFunctions {
     /// Case-folds `text` as `[c]` does.
     static func fold(_ text: String) -> String { text.lowercased() }
 
+    /// `text` as `options` compare it: lowercased for `[c]`, without diacritics for `[d]`.
+    static func fold(_ text: String, _ options: StringOptions) -> String {
+        let bare = options.diacriticInsensitive ? text.folding(options: .diacriticInsensitive, locale: nil) : text
+        return options.caseInsensitive ? bare.lowercased() : bare
+    }
+
     /// Adds the function and collation to a connection.
     static func install(in db: Database) {
         db.add(function: DatabaseFunction(fold, argumentCount: 1, pure: true) { arguments in
             guard case .string(let text) = arguments[0].storage else { return arguments[0] }
             return Self.fold(text)
         })
+        for (name, options) in [(foldDiacritics, StringOptions(diacriticInsensitive: true)), (foldBoth, StringOptions(caseInsensitive: true, diacriticInsensitive: true))] {
+            db.add(function: DatabaseFunction(name, argumentCount: 1, pure: true) { arguments in
+                guard case .string(let text) = arguments[0].storage else { return arguments[0] }
+                return Self.fold(text, options)
+            })
+        }
+        db.add(function: DatabaseFunction(compare, argumentCount: 4, pure: true) { arguments in
+            StoredComparison.compare(tag: arguments[0], arguments[1], tag: arguments[2], arguments[3])
+        })
+        db.add(function: DatabaseFunction(realFromBits, argumentCount: 1, pure: true) { arguments in
+            guard case .int64(let bits) = arguments[0].storage else { return nil }
+            return Double(bitPattern: UInt64(bitPattern: bits))
+        })
+        db.add(function: DatabaseFunction(likeGlob, argumentCount: 1, pure: true) { arguments in
+            guard case .string(let pattern) = arguments[0].storage else { return arguments[0] }
+            return ComparisonTest.globPattern(fromLike: pattern)
+        })
+        db.add(function: DatabaseFunction(decimalSum, argumentCount: 1, pure: true, aggregate: DecimalSumAggregate.self))
+        db.add(function: DatabaseFunction(decimalAverage, argumentCount: 1, pure: true, aggregate: DecimalAverageAggregate.self))
         db.add(collation: DatabaseCollation(decimalCollation) { lhs, rhs in compareDecimals(lhs, rhs) })
         MixedSortKey.install(in: db)
     }
@@ -33,4 +83,26 @@ enum QueryFunctions {
         case (_, nil): return .orderedAscending
         }
     }
+}
+
+/// `kura_decimal_sum`: the exact sum of the decimal strings it is given.
+private struct DecimalSumAggregate: DatabaseAggregate {
+    var sum = DecimalSum()
+
+    mutating func step(_ values: [DatabaseValue]) {
+        if case .string(let text) = values[0].storage, let number = Decimal128(text) { sum.add(number) }
+    }
+
+    func finalize() -> (any DatabaseValueConvertible)? { sum.total.description }
+}
+
+/// `kura_decimal_avg`: the mean of the decimal strings it is given, or null for none.
+private struct DecimalAverageAggregate: DatabaseAggregate {
+    var sum = DecimalSum()
+
+    mutating func step(_ values: [DatabaseValue]) {
+        if case .string(let text) = values[0].storage, let number = Decimal128(text) { sum.add(number) }
+    }
+
+    func finalize() -> (any DatabaseValueConvertible)? { sum.average?.description }
 }

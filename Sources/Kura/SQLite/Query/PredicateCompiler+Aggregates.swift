@@ -1,0 +1,52 @@
+extension PredicateCompiler {
+    /// `@sum`, `@avg`, `@min` or `@max` of the values `source` reads for the object whose id is `id`,
+    /// as one scalar subquery: `@sum` of nothing is 0, the others null, as in Realm.
+    func aggregate(_ function: ResolvedKeyPath.Aggregate, _ source: ResolvedKeyPath.AggregateSource, of id: String) -> String {
+        switch source {
+        case .values(let owner, let property, let element):
+            let alias = names.make()
+            let argument = Self.aggregated("\(alias).\(TableLayout.valueColumn)", tag: "\(alias).\(TableLayout.tagColumn)", element)
+            return "(SELECT \(Self.call(function, argument, element)) FROM \(TableLayout.collectionTable(owner, property)) AS \(alias) "
+                + "WHERE \(alias).\(TableLayout.ownerColumn) = \(id))"
+        case .objects(let hop, let property, let type):
+            let object = names.make()
+            let argument = Self.aggregated(
+                "\(object).\(TableLayout.column(property))", tag: "\(object).\(TableLayout.tagColumn(property))", type)
+            let rows: String
+            switch hop {
+            case .collection(let owner, let collection, let target):
+                let entry = names.make()
+                rows = "FROM \(TableLayout.collectionTable(owner, collection)) AS \(entry) JOIN \(TableLayout.objectTable(target)) AS \(object) "
+                    + "ON \(object).\(TableLayout.idColumn) = \(entry).\(TableLayout.valueColumn) WHERE \(entry).\(TableLayout.ownerColumn) = \(id)"
+            case .backlink(let source, let link, false):
+                rows = "FROM \(TableLayout.objectTable(source)) AS \(object) WHERE \(object).\(TableLayout.column(link)) = \(id)"
+            case .backlink(let source, let link, true):
+                rows = "FROM \(TableLayout.objectTable(source)) AS \(object) WHERE \(object).\(TableLayout.idColumn) IN "
+                    + "(SELECT \(TableLayout.ownerColumn) FROM \(TableLayout.collectionTable(source, link)) WHERE \(TableLayout.valueColumn) = \(id))"
+            case .toOne(let owner, let link, _), .mapEntry(let owner, let link, _, _):
+                // The resolver aggregates only over to-many steps; a single object is its own aggregate.
+                rows = "FROM \(TableLayout.objectTable(owner)) AS \(object) WHERE \(object).\(TableLayout.column(link)) = \(id) AND 0"
+            }
+            return "(SELECT \(Self.call(function, argument, type)) \(rows))"
+        }
+    }
+
+    /// The value aggregated: of mixed values only the numbers count (decimals by their double value),
+    /// as Realm sums a list of mixed values.
+    private static func aggregated(_ value: String, tag: String, _ type: PropertyType) -> String {
+        guard type == .mixed else { return value }
+        let numbers = [MixedTag.int, MixedTag.float, MixedTag.double].map(String.init).joined(separator: ", ")
+        return "CASE WHEN \(tag) IN (\(numbers)) THEN \(value) WHEN \(tag) = \(MixedTag.decimal) THEN CAST(\(value) AS REAL) END"
+    }
+
+    private static func call(_ function: ResolvedKeyPath.Aggregate, _ argument: String, _ type: PropertyType) -> String {
+        switch (function, type) {
+        case (.sum, .decimal): "\(QueryFunctions.decimalSum)(\(argument))"
+        case (.avg, .decimal): "\(QueryFunctions.decimalAverage)(\(argument))"
+        case (.min, .decimal), (.max, .decimal): "\(function.rawValue)(\(argument) COLLATE \(QueryFunctions.decimalCollation))"
+        case (.sum, _): "coalesce(sum(\(argument)), 0)"
+        case (.avg, _): "avg(\(argument))"
+        case (.min, _), (.max, _): "\(function.rawValue)(\(argument))"
+        }
+    }
+}

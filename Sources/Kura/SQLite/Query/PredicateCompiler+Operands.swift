@@ -1,0 +1,220 @@
+/// One side of a comparison, compiled: the SQL of its value (and of a mixed value's tag), its type
+/// and its name in messages.
+struct Operand {
+    var value: String
+    var tag: String?
+    /// A non-optional scalar type, `.mixed`, `.object` for a link, or the type of a count or aggregate.
+    var type: PropertyType
+    var subject: String
+    /// For `@type`: what tells the kind of value.
+    var typeOf: TypeTest.Kind?
+    /// Whether the SQL holds a scalar subquery, which SQLite parses deeper.
+    var nests = false
+}
+
+extension PredicateCompiler {
+    /// The SQL of one side of a comparison; a path through a list, set, map or linkingObjects
+    /// opens `subquery` (or joins it, if open).
+    func operand(_ expression: PredicateExpression, in context: Context, subquery: inout Subquery?) throws(KuraError) -> Operand {
+        switch expression {
+        case .keyPath(let path):
+            let resolved = try resolver(context).resolve(path, from: root)
+            do {
+                let position = try follow(resolved.hops, from: try start(of: path, in: context), into: &subquery)
+                return try value(resolved.end, at: position, subject: resolved.subject, subquery: &subquery)
+            } catch {
+                // Too many tables: the comparison that needs one more says where.
+                throw error.placed(in: .where, column: path.column)
+            }
+        case .subquery(let subqueryExpression):
+            return try count(subqueryExpression, in: context)
+        case .literal(let literal):
+            throw KuraError.query(.syntax, "a value cannot be compared with a value: compare a key path with it", in: .where, column: literal.column)
+        case .list(_, let column):
+            throw KuraError.query(.syntax, "a list of values goes only after IN or BETWEEN", in: .where, column: column)
+        }
+    }
+
+    /// A resolver that knows the SUBQUERY variables of `context`.
+    func resolver(_ context: Context) throws(KuraError) -> KeyPathResolver {
+        var variables: [String: ObjectSchema] = [:]
+        for (name, position) in context.variables {
+            do {
+                variables[name] = try catalog.type(position.type)
+            } catch {
+                throw KuraError.query(.unknownType, error.message, in: .where)
+            }
+        }
+        return KeyPathResolver(catalog: catalog, source: .where, variables: variables)
+    }
+
+    /// Where `path` starts: its SUBQUERY variable's object, or the queried one.
+    func start(of path: PredicateKeyPath, in context: Context) throws(KuraError) -> Position {
+        guard let first = path.components.first, first.kind == .variable else { return context.root }
+        guard let position = context.variables[first.name] else {
+            throw KuraError.query(.invalidKeyPath, "$\(first.name) is not a SUBQUERY variable here", in: .where, column: first.column)
+        }
+        return position
+    }
+
+    /// `SUBQUERY(collection, $x, predicate).@count`: the number of objects of the collection
+    /// for which the predicate holds, `$x` standing for each.
+    private func count(_ subquery: PredicateSubquery, in context: Context) throws(KuraError) -> Operand {
+        if context.variables[subquery.variable] != nil {
+            throw KuraError.query(
+                .invalidKeyPath, "$\(subquery.variable) is already the variable of an enclosing SUBQUERY: name this one differently",
+                in: .where, column: subquery.column)
+        }
+        let collection = try resolver(context).resolveCollection(subquery.collection, from: root)
+        var rows: Subquery?
+        let element: Position
+        do {
+            element = try follow(collection.hops, from: try start(of: subquery.collection, in: context), into: &rows)
+        } catch {
+            throw error.placed(in: .where, column: subquery.collection.column)
+        }
+        guard let rows else {
+            throw KuraError.query(.invalidKeyPath, "\(collection.subject): SUBQUERY needs a list, set, map or linkingObjects", in: .where, column: subquery.column)
+        }
+        var inner = context
+        inner.variables[subquery.variable] = element
+        // The condition stands inside the count, which a test may write twice: it binds nothing.
+        let bound = constants
+        constants = QueryConstants(inline: true)
+        defer { constants = bound }
+        let condition = try self.condition(subquery.predicate, negated: false, in: inner)
+        return Operand(
+            value: "(SELECT count(*) \(rows.scope.fromClause) WHERE \(rows.correlation) AND \(condition.sql))", type: .int,
+            subject: "SUBQUERY(\(collection.subject), $\(subquery.variable), …).@count", nests: true)
+    }
+
+    /// Follows the hops from `start`: to-one links as joins in the current scope, to-many steps
+    /// as tables of the comparison's subquery (opened by the first of them).
+    func follow(_ hops: [ResolvedKeyPath.Hop], from start: Position, into subquery: inout Subquery?) throws(KuraError) -> Position {
+        var position = start
+        for hop in hops {
+            switch hop {
+            case .toOne(let owner, let property, let target):
+                let alias = try position.scope.objectAlias(type: owner, idExpression: position.id)
+                position = Position(type: target, id: "\(alias).\(TableLayout.column(property))", scope: position.scope)
+            case .mapEntry(let owner, let property, let key, let target):
+                try countSubqueryTable()
+                let id = entrySQL(owner, property, key: key, column: TableLayout.valueColumn, of: position.id)
+                position = Position(type: target, id: id, scope: position.scope)
+            case .collection(let owner, let property, let target):
+                let alias = names.make()
+                let condition = "\(alias).\(TableLayout.ownerColumn) = \(position.id)"
+                let rows = try enter(TableLayout.collectionTable(owner, property), alias, condition, &subquery)
+                position = Position(type: target, id: "\(alias).\(TableLayout.valueColumn)", scope: rows)
+            case .backlink(let source, let property, true):
+                let alias = names.make()
+                let condition = "\(alias).\(TableLayout.valueColumn) = \(position.id)"
+                let rows = try enter(TableLayout.collectionTable(source, property), alias, condition, &subquery)
+                position = Position(type: source, id: "\(alias).\(TableLayout.ownerColumn)", scope: rows)
+            case .backlink(let source, let property, false):
+                let alias = names.make()
+                let condition = "\(alias).\(TableLayout.column(property)) = \(position.id)"
+                let rows = try enter(TableLayout.objectTable(source), alias, condition, &subquery)
+                let id = "\(alias).\(TableLayout.idColumn)"
+                rows.register(alias: alias, forObjectId: id)
+                position = Position(type: source, id: id, scope: rows)
+            }
+        }
+        return position
+    }
+
+    /// The SQL of the value a path ends at (and of its mixed tag), on the object at `position`.
+    private func value(_ end: ResolvedKeyPath.End, at position: Position, subject: String, subquery: inout Subquery?) throws(KuraError)
+        -> Operand
+    {
+        switch end {
+        case .column(let name, let type):
+            let alias = try position.scope.objectAlias(type: position.type, idExpression: position.id)
+            let tag = type == .mixed ? "\(alias).\(TableLayout.tagColumn(name))" : nil
+            return Operand(value: "\(alias).\(TableLayout.column(name))", tag: tag, type: type, subject: subject)
+        case .link(let name, let target):
+            let alias = try position.scope.objectAlias(type: position.type, idExpression: position.id)
+            return Operand(value: "\(alias).\(TableLayout.column(name))", type: .object(target), subject: subject)
+        case .elements(let owner, let property, let type, let keys):
+            let alias = names.make()
+            let condition = "\(alias).\(TableLayout.ownerColumn) = \(position.id)"
+            _ = try enter(TableLayout.collectionTable(owner, property), alias, condition, &subquery)
+            let tag = type == .mixed && !keys ? "\(alias).\(TableLayout.tagColumn)" : nil
+            return Operand(value: "\(alias).\(keys ? TableLayout.keyColumn : TableLayout.valueColumn)", tag: tag, type: type, subject: subject)
+        case .count(let source):
+            try countSubqueryTable()
+            return Operand(value: Self.count(source, of: position.id), type: .int, subject: subject, nests: true)
+        case .length(let name, _):
+            let alias = try position.scope.objectAlias(type: position.type, idExpression: position.id)
+            return Operand(value: "length(CAST(\(alias).\(TableLayout.column(name)) AS BLOB))", type: .int, subject: subject)
+        case .aggregate(let function, let source, let result):
+            try countSubqueryTable()
+            return Operand(value: aggregate(function, source, of: position.id), type: result, subject: subject, nests: true)
+        case .mapValue(let owner, let property, let key, let type):
+            try countSubqueryTable()
+            let value = entrySQL(owner, property, key: key, column: TableLayout.valueColumn, of: position.id)
+            let tag = type == .mixed ? entrySQL(owner, property, key: key, column: TableLayout.tagColumn, of: position.id) : nil
+            return Operand(value: value, tag: tag, type: type, subject: subject, nests: true)
+        case .typeOf(let inner):
+            var operand = try value(inner, at: position, subject: subject, subquery: &subquery)
+            operand.typeOf = operand.tag.map(TypeTest.Kind.tag) ?? .fixed(operand.type)
+            operand.type = .string
+            return operand
+        }
+    }
+
+    /// `(SELECT column FROM map WHERE owner = id AND key = ?)`: a map's entry under `key`.
+    private func entrySQL(_ owner: String, _ property: String, key: String, column: String, of id: String) -> String {
+        let alias = names.make()
+        let key = QueryConstants.literal(key.databaseValue)
+        return "(SELECT \(alias).\(column) FROM \(TableLayout.collectionTable(owner, property)) AS \(alias) "
+            + "WHERE \(alias).\(TableLayout.ownerColumn) = \(id) AND \(alias).\(TableLayout.keyColumn) = \(key))"
+    }
+
+    /// Adds a table of rows reached through a to-many step: the first one opens the comparison's
+    /// subquery (correlated to the outer row by `condition`); later ones are joined into it.
+    func enter(
+        _ table: String, _ alias: String, _ condition: String, _ subquery: inout Subquery?
+    ) throws(KuraError) -> QueryScope {
+        try countSubqueryTable()
+        if let open = subquery {
+            try open.scope.join(table, alias: alias, on: condition)
+            return open.scope
+        }
+        let opened = QueryScope(table: table, alias: alias, names: names)
+        subquery = (opened, condition)
+        return opened
+    }
+
+    /// Counts one more table read in a subquery; refuses one past `maxSubqueryTables` (the caller
+    /// places the error at its comparison or sort key).
+    func countSubqueryTable() throws(KuraError) {
+        subqueryTables += 1
+        guard subqueryTables > Self.maxSubqueryTables else { return }
+        throw KuraError.query(
+            .tooComplex,
+            "the query reads lists, sets, maps, linkingObjects and @count in more than \(Self.maxSubqueryTables) places, "
+                + "more than SQLite reads well for every object: compare several values at once, as in ANY tags IN {'a', 'b'}")
+    }
+
+    /// The number of elements, entries or (distinct) linking objects of the object whose id is `id`.
+    static func count(_ source: ResolvedKeyPath.CountSource, of id: String) -> String {
+        switch source {
+        case .collection(let owner, let property):
+            return "(SELECT count(*) FROM \(TableLayout.collectionTable(owner, property)) WHERE \(TableLayout.ownerColumn) = \(id))"
+        case .backlink(let link):
+            return count(link, of: id)
+        case .allLinks(let links):
+            guard !links.isEmpty else { return "0" }
+            return "(" + links.map { count($0, of: id) }.joined(separator: " + ") + ")"
+        }
+    }
+
+    private static func count(_ link: ResolvedKeyPath.Backlink, of id: String) -> String {
+        if link.originIsCollection {
+            // An object listed twice in one list still links once, as linkingObjects reads it.
+            return "(SELECT count(DISTINCT \(TableLayout.ownerColumn)) FROM \(TableLayout.collectionTable(link.source, link.property)) WHERE \(TableLayout.valueColumn) = \(id))"
+        }
+        return "(SELECT count(*) FROM \(TableLayout.objectTable(link.source)) WHERE \(TableLayout.column(link.property)) = \(id))"
+    }
+}

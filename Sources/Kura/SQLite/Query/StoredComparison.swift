@@ -1,0 +1,42 @@
+import GRDB
+
+/// Compares two stored values of any kinds, given as a mixed value's tag and column value (a typed
+/// column passes the tag of its type): `kura_compare` in SQL, for comparisons of two key paths
+/// that SQL's own operators would get wrong (decimals, which are stored as text, and mixed values).
+enum StoredComparison {
+    /// -1, 0 or 1 as `ValueOrder` orders the two values; 2 when they are unequal and unordered
+    /// (kinds that do not compare, or null against a value). Two nulls are equal.
+    static func compare(tag leftTag: DatabaseValue, _ left: DatabaseValue, tag rightTag: DatabaseValue, _ right: DatabaseValue) -> Int64 {
+        let leftValue = value(tag: leftTag, left)
+        let rightValue = value(tag: rightTag, right)
+        switch (leftValue, rightValue) {
+        case (nil, nil): return 0
+        case (.some(.link(let a, let b)), .some(.link(let c, let d))): return a == c && b == d ? 0 : 2
+        case (.some(.value(let a)), .some(.value(let b))):
+            switch ValueOrder.compare(a, b) {
+            case .orderedAscending?: return -1
+            case .orderedSame?: return 0
+            case .orderedDescending?: return 1
+            case nil: return 2
+            }
+        default: return 2
+        }
+    }
+
+    private enum Stored {
+        case value(Value)
+        /// A link in a mixed value: the target type's tag and the object's id.
+        case link(Int64, Int64)
+    }
+
+    /// The value, or nil for null (a null tag, or a null column value as through a null link).
+    private static func value(tag: DatabaseValue, _ stored: DatabaseValue) -> Stored? {
+        guard case .int64(let kind) = tag.storage, kind != MixedTag.null, !stored.isNull else { return nil }
+        if kind >= MixedTag.linkBase {
+            guard case .int64(let id) = stored.storage else { return nil }
+            return .link(kind, id)
+        }
+        guard let type = MixedTag.scalarTypes[kind], let value = try? ScalarCodec.decode(stored, as: type) else { return nil }
+        return .value(value)
+    }
+}
