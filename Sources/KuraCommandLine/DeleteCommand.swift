@@ -7,10 +7,12 @@ struct DeleteCommand: ParsableCommand {
         commandName: "delete",
         abstract: "Delete the objects of one type that match a predicate (every object of the type without --where).",
         discussion: """
-            --where takes a Realm-style predicate: comparisons (== != < <= > >=), AND OR NOT, BEGINSWITH \
-            CONTAINS ENDSWITH LIKE with [c] for case-insensitive, IN {…}, BETWEEN {a, b}, key paths through \
-            links (favoriteToy.name), ANY/ALL/NONE over lists, sets, maps and backlinks \
-            (ANY owners.name == 'Alice'), and @count (dogs.@count > 2).
+            --where takes a predicate in Realm Query Language: comparisons (== != < <= > >=) with values \
+            or other key paths, AND OR NOT, BEGINSWITH CONTAINS ENDSWITH LIKE with [c], [d] or [cd], \
+            IN {…}, BETWEEN {a, b}, key paths through links (favoriteToy.name), ANY/ALL/NONE over lists, \
+            sets, maps and backlinks (ANY owners.name == 'Alice', @links.Person.dogs), map['key'], \
+            @count, @size, @sum, @avg, @min, @max (dogs.@max.age > 10), @type, \
+            SUBQUERY(dogs, $d, $d.age > 3).@count, and LIMIT(n) after the predicate.
 
             Deleting an object nullifies links to it, removes it from lists, sets and maps, and deletes \
             its embedded objects. Everything happens in one transaction: all or nothing.

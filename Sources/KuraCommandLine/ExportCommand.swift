@@ -15,9 +15,11 @@ struct ExportCommand: ParsableCommand {
             written and is {"$ref": id} after (YAML uses anchors and aliases within a document). Dates, \
             data, object ids and decimals use typed wrappers such as {"$date": "…"}.
 
-            --where takes a Realm-style predicate, such as "age >= 3 AND name BEGINSWITH 'R'", \
-            "ANY dogs.age >= 3", "dogs.@count > 1" or "ANY owners.name == 'Alice'". --sort takes key \
-            paths, each optionally followed by asc or desc: "name", "age desc, name".
+            --where takes a predicate in Realm Query Language, such as "age >= 3 AND name BEGINSWITH 'R'", \
+            "ANY dogs.age >= 3", "dogs.@avg.age > 5", "age > bestFriend.age" or \
+            "SUBQUERY(dogs, $d, $d.age > 3).@count > 1", which may end in SORT(name ASC), DISTINCT(name) \
+            and LIMIT(10). --sort (then --limit) applies after them: key paths, each optionally followed \
+            by asc or desc: "name", "age desc, name".
 
             Documents go to standard output unless --output names a file; a file is written whole or \
             not at all.

@@ -10,6 +10,9 @@ struct Operand {
     var typeOf: TypeTest.Kind?
     /// Whether the SQL holds a scalar subquery, which SQLite parses deeper.
     var nests = false
+    /// For a count: SELECTs that find a row exactly when the count is above zero, so that
+    /// `@count == 0` and `@count > 0` can be `NOT EXISTS` and `EXISTS`, which stop at the first row.
+    var existence: [String]?
 }
 
 extension PredicateCompiler {
@@ -143,7 +146,9 @@ extension PredicateCompiler {
             return Operand(value: "\(alias).\(keys ? TableLayout.keyColumn : TableLayout.valueColumn)", tag: tag, type: type, subject: subject)
         case .count(let source):
             try countSubqueryTable()
-            return Operand(value: Self.count(source, of: position.id), type: .int, subject: subject, nests: true)
+            return Operand(
+                value: Self.count(source, of: position.id), type: .int, subject: subject, nests: true,
+                existence: Self.rows(source, of: position.id))
         case .length(let name, _):
             let alias = try position.scope.objectAlias(type: position.type, idExpression: position.id)
             return Operand(value: "length(CAST(\(alias).\(TableLayout.column(name)) AS BLOB))", type: .int, subject: subject)
@@ -208,6 +213,25 @@ extension PredicateCompiler {
             guard !links.isEmpty else { return "0" }
             return "(" + links.map { count($0, of: id) }.joined(separator: " + ") + ")"
         }
+    }
+
+    /// A SELECT for each table the count reads, finding a row exactly when it counts one.
+    private static func rows(_ source: ResolvedKeyPath.CountSource, of id: String) -> [String] {
+        switch source {
+        case .collection(let owner, let property):
+            return ["SELECT 1 FROM \(TableLayout.collectionTable(owner, property)) WHERE \(TableLayout.ownerColumn) = \(id)"]
+        case .backlink(let link):
+            return [rows(link, of: id)]
+        case .allLinks(let links):
+            return links.map { rows($0, of: id) }
+        }
+    }
+
+    private static func rows(_ link: ResolvedKeyPath.Backlink, of id: String) -> String {
+        if link.originIsCollection {
+            return "SELECT 1 FROM \(TableLayout.collectionTable(link.source, link.property)) WHERE \(TableLayout.valueColumn) = \(id)"
+        }
+        return "SELECT 1 FROM \(TableLayout.objectTable(link.source)) WHERE \(TableLayout.column(link.property)) = \(id)"
     }
 
     private static func count(_ link: ResolvedKeyPath.Backlink, of id: String) -> String {

@@ -189,6 +189,10 @@ final class PredicateCompiler {
 
     /// The test of one side against values written in the predicate.
     private func test(_ operand: Operand, _ comparison: PredicateComparison, literals: [PredicateLiteral]) throws(KuraError) -> SQLFragment {
+        if let rows = operand.existence, let nonEmpty = Self.testsNonEmpty(comparison.op, literals) {
+            let exists = rows.isEmpty ? "0" : rows.map { "EXISTS (\($0))" }.joined(separator: " OR ")
+            return SQLFragment(nonEmpty ? "(\(exists))" : "(NOT (\(exists)))")
+        }
         if let kind = operand.typeOf {
             return try TypeTest(subject: operand.subject, op: comparison.op, literals: literals, column: comparison.column)
                 .sql(kind, constants: constants)
@@ -197,6 +201,17 @@ final class PredicateCompiler {
             subject: operand.subject, type: operand.type, op: comparison.op, options: comparison.options, literals: literals,
             column: comparison.column
         ).sql(value: operand.value, tag: operand.tag, constants: constants)
+    }
+
+    /// Whether a count compared by `op` with `literals` asks only if it is above zero (`> 0`,
+    /// `>= 1`, `!= 0`: true) or zero (`== 0`, `< 1`, `<= 0`: false); nil for any other comparison.
+    private static func testsNonEmpty(_ op: ComparisonOperator, _ literals: [PredicateLiteral]) -> Bool? {
+        guard literals.count == 1, case .number(let text) = literals[0].value, let number = Int64(text) else { return nil }
+        switch (op, number) {
+        case (.greater, 0), (.greaterOrEqual, 1), (.notEqual, 0): return true
+        case (.equal, 0), (.less, 1), (.lessOrEqual, 0): return false
+        default: return nil
+        }
     }
 
     /// The rows a comparison through a to-many step ranges over: one scope, correlated to the outer row.

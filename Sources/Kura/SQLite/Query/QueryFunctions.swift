@@ -35,27 +35,17 @@ enum QueryFunctions {
     /// before `10` and NaN before every number.
     static let decimalCollation = "kura_decimal"
 
-    /// Case-folds `text` as `[c]` does.
-    static func fold(_ text: String) -> String { text.lowercased() }
-
     /// `text` as `options` compare it: lowercased for `[c]`, without diacritics for `[d]`.
     static func fold(_ text: String, _ options: StringOptions) -> String {
+        // ASCII has no diacritics to drop.
+        if !text.utf8.contains(where: { $0 >= 0x80 }) { return options.caseInsensitive ? text.lowercased() : text }
         let bare = options.diacriticInsensitive ? text.folding(options: .diacriticInsensitive, locale: nil) : text
         return options.caseInsensitive ? bare.lowercased() : bare
     }
 
     /// Adds the function and collation to a connection.
     static func install(in db: Database) {
-        db.add(function: DatabaseFunction(fold, argumentCount: 1, pure: true) { arguments in
-            guard case .string(let text) = arguments[0].storage else { return arguments[0] }
-            return Self.fold(text)
-        })
-        for (name, options) in [(foldDiacritics, StringOptions(diacriticInsensitive: true)), (foldBoth, StringOptions(caseInsensitive: true, diacriticInsensitive: true))] {
-            db.add(function: DatabaseFunction(name, argumentCount: 1, pure: true) { arguments in
-                guard case .string(let text) = arguments[0].storage else { return arguments[0] }
-                return Self.fold(text, options)
-            })
-        }
+        FoldFunctions.install(in: db)
         db.add(function: DatabaseFunction(compare, argumentCount: 4, pure: true) { arguments in
             StoredComparison.compare(tag: arguments[0], arguments[1], tag: arguments[2], arguments[3])
         })
