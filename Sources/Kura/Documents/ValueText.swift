@@ -115,6 +115,14 @@ enum ValueText {
         }
     }
 
+    /// Bytes as lowercase hexadecimal digits.
+    static func hex(_ bytes: some Collection<UInt8>) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        appendHex(bytes, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
     /// Appends the canonical lowercase text of a UUID (`8-4-4-4-12` hexadecimal digits).
     static func appendUUID(_ id: UUID, to out: inout [UInt8]) {
         withUnsafeBytes(of: id.uuid) { bytes in

@@ -38,6 +38,12 @@ struct QueryParameters {
         return number
     }
 
+    /// `args`: the values of the `where` predicate's `$0`, `$1` … as a JSON array; none when absent.
+    func arguments() throws(KuraError) -> [Value] {
+        guard let text = values["args"] else { return [] }
+        return try QueryArgumentList.values(json: text)
+    }
+
     /// The parameter as `true` or `false`; absent is false.
     func flag(_ name: String) throws(Problem) -> Bool {
         switch values[name] {

@@ -70,7 +70,7 @@ import Testing
             ("/v1/realms/zoo/objects/Person?limit=0", "limit '0' is not a whole number from 1 to 1000"),
             ("/v1/realms/zoo/objects/Person?limit=1001", "limit '1001' is not a whole number from 1 to 1000"),
             ("/v1/realms/zoo/objects/Person?after=x", "after 'x' is not a cursor of this page: take it from next, or start again without it"),
-            ("/v1/realms/zoo/export?where=age%20%3E%201", "where, sort and limit need type"),
+            ("/v1/realms/zoo/export?where=age%20%3E%201", "where, args, sort and limit need type"),
             ("/v1/realms/zoo/export?format=csv", "format 'csv' is not one of json, jsonl, yaml"),
             ("/v1/realms/zoo/export?type=Dog&sort=nme", "sort: column 1: error: Dog has no property 'nme' (did you mean 'name'?)"),
         ]
@@ -79,6 +79,35 @@ import Testing
             #expect(reply.status == 400, "\(path)")
             let code = detail.hasPrefix("where:") || detail.hasPrefix("sort:") ? "bad-query" : "bad-parameter"
             #expect(reply.text == #"{"type":"/problems/\#(code)","title":"Bad Request","status":400,"detail":"\#(detail)"}"# + "\n", "\(path)")
+        }
+    }
+
+    @Test func predicatesTakeTheirArgumentsAsAJSONArray() async throws {
+        let server = try await fixture.serveInProcess()
+        func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "" }
+        let named = try await server.request("/v1/realms/zoo/objects/Person?where=\(encoded("name == $0 OR name BEGINSWITH $1"))&args=\(encoded(#"["Alice", "C"]"#))")
+        #expect(named.status == 200, "\(named.text)")
+        #expect(named.text.contains(#""count":2"#))
+        // A value is bound, never read as predicate text.
+        let spliced = try await server.request("/v1/realms/zoo/objects/Person?where=\(encoded("name == $0"))&args=\(encoded(#"["x' OR TRUEPREDICATE OR name == 'y"]"#))")
+        #expect(spliced.status == 200 && spliced.text.contains(#""count":0"#), "\(spliced.text)")
+        let paged = try await server.request("/v1/realms/zoo/objects/Person?where=\(encoded("id >= $0"))&args=\(encoded("[1]"))&limit=1")
+        #expect(paged.text.contains(#""count":3"#) && paged.text.contains("&args=%5B1%5D&after="), "\(paged.text)")
+        let export = try await server.request("/v1/realms/zoo/export?type=Person&format=jsonl&where=\(encoded("id IN $0"))&args=\(encoded("[[1, 3]]"))")
+        #expect(export.text.split(separator: "\n").count == 2, "\(export.text)")
+        let cases: [(String, Int, String)] = [
+            ("where=\(encoded("name == $1"))&args=\(encoded(#"["Alice"]"#))", 400,
+             "where: column 9: error: $1 has no argument: 1 argument given, numbered from $0"),
+            ("where=\(encoded("name == $0"))&args=\(encoded("{}"))", 422,
+             #"args:1:1: error: $: expected a JSON array of the predicate's values, such as [3, \"Rex\"]"#),
+            ("where=\(encoded("name == $0"))&args=\(encoded(#"[1, {"a": 2}]"#))", 422,
+             "args:1:5: error: $[1]: expected a value or a list of values, found object"),
+            ("where=\(encoded("name == $0"))&args=\(encoded("[1"))", 422, "args:1:3: error:"),
+        ]
+        for (query, status, detail) in cases {
+            let reply = try await server.request("/v1/realms/zoo/objects/Person?" + query)
+            #expect(reply.status == status, "\(query): \(reply.text)")
+            #expect(reply.text.contains(status == 400 ? #""detail":"\#(detail)""# : #""message":"\#(detail)"#), "\(query): \(reply.text)")
         }
     }
 

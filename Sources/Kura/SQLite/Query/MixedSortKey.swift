@@ -32,10 +32,10 @@ enum MixedSortKey {
         case (MixedTag.double, .int64(let number)): return "02d\(Double(number))"
         case (MixedTag.decimal, .string(let text)): return "02m" + text
         case (MixedTag.string, .string(let text)): return "03" + text
-        case (MixedTag.data, .blob(let bytes)): return "04" + hex(bytes)
+        case (MixedTag.data, .blob(let bytes)): return "04" + ValueText.hex(bytes)
         case (MixedTag.date, .int64(let millis)): return "05" + padded(millis)
-        case (MixedTag.objectId, .blob(let bytes)): return "06" + hex(bytes)
-        case (MixedTag.uuid, .blob(let bytes)): return "07" + hex(bytes)
+        case (MixedTag.objectId, .blob(let bytes)): return "06" + ValueText.hex(bytes)
+        case (MixedTag.uuid, .blob(let bytes)): return "07" + ValueText.hex(bytes)
         case (MixedTag.list, _): return "09"
         case (MixedTag.map, _): return "10"
         default: return "00"
@@ -71,16 +71,5 @@ enum MixedSortKey {
     private static func padded(_ number: Int64) -> String {
         let shifted = String(UInt64(bitPattern: number) ^ (1 << 63))
         return String(repeating: "0", count: 20 - shifted.count) + shifted
-    }
-
-    private static func hex(_ bytes: Data) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }

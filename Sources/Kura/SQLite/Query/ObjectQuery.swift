@@ -20,15 +20,21 @@ struct ObjectQuery: Sendable {
     /// The predicate may end in `SORT(…)`, `DISTINCT(…)` and `LIMIT(…)`, applied before `sort` and `limit`.
     /// Asymmetric types can be read (for export) only with `allowsAsymmetric`.
     /// With `after`, only the objects that come after the cursor's position in the sort order.
+    /// `arguments` are the values of the predicate's `$0`, `$1` … (or `%@`) placeholders.
     init(
-        _ type: String, where predicate: String?, sortedBy sort: String? = nil, limit: Int? = nil, after: QueryCursor? = nil,
-        catalog: SchemaCatalog, allowsAsymmetric: Bool = false
+        _ type: String, where predicate: String?, arguments: [Value] = [], sortedBy sort: String? = nil, limit: Int? = nil,
+        after: QueryCursor? = nil, catalog: SchemaCatalog, allowsAsymmetric: Bool = false
     ) throws(KuraError) {
         try self.init(
             type,
             query: { () throws(KuraError) in
-                guard let predicate else { return ParsedQuery(predicate: .constant(true), descriptors: []) }
-                return try PredicateParser.parseQuery(predicate)
+                guard let predicate else {
+                    if !arguments.isEmpty {
+                        throw KuraError.query(.argumentMismatch, "\(arguments.count) arguments given without a predicate to take them")
+                    }
+                    return ParsedQuery(predicate: .constant(true), descriptors: [])
+                }
+                return try PredicateParser.parseQuery(predicate, arguments: arguments)
             },
             sortKeys: { () throws(KuraError) in try sort.map { text throws(KuraError) in try SortKey.parse(text) } ?? [] },
             limit: limit, after: after, catalog: catalog, allowsAsymmetric: allowsAsymmetric)

@@ -82,19 +82,8 @@ extension QueryConstants {
         case .null: return "NULL"
         case .int64(let number): return String(number)
         case .double(let number): return "\(QueryFunctions.realFromBits)(\(Int64(bitPattern: number.bitPattern)))"
-        case .string(let text): return "CAST(X'\(hex(Array(text.utf8)))' AS TEXT)"
-        case .blob(let bytes): return "X'\(hex(Array(bytes)))'"
+        case .string(let text): return "CAST(X'\(ValueText.hex(text.utf8))' AS TEXT)"
+        case .blob(let bytes): return "X'\(ValueText.hex(bytes))'"
         }
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 15)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -4,8 +4,10 @@ import Foundation
 public struct CopyOptions: Sendable, Equatable {
     /// The type whose objects are selected; `nil` copies the whole realm.
     public var type: String?
-    /// A Realm-style predicate selecting the objects of `type`.
+    /// A predicate in Realm Query Language selecting the objects of `type`.
     public var predicate: String?
+    /// The values of the predicate's `$0`, `$1` … placeholders.
+    public var arguments: [Value] = []
     /// How objects whose primary key the destination already holds are treated (the import modes).
     public var mode: UpdatePolicy
     /// Leaves out whole a top-level object the destination holds already, with the objects nested
@@ -95,7 +97,7 @@ public struct RealmCopier {
                 stream.onProgress = onProgress
                 stream.progressInterval = progressInterval
                 if let type = options.type {
-                    let ids = try RealmExporter.selectedIds(type, predicate: options.predicate, in: snapshot)
+                    let ids = try RealmExporter.selectedIds(type, predicate: options.predicate, arguments: options.arguments, in: snapshot)
                     if onProgress != nil { stream.total = .documents(ids.count) }
                     try stream.writeSelection(type, ids: ids, followingKeyedLinks: true)
                 } else {

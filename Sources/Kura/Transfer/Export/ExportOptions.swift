@@ -3,8 +3,10 @@ public struct ExportOptions: Sendable, Equatable {
     /// The type whose objects are the documents; `nil` exports the whole realm, each document
     /// naming its type with `"$type"`.
     public var type: String?
-    /// A Realm-style predicate selecting the objects of `type`.
+    /// A predicate in Realm Query Language selecting the objects of `type`.
     public var predicate: String?
+    /// The values of the predicate's `$0`, `$1` … placeholders.
+    public var arguments: [Value] = []
     /// Sort keys such as `name` or `age desc, name`; by default objects come by primary key, or in
     /// creation order for types without one.
     public var sort: String?

@@ -45,14 +45,16 @@ public struct RealmExporter {
                 } else if let limit = options.limit {
                     // One more than the page, to know whether a next page starts after it.
                     let query = try Self.selection(
-                        type, predicate: options.predicate, sort: options.sort, after: options.after, limit: min(limit, Int.max - 1) + 1,
+                        type, predicate: options.predicate, arguments: options.arguments, sort: options.sort, after: options.after,
+                        limit: min(limit, Int.max - 1) + 1,
                         catalog: catalog)
                     let page = try snapshot.page(matching: query, limit: limit)
                     ids = page.ids
                     next = page.next
                 } else {
                     ids = try snapshot.ids(matching: Self.selection(
-                        type, predicate: options.predicate, sort: options.sort, after: options.after, limit: nil, catalog: catalog))
+                        type, predicate: options.predicate, arguments: options.arguments, sort: options.sort, after: options.after,
+                        limit: nil, catalog: catalog))
                 }
                 if onProgress != nil { stream.total = .documents(ids.count) }
                 try stream.writeSelection(type, ids: ids)
@@ -95,20 +97,22 @@ public struct RealmExporter {
     /// The query of the objects of `type` that `predicate` selects, sorted by `sort` (by primary
     /// key, or creation order, by default), from `after`, cut to `limit`.
     private static func selection(
-        _ type: String, predicate: String?, sort: String?, after: QueryCursor? = nil, limit: Int?, catalog: SchemaCatalog
+        _ type: String, predicate: String?, arguments: [Value], sort: String?, after: QueryCursor? = nil, limit: Int?,
+        catalog: SchemaCatalog
     ) throws -> ObjectQuery {
         let schema = try catalog.type(type)
         return try ObjectQuery(
-            type, where: predicate, sortedBy: sort ?? schema.primaryKey, limit: limit, after: after, catalog: catalog,
-            allowsAsymmetric: true)
+            type, where: predicate, arguments: arguments, sortedBy: sort ?? schema.primaryKey, limit: limit, after: after,
+            catalog: catalog, allowsAsymmetric: true)
     }
 
     /// The ids of the objects of `type` that `predicate` selects, sorted by `sort` (by primary key,
     /// or creation order, by default) and cut to `limit`.
     static func selectedIds(
-        _ type: String, predicate: String?, sort: String? = nil, limit: Int? = nil, in snapshot: Realm.Snapshot
+        _ type: String, predicate: String?, arguments: [Value] = [], sort: String? = nil, limit: Int? = nil, in snapshot: Realm.Snapshot
     ) throws -> [Int64] {
-        try snapshot.ids(matching: selection(type, predicate: predicate, sort: sort, limit: limit, catalog: snapshot.catalog))
+        try snapshot.ids(
+            matching: selection(type, predicate: predicate, arguments: arguments, sort: sort, limit: limit, catalog: snapshot.catalog))
     }
 }
 

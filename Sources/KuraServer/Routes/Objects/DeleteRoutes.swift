@@ -32,14 +32,16 @@ struct DeleteRoutes: RouteSet {
         group.delete("realms/:realm/objects/:type") { request, context in
             let name = try context.realm()
             let typeName = try context.parameters.decoded("type")
-            guard let predicate = QueryParameters(request).text("where") else {
+            let query = QueryParameters(request)
+            guard let predicate = query.text("where") else {
                 throw Problem.badParameter("where is required to delete objects; where=TRUEPREDICATE deletes them all")
             }
+            let arguments = try query.arguments()
             let realms = self.realms
             let deleted = try await realms.work.run {
                 let realm = try realms.open(name, writeWait: writeWait)
                 let type = try ServedRealms.type(typeName, in: realm, realmName: name)
-                return try realm.write { try realm.delete(type.name, where: predicate) }
+                return try realm.write { try realm.delete(type.name, where: predicate, arguments: arguments) }
             }
             return TextResponse.json(JSONText.object([("deleted", String(deleted))]))
         }

@@ -16,6 +16,7 @@ struct ObjectPage {
 
     func json() throws -> String {
         var options = ExportOptions(type: type.name, predicate: request.predicate, sort: request.sort, limit: request.limit)
+        options.arguments = request.arguments
         if let after = request.after {
             do {
                 options.after = try QueryCursor(token: after)
@@ -23,7 +24,7 @@ struct ObjectPage {
                 throw Problem.badParameter("after '\(MessageText.shown(after))' is not a cursor of this page: take it from next, or start again without it")
             }
         }
-        let count = try realm.count(type.name, where: request.predicate)
+        let count = try realm.count(type.name, where: request.predicate, arguments: request.arguments)
         let output = DocumentOutput()
         let writer = DocumentWriter(schema: realm.schema, format: .json, output: output)
         var urls: [String] = []
@@ -44,6 +45,7 @@ struct ObjectPage {
     private func nextURL(after cursor: String) -> String {
         var items = [("limit", String(request.limit))]
         if let predicate = request.predicate { items.append(("where", predicate)) }
+        if let arguments = request.argumentsText { items.append(("args", arguments)) }
         if let sort = request.sort { items.append(("sort", sort)) }
         if request.nestedURLs { items.append((ObjectRoutes.nestedURLsParameter, "true")) }
         items.append(("after", cursor))

@@ -16,7 +16,7 @@ struct ObjectRoutes: RouteSet {
             let typeName = try context.parameters.decoded("type")
             let query = QueryParameters(request)
             let request = try PageRequest(
-                predicate: query.text("where"), sort: query.text("sort"),
+                predicate: query.text("where"), arguments: query.arguments(), argumentsText: query.text("args"), sort: query.text("sort"),
                 limit: query.integer("limit", in: 1...Self.maxLimit) ?? Self.defaultLimit, after: query.text("after"),
                 nestedURLs: query.flag(Self.nestedURLsParameter))
             let realms = self.realms

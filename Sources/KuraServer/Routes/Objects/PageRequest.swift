@@ -1,8 +1,13 @@
+import Kura
+
 /// What a client asks of `GET …/objects/{type}`: a predicate, a sort, a page size, a cursor, and whether
 /// nested objects carry their URLs.
 struct PageRequest: Sendable {
     /// The `where` predicate, or `nil` for every object.
     let predicate: String?
+    /// The values of its `$0`, `$1` … (`args`), and the JSON text they came as, for the next page's link.
+    var arguments: [Value] = []
+    var argumentsText: String?
     /// The `sort` keys (as `kura export --sort` takes them), or `nil` for primary-key order.
     let sort: String?
     /// Objects per page (1 to 1000).

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import Kura
 
-/// `POST /v1/copy`: `{"source", "destination", "type", "where", "mode"}` (served realm names) copies
+/// `POST /v1/copy`: `{"source", "destination", "type", "where", "args", "mode"}` (served realm names) copies
 /// as `kura copy` does into an existing realm, atomically; the answer is its summary as JSON:
 /// `{"types": {T: {"inserted", "updated", "unchanged", "deleted"}}}`. The token needs read on the
 /// source and write on the destination.
@@ -23,7 +23,8 @@ struct CopyRoute: RouteSet {
                 let source = try realms.open(copy.source)
                 if let type = copy.type { _ = try ServedRealms.type(type, in: source, realmName: copy.source) }
                 let destination = try realms.open(copy.destination, writeWait: writeWait)
-                let options = CopyOptions(type: copy.type, predicate: copy.predicate, mode: copy.mode)
+                var options = CopyOptions(type: copy.type, predicate: copy.predicate, mode: copy.mode)
+                options.arguments = copy.arguments
                 return try RealmCopier(source: source, destination: destination, options: options).run()
             }
             let types = counts.keys.sorted().map { type in
@@ -44,9 +45,11 @@ struct CopyRequest: Sendable {
     let destination: String
     let type: String?
     let predicate: String?
+    /// The values of the predicate's `$0`, `$1` …
+    let arguments: [Value]
     let mode: UpdatePolicy
 
-    init(json: Data) throws(Problem) {
+    init(json: Data) throws {
         guard let object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any] else {
             throw Problem.badParameter("the body must be a JSON object: {\"source\", \"destination\", \"type\", \"where\", \"mode\"}")
         }
@@ -63,6 +66,14 @@ struct CopyRequest: Sendable {
         type = try text("type", required: false)
         predicate = try text("where", required: false)
         if predicate != nil && type == nil { throw Problem.badParameter("\"where\" needs \"type\"") }
+        if let list = object["args"], !(list is NSNull) {
+            guard list is [Any], let text = try? JSONSerialization.data(withJSONObject: list) else {
+                throw Problem.badParameter("\"args\" must be an array of the predicate's values")
+            }
+            arguments = try QueryArgumentList.values(json: String(decoding: text, as: UTF8.self))
+        } else {
+            arguments = []
+        }
         mode = try ObjectWriteRoutes.mode(try text("mode", required: false)) ?? .error
     }
 }

@@ -16,11 +16,13 @@ struct ExportRoute: RouteSet {
         group.get("realms/:realm/export") { request, context in
             let name = try context.realm()
             let query = QueryParameters(request)
-            let options = try ExportOptions(
+            var asked = try ExportOptions(
                 type: query.text("type"), predicate: query.text("where"), sort: query.text("sort"),
                 limit: query.integer("limit", in: 0...Int.max))
-            if options.type == nil && (options.predicate != nil || options.sort != nil || options.limit != nil) {
-                throw Problem.badParameter("where, sort and limit need type")
+            asked.arguments = try query.arguments()
+            let options = asked
+            if options.type == nil && (options.predicate != nil || options.sort != nil || options.limit != nil || !options.arguments.isEmpty) {
+                throw Problem.badParameter("where, args, sort and limit need type")
             }
             let format = try query.text("format").map { text throws(Problem) in
                 guard let format = DocumentFormat(rawValue: text) else {
@@ -35,7 +37,7 @@ struct ExportRoute: RouteSet {
                 try realms.reading(name) { realm in
                     guard let type = options.type else { return }
                     _ = try ServedRealms.type(type, in: realm, realmName: name)
-                    _ = try realm.objects(type, where: options.predicate, sortedBy: options.sort, limit: 0)
+                    _ = try realm.objects(type, where: options.predicate, arguments: options.arguments, sortedBy: options.sort, limit: 0)
                 }
             }
             let pipe = ChunkPipe(idleTimeout: sendIdleTimeout)

@@ -28,6 +28,21 @@ import Testing
         #expect(copied.text.contains(#""Person":{"inserted":2,"updated":0,"unchanged":0,"deleted":0}"#))
     }
 
+    @Test func aWhereTakesItsArgumentsFromArgs() async throws {
+        let schema = Fixtures.packageRoot.appendingPathComponent("Samples/schema.yaml").path
+        #expect(try Fixtures.run(fixture.kura, ["init", fixture.path("web.realm"), "--schema", schema]).status == 0)
+        let server = try await fixture.serveInProcess(["zoo.realm", "web.realm"])
+        let body = try JSONSerialization.data(withJSONObject: [
+            "source": "zoo", "destination": "web", "type": "Person", "where": "name == $0", "args": ["Chen"],
+        ] as [String: Any])
+        let copied = try await server.request("/v1/copy", method: "POST", headers: ["Content-Type": "application/json"], body: body)
+        #expect(copied.text.contains(#""Person":{"inserted":1,"updated":0,"unchanged":0,"deleted":0}"#), "\(copied.text)")
+        let bad = try JSONSerialization.data(withJSONObject: ["source": "zoo", "destination": "web", "type": "Person", "where": "name == $0", "args": "Chen"])
+        let refused = try await server.request("/v1/copy", method: "POST", headers: ["Content-Type": "application/json"], body: bad)
+        #expect(refused.status == 400)
+        #expect(refused.text.contains(#""detail":"\"args\" must be an array of the predicate's values""#), "\(refused.text)")
+    }
+
     @Test func copyMatchesKuraCopyAndNeedsReadOnTheSourceAndWriteOnTheDestination() async throws {
         let schema = Fixtures.packageRoot.appendingPathComponent("Samples/schema.yaml").path
         for name in ["web.realm", "cli.realm"] {
