@@ -241,6 +241,22 @@ import Testing
         #expect(try results.map { try $0.value(forKey: "name") } == ["Céline", "Ann", "Bob"])
     }
 
+    @Test func anExportStartsInPrimaryKeyOrderAndTheTextsSortDecides() throws {
+        func exported(_ predicate: String, arguments: [Value] = []) throws -> [String] {
+            var options = ExportOptions(type: "Person", predicate: predicate)
+            options.arguments = arguments
+            let output = DocumentOutput()
+            _ = try RealmExporter(realm: realm, options: options).run(to: DocumentWriter(schema: realm.schema, format: .jsonl, output: output))
+            return String(decoding: output.bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
+                line.range(of: #""name":"[^"]*""#, options: .regularExpression).map { String(line[$0].dropFirst(8).dropLast()) }
+            }
+        }
+        #expect(try exported("age > 20 SORT(name DESC)") == ["Dan", "Céline", "Bob", "Ann"])
+        #expect(try exported("TRUEPREDICATE DISTINCT(age)") == ["Ann", "Bob", "Céline"])
+        #expect(try exported("TRUEPREDICATE SORT(age ASC) LIMIT(3)") == ["Bob", "Dan", "Ann"])
+        #expect(try exported("id > $0", arguments: [2]) == ["Céline", "Dan"])
+    }
+
     @Test func numberedArgumentsAreBoundNeverSpliced() throws {
         let people = try realm.objects("Person")
         #expect(try people.filter("age > $0 AND name BEGINSWITH $1", 26, "A").map { try $0.value(forKey: "name") } == ["Ann"])

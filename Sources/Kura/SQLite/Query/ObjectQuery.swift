@@ -21,9 +21,11 @@ struct ObjectQuery: Sendable {
     /// Asymmetric types can be read (for export) only with `allowsAsymmetric`.
     /// With `after`, only the objects that come after the cursor's position in the sort order.
     /// `arguments` are the values of the predicate's `$0`, `$1` … (or `%@`) placeholders.
+    /// `baseSort` is the order the objects start in, before the text's own `SORT`, `DISTINCT` and
+    /// `LIMIT` (an export's primary-key order), creation order deciding its ties.
     init(
         _ type: String, where predicate: String?, arguments: [Value] = [], sortedBy sort: String? = nil, limit: Int? = nil,
-        after: QueryCursor? = nil, catalog: SchemaCatalog, allowsAsymmetric: Bool = false
+        after: QueryCursor? = nil, baseSort: String? = nil, catalog: SchemaCatalog, allowsAsymmetric: Bool = false
     ) throws(KuraError) {
         try self.init(
             type,
@@ -37,6 +39,7 @@ struct ObjectQuery: Sendable {
                 return try PredicateParser.parseQuery(predicate, arguments: arguments)
             },
             sortKeys: { () throws(KuraError) in try sort.map { text throws(KuraError) in try SortKey.parse(text) } ?? [] },
+            baseKeys: { () throws(KuraError) in try baseSort.map { text throws(KuraError) in try SortKey.parse(text) } ?? [] },
             limit: limit, after: after, catalog: catalog, allowsAsymmetric: allowsAsymmetric)
     }
 
@@ -58,7 +61,7 @@ struct ObjectQuery: Sendable {
     /// the sort keys.
     private init(
         _ type: String, query: () throws(KuraError) -> ParsedQuery, sortKeys: () throws(KuraError) -> [SortKey],
-        limit: Int?, after: QueryCursor? = nil, catalog: SchemaCatalog, allowsAsymmetric: Bool = false, allowsEmbedded: Bool = false
+        baseKeys: () throws(KuraError) -> [SortKey] = { [] }, limit: Int?, after: QueryCursor? = nil, catalog: SchemaCatalog, allowsAsymmetric: Bool = false, allowsEmbedded: Bool = false
     ) throws(KuraError) {
         let schema = try Self.queryableType(
             type, catalog: catalog, allowsAsymmetric: allowsAsymmetric, allowsEmbedded: allowsEmbedded)
@@ -72,10 +75,13 @@ struct ObjectQuery: Sendable {
         case .constant(true), .and([]): break
         default: condition = try compiler.compile(parsed.predicate)
         }
-        var plan = try QueryPlan(parsed.descriptors, compiler: compiler)
-        let keys = try sortKeys()
+        let base = try baseKeys()
+        var baseTerms: [OrderTerm] = []
+        for key in base { baseTerms.append(try compiler.orderTerm(key)) }
+        var plan = try QueryPlan(parsed.descriptors, startingIn: baseTerms, compiler: compiler)
+        let keys = base + (try sortKeys())
         var terms: [OrderTerm] = []
-        for key in keys { terms.append(try compiler.orderTerm(key)) }
+        for key in keys.dropFirst(base.count) { terms.append(try compiler.orderTerm(key)) }
         plan.sort(by: terms)
         let signature = (plan.signature + keys.map { key in
             key.keyPath.components.map(\.name).joined(separator: ".") + (key.ascending ? "" : " desc")

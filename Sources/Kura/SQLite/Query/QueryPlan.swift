@@ -19,7 +19,9 @@ struct QueryPlan {
     /// The descriptors as a cursor's signature reads them.
     private(set) var signature: [String] = []
 
-    init(_ descriptors: [QueryDescriptor], compiler: PredicateCompiler) throws(KuraError) {
+    /// The plan of `descriptors` on objects that start in the order of `base`.
+    init(_ descriptors: [QueryDescriptor], startingIn base: [OrderTerm] = [], compiler: PredicateCompiler) throws(KuraError) {
+        order = base
         // Realm merges a SORT written right after another into it, as its later keys.
         var mergedEnd: Int?
         for descriptor in descriptors {

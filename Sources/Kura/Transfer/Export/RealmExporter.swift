@@ -102,8 +102,8 @@ public struct RealmExporter {
     ) throws -> ObjectQuery {
         let schema = try catalog.type(type)
         return try ObjectQuery(
-            type, where: predicate, arguments: arguments, sortedBy: sort ?? schema.primaryKey, limit: limit, after: after,
-            catalog: catalog, allowsAsymmetric: true)
+            type, where: predicate, arguments: arguments, sortedBy: sort, limit: limit, after: after,
+            baseSort: sort == nil ? schema.primaryKey : nil, catalog: catalog, allowsAsymmetric: true)
     }
 
     /// The ids of the objects of `type` that `predicate` selects, sorted by `sort` (by primary key,
