@@ -52,6 +52,8 @@ indirect enum PredicateExpression: Equatable, Sendable {
     case list([PredicateLiteral], column: Int)
     /// `SUBQUERY(collection, $x, predicate).@count`.
     case subquery(PredicateSubquery)
+    /// `left + right`, `-`, `*` or `/`, on numbers.
+    case arithmetic(ArithmeticOperator, PredicateExpression, PredicateExpression, column: Int)
 
     /// Where the expression starts.
     var column: Int {
@@ -60,6 +62,7 @@ indirect enum PredicateExpression: Equatable, Sendable {
         case .literal(let literal): literal.column
         case .list(_, let column): column
         case .subquery(let subquery): subquery.column
+        case .arithmetic(_, let left, _, _): left.column
         }
     }
 
@@ -74,8 +77,14 @@ indirect enum PredicateExpression: Equatable, Sendable {
         switch self {
         case .literal, .list: true
         case .keyPath, .subquery: false
+        case .arithmetic(_, let left, let right, _): left.isConstant && right.isConstant
         }
     }
+}
+
+/// `+`, `-`, `*` or `/` between two numbers.
+enum ArithmeticOperator: String, Equatable, Sendable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/"
 }
 
 /// `SUBQUERY(collection, $x, predicate).@count`: how many objects of a collection match a

@@ -166,7 +166,9 @@ struct PredicateLexer {
     private static let twoCharacterSymbols: [String: String] = [
         "==": "==", "!=": "!=", "<>": "!=", "<=": "<=", "=<": "<=", ">=": ">=", "=>": ">=", "&&": "&&", "||": "||",
     ]
-    private static let oneCharacterSymbols: Set<String> = ["=", "<", ">", "!", "(", ")", "{", "}", ",", ".", "[", "]"]
+    private static let oneCharacterSymbols: Set<String> = [
+        "=", "<", ">", "!", "(", ")", "{", "}", ",", ".", "[", "]", "+", "-", "*", "/",
+    ]
 
     private mutating func symbol() throws(KuraError) -> String {
         let column = index + 1

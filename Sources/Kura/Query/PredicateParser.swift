@@ -9,7 +9,7 @@ struct PredicateParser {
 
     private let tokens: [PredicateToken]
     private var position = 0
-    private var nesting = 0
+    var nesting = 0
 
     init(_ text: String, arguments: [Value]) throws(KuraError) {
         var lexer = PredicateLexer(text, source: .where)
@@ -95,7 +95,7 @@ struct PredicateParser {
         return .comparison(try parseComparison())
     }
 
-    private mutating func enterNesting() throws(KuraError) {
+    mutating func enterNesting() throws(KuraError) {
         nesting += 1
         if nesting > Self.maxNesting {
             throw KuraError.query(
@@ -127,7 +127,7 @@ struct PredicateParser {
             throw Self.syntax("a list of values in braces goes only after IN or BETWEEN", current.column)
         } else {
             switch current.kind {
-            case .identifier, .variable, .aggregate("links"): break
+            case .identifier, .variable, .aggregate("links"), .symbol("("): break
             default: if !peekLiteral() { throw unexpected("a value after '\(op.spelling)'") }
             }
             right = try parseExpression(operand: true)
@@ -147,7 +147,7 @@ struct PredicateParser {
         if op == .in {
             switch comparison.right {
             case .list: return comparison
-            case .literal:
+            case .literal, .arithmetic:
                 throw syntax("IN needs a list of values in braces, such as {1, 2}, or a list, set or map on its right", comparison.right.column)
             case .keyPath, .subquery:
                 if let quantifier = comparison.quantifier {
@@ -173,7 +173,7 @@ struct PredicateParser {
 
     /// A key path, a value, or `SUBQUERY(…).@count`.
     /// On the right (`operand`), `NaN`, `inf` and `infinity` are numbers; on the left, names.
-    private mutating func parseExpression(operand: Bool) throws(KuraError) -> PredicateExpression {
+    mutating func parseValue(operand: Bool) throws(KuraError) -> PredicateExpression {
         if let literal = try parseLiteralIfPresent(operand: operand) { return .literal(literal) }
         if case .identifier(let word) = current.kind, PredicateLexer.keyword(word) == "SUBQUERY", peek(1).kind == .symbol("(") {
             return .subquery(try parseSubquery())

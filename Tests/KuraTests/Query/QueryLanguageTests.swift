@@ -257,6 +257,22 @@ import Testing
         #expect(try exported("id > $0", arguments: [2]) == ["Céline", "Dan"])
     }
 
+    @Test func arithmeticOnNumbersKeyPathsCountsAndAggregates() {
+        expect("Person", [
+            "age * 2 > 70": ["Céline"],
+            "age - 5 == 20": ["Bob", "Dan"],
+            "age -5 == 20": ["Bob", "Dan"],
+            "age + bestFriend.age == 55": ["Ann", "Bob"],
+            "age / 10 == 3": ["Ann"],
+            "age / 10.0 == 2.5": ["Bob", "Dan"],
+            "dogs.@count + 1 == 3": ["Ann"],
+            "dogs.@sum.age * 3 >= age - 10": ["Ann"],
+            "age > (1 + 2) * 10": ["Céline"],
+            "80 - age > 45": ["Ann", "Bob", "Dan"],
+            "ANY dogs.age * 10 > age": ["Ann", "Bob"],
+        ])
+    }
+
     @Test func numberedArgumentsAreBoundNeverSpliced() throws {
         let people = try realm.objects("Person")
         #expect(try people.filter("age > $0 AND name BEGINSWITH $1", 26, "A").map { try $0.value(forKey: "name") } == ["Ann"])
@@ -282,6 +298,8 @@ import Testing
             ("Person", "age ==[d] bestFriend.age", "where: column 5: error: Person.age: [d] does not apply to int"),
             ("Person", "dogs.@median.age > 1", "where: column 6: error: Person.dogs: @median is not an operation (use @count, @size, @sum, @avg, @min, @max, @keys, @values or @type)"),
             ("Person", "TRUEPREDICATE SORT(dogs.age ASC)", "where: column 20: error: Person.dogs.age goes through a list, set, map or linkingObjects: a sort key may follow only to-one links"),
+            ("Person", "name * 2 > 1", "where: column 1: error: Person.name is string: arithmetic takes int, float and double"),
+            ("Person", "age + 'x' > 1", "where: column 7: error: arithmetic takes numbers, found string \"x\""),
             ("Person", "TRUEPREDICATE DISTINCT(nmae)", "where: column 24: error: Person has no property 'nmae' (did you mean 'name'?)"),
         ]
         for (type, predicate, message) in cases {

@@ -10,6 +10,7 @@ struct Operand {
     var typeOf: TypeTest.Kind?
     /// Whether the SQL holds a scalar subquery, which SQLite parses deeper.
     var nests = false
+
     /// For a count: SELECTs that find a row exactly when the count is above zero, so that
     /// `@count == 0` and `@count > 0` can be `NOT EXISTS` and `EXISTS`, which stop at the first row.
     var existence: [String]?
@@ -31,11 +32,37 @@ extension PredicateCompiler {
             }
         case .subquery(let subqueryExpression):
             return try count(subqueryExpression, in: context)
+        case .arithmetic(let op, let left, let right, _):
+            let a = try term(left, in: context, subquery: &subquery)
+            let b = try term(right, in: context, subquery: &subquery)
+            let type: PropertyType = a.type == .int && b.type == .int ? .int : .double
+            return Operand(
+                value: "(\(a.value) \(op.rawValue) \(b.value))", type: type, subject: "\(a.subject) \(op.rawValue) \(b.subject)",
+                nests: a.nests || b.nests)
         case .literal(let literal):
             throw KuraError.query(.syntax, "a value cannot be compared with a value: compare a key path with it", in: .where, column: literal.column)
         case .list(_, let column):
             throw KuraError.query(.syntax, "a list of values goes only after IN or BETWEEN", in: .where, column: column)
         }
+    }
+
+    /// One side of an arithmetic operator: a number written in the predicate, or an int, float or
+    /// double (a property, a count, an aggregate, or more arithmetic).
+    private func term(_ expression: PredicateExpression, in context: Context, subquery: inout Subquery?) throws(KuraError) -> Operand {
+        guard case .literal(let literal) = expression else {
+            let operand = try operand(expression, in: context, subquery: &subquery)
+            guard [.int, .float, .double].contains(operand.type), operand.typeOf == nil else {
+                throw KuraError.query(
+                    .typeMismatch, "\(operand.subject) is \(operand.typeOf == nil ? operand.type.description : "a type name"): arithmetic takes int, float and double",
+                    in: .where, column: expression.column)
+            }
+            return operand
+        }
+        guard case .number(let text) = literal.value, let number = Double(text), number.isFinite else {
+            throw KuraError.query(.typeMismatch, "arithmetic takes numbers, found \(literal.described)", in: .where, column: literal.column)
+        }
+        if let integer = Int64(text) { return Operand(value: String(integer), type: .int, subject: text) }
+        return Operand(value: QueryConstants.literal(number.databaseValue), type: .double, subject: text)
     }
 
     /// A resolver that knows the SUBQUERY variables of `context`.

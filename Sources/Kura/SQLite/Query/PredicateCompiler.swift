@@ -134,7 +134,7 @@ final class PredicateCompiler {
         let left = try operand(comparison.left, in: context, subquery: &subquery)
         var right: Operand?
         switch comparison.right {
-        case .keyPath, .subquery:
+        case .keyPath, .subquery, .arithmetic:
             var rightSubquery: Subquery?
             right = try operand(comparison.right, in: context, subquery: &rightSubquery)
             if let rightSubquery {
@@ -160,7 +160,7 @@ final class PredicateCompiler {
         switch comparison.right {
         case .literal(let literal): check = try test(left, comparison, literals: [literal])
         case .list(let items, _): check = try test(left, comparison, literals: items)
-        case .keyPath, .subquery:
+        case .keyPath, .subquery, .arithmetic:
             guard let right else { throw KuraError.query(.syntax, "a comparison lost its right side", in: .where, column: comparison.column) }
             check = try ExpressionTest(left, right, op: comparison.op, options: comparison.options, column: comparison.column)
                 .sql(constants: constants)
