@@ -37,6 +37,8 @@ with studio_page(problems, expected_statuses=(400, 401, 422)) as page:
     page.click("#token-save")
     page.wait_for_selector("#realm-list ul.realms")
     seen["sidebarRealms"] = texts(page, "#realm-list a.realm")
+    # The cards with their counts come from a request of their own, after the sidebar's.
+    page.wait_for_selector("section.card[data-realm=zoo] table.counts tr")
     seen["zooCounts"] = texts(page, "section.card[data-realm=zoo] table.counts tr")
 
     # A type's objects: the table, sorting by a header, a predicate, a bad predicate.

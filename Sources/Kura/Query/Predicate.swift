@@ -119,6 +119,9 @@ struct PredicateKeyPath: Equatable, Sendable {
             case operation
             /// `['key']`: a map's entry, the key in `name`.
             case key
+            /// `[0]`, `[FIRST]`, `[LAST]`, `[SIZE]` or `[*]` after a list: the position (or the
+            /// word, upper case) in `name`.
+            case index
             /// `$x` at the start of a path, inside a SUBQUERY.
             case variable
         }
@@ -145,6 +148,7 @@ struct PredicateKeyPath: Equatable, Sendable {
             case .property: name
             case .operation: "@" + name
             case .key: "[" + PredicateLiteral.Value.quoted(name) + "]"
+            case .index: "[" + name + "]"
             case .variable: "$" + name
             }
         }
@@ -158,7 +162,7 @@ struct PredicateKeyPath: Equatable, Sendable {
     var text: String {
         var text = ""
         for (index, component) in components.enumerated() {
-            if index > 0 && component.kind != .key { text += "." }
+            if index > 0 && component.kind != .key && component.kind != .index { text += "." }
             text += component.text
         }
         return text

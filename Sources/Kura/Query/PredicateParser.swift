@@ -215,44 +215,6 @@ struct PredicateParser {
         }
     }
 
-    mutating func parseKeyPath() throws(KuraError) -> PredicateKeyPath {
-        var components: [PredicateKeyPath.Component] = []
-        while true {
-            switch current.kind {
-            case .identifier(let name) where !(components.isEmpty && Self.reserved.contains(PredicateLexer.keyword(name))):
-                components.append(.init(name: name, kind: .property, column: current.column))
-            case .aggregate(let name) where !components.isEmpty || name == "links":
-                components.append(.init(name: name, kind: .operation, column: current.column))
-            case .variable(let name) where components.isEmpty:
-                components.append(.init(name: name, kind: .variable, column: current.column))
-            default:
-                throw unexpected(components.isEmpty ? "a key path" : "a property name after '.'")
-            }
-            advance()
-            while isSymbol("[") {
-                let column = current.column
-                advance()
-                let key: String
-                switch current.kind {
-                case .string(let text): key = text
-                case .bound(.string(let text)): key = text
-                default: throw unexpected("a key in quotes inside '[ ]', such as ['name']")
-                }
-                advance()
-                guard isSymbol("]") else { throw unexpected("']'") }
-                advance()
-                components.append(.init(name: key, kind: .key, column: column))
-            }
-            guard isSymbol(".") else { return PredicateKeyPath(components: components) }
-            advance()
-        }
-    }
-
-    /// Words that cannot start a key path (after a `.`, they are ordinary property names).
-    private static let reserved: Set<String> = [
-        "AND", "OR", "NOT", "IN", "BETWEEN", "BEGINSWITH", "CONTAINS", "ENDSWITH", "LIKE", "TRUEPREDICATE", "FALSEPREDICATE",
-    ]
-
     private static let symbolOperators: [String: ComparisonOperator] = [
         "==": .equal, "!=": .notEqual, "<": .less, "<=": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual,
     ]

@@ -273,6 +273,24 @@ import Testing
         ])
     }
 
+    @Test func positionsInLists() {
+        expect("Person", [
+            "dogs[0].name == 'Rex'": ["Ann", "Bob"],
+            "dogs[FIRST].age == 1": ["Dan"],
+            "dogs[LAST].name == 'Fido'": ["Ann"],
+            "dogs[1].name == nil": ["Bob", "Céline", "Dan"],
+            "dogs[SIZE] == 2": ["Ann"],
+            "ANY dogs[*].age > 4": ["Ann"],
+            "extras[0] == 1": ["Ann"],
+            "extras[last] == 'b'": ["Dan"],
+            "extras[1].@type == 'bool'": ["Céline"],
+        ])
+        expect("Dog", [
+            "scores[LAST] == 5": ["Stray"],
+            "toys[1].name == 'rope'": ["Rex"],
+        ])
+    }
+
     @Test func numberedArgumentsAreBoundNeverSpliced() throws {
         let people = try realm.objects("Person")
         #expect(try people.filter("age > $0 AND name BEGINSWITH $1", 26, "A").map { try $0.value(forKey: "name") } == ["Ann"])
@@ -293,6 +311,7 @@ import Testing
             ("Person", "SUBQUERY(dogs, $d, $e.age > 1).@count > 0", "where: column 20: error: $e is not a SUBQUERY variable here"),
             ("Person", "extra.@type == 'text'", "where: column 16: error: Person.extra.@type: 'text' is not a type name (names: null, int, integer, int16, int32, int64, short, long, byte, char, bool, boolean, string, binary, data, bytearray, byte[], bindata, date, datetimeoffset, timestamp, float, double, decimal128, decimal, objectlink, link, objectid, uuid, guid, numeric, object, dictionary, array, list, collection)"),
             ("Person", "extra.@type > 'int'", "where: column 13: error: Person.extra.@type: '>' does not apply to @type: use ==, != or IN"),
+            ("Person", "nick[0] == 'x'", "where: column 5: error: Person.nick is not a list: [0] needs one"),
             ("Person", "age['a'] == 1", "where: column 4: error: Person.age is not a map: ['…'] needs one"),
             ("Person", "@links.Dog.name.@count > 0", "where: column 8: error: Dog.name does not link to Person: @links needs a property that does"),
             ("Person", "age ==[d] bestFriend.age", "where: column 5: error: Person.age: [d] does not apply to int"),

@@ -57,6 +57,8 @@ struct KeyPathWalk {
             throw resolver.error(.invalidKeyPath, "$\(component.name) can only start a key path", component.column)
         case .key:
             throw resolver.error(.invalidKeyPath, "\(subject(through: index - 1)): ['…'] needs a map before it", component.column)
+        case .index:
+            throw resolver.error(.invalidKeyPath, "\(subject(through: index - 1)): [\(component.name)] needs a list before it", component.column)
         case .operation:
             if component.name == "links" { return try links() }
             let owner = index == 0 ? startName : subject(through: index - 1)
@@ -74,7 +76,13 @@ struct KeyPathWalk {
         if let next, next.kind == .key {
             return try entry(next, of: property)
         }
-        let skip = next?.kind == .operation ? 2 : 1
+        if let next, next.kind == .index, next.name != "*" {
+            return try item(next, of: property)
+        }
+        if let next, next.kind == .index, !property.type.isCollection, !property.isComputed {
+            throw resolver.error(.invalidKeyPath, "\(subject(through: index)) is not a list: [*] needs one", next.column)
+        }
+        let skip = next?.kind == .operation || next?.kind == .index ? 2 : 1
         switch property.type {
         case .linkingObjects(let sourceType, let sourceProperty):
             let origin = try resolver.backlink(sourceType, sourceProperty)
@@ -216,7 +224,28 @@ struct KeyPathWalk {
             }
             return nil
         }
-        return try finish(.mapValue(owner: type.name, property: property.name, key: key.name, type: element.nonOptional), through: index + 1)
+        return try finishValue(.mapValue(owner: type.name, property: property.name, key: key.name, type: element.nonOptional), through: index + 1)
+    }
+
+    /// `list[0]`, `[FIRST]`, `[LAST]`: the value or object at that position; `[SIZE]`: the count.
+    private mutating func item(_ position: Component, of property: Property) throws(KuraError) -> ResolvedKeyPath? {
+        guard case .list(let element) = property.type else {
+            throw resolver.error(.invalidKeyPath, "\(subject(through: index)) is not a list: [\(position.name)] needs one", position.column)
+        }
+        let at: ResolvedKeyPath.ListPosition
+        switch position.name {
+        case "SIZE": return try finish(.count(.collection(owner: type.name, property: property.name)), through: index + 1)
+        case "FIRST": at = .at(0)
+        case "LAST": at = .last
+        default: at = .at(Int(position.name) ?? 0)
+        }
+        guard let target = element.objectTypeName else {
+            return try finishValue(.listItem(owner: type.name, property: property.name, at: at, type: element.nonOptional), through: index + 1)
+        }
+        hops.append(.listItem(owner: type.name, property: property.name, at: at, target: target))
+        type = try resolver.objectType(target)
+        index += 2
+        return nil
     }
 
     /// `@links.Type.property` (a hop to the objects linking here through it), its `@count`, or
@@ -247,11 +276,19 @@ struct KeyPathWalk {
         return nil
     }
 
+    /// A value at the component at `last`, or its `@type` when that follows.
+    private func finishValue(_ end: End, through last: Int) throws(KuraError) -> ResolvedKeyPath {
+        if last + 1 < components.count, components[last + 1].kind == .operation, components[last + 1].name == "type" {
+            return try finish(.typeOf(end), through: last + 1)
+        }
+        return try finish(end, through: last)
+    }
+
     /// The resolved path ending at `end` with the component at `last`; refuses components after it.
     private func finish(_ end: End, through last: Int) throws(KuraError) -> ResolvedKeyPath {
         if last + 1 < components.count {
             let next = components[last + 1]
-            throw resolver.error(.invalidKeyPath, "\(subject(through: last)) cannot be followed by '\(next.kind == .key ? "" : ".")\(next.text)'", next.column)
+            throw resolver.error(.invalidKeyPath, "\(subject(through: last)) cannot be followed by '\(next.kind == .key || next.kind == .index ? "" : ".")\(next.text)'", next.column)
         }
         return ResolvedKeyPath(hops: hops, end: end, subject: subject(through: last))
     }
@@ -262,7 +299,7 @@ struct KeyPathWalk {
         var position = startName.hasPrefix("$") ? 1 : 0
         while position <= last && position < components.count {
             let component = components[position]
-            text += (component.kind == .key ? "" : ".") + component.text
+            text += (component.kind == .key || component.kind == .index ? "" : ".") + component.text
             position += 1
         }
         return text

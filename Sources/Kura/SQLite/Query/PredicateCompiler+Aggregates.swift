@@ -23,7 +23,7 @@ extension PredicateCompiler {
             case .backlink(let source, let link, true):
                 rows = "FROM \(TableLayout.objectTable(source)) AS \(object) WHERE \(object).\(TableLayout.idColumn) IN "
                     + "(SELECT \(TableLayout.ownerColumn) FROM \(TableLayout.collectionTable(source, link)) WHERE \(TableLayout.valueColumn) = \(id))"
-            case .toOne(let owner, let link, _), .mapEntry(let owner, let link, _, _):
+            case .toOne(let owner, let link, _), .mapEntry(let owner, let link, _, _), .listItem(let owner, let link, _, _):
                 // The resolver aggregates only over to-many steps; a single object is its own aggregate.
                 rows = "FROM \(TableLayout.objectTable(owner)) AS \(object) WHERE \(object).\(TableLayout.column(link)) = \(id) AND 0"
             }

@@ -131,6 +131,10 @@ extension PredicateCompiler {
                 try countSubqueryTable()
                 let id = entrySQL(owner, property, key: key, column: TableLayout.valueColumn, of: position.id)
                 position = Position(type: target, id: id, scope: position.scope)
+            case .listItem(let owner, let property, let at, let target):
+                try countSubqueryTable()
+                let id = itemSQL(owner, property, at: at, column: TableLayout.valueColumn, of: position.id)
+                position = Position(type: target, id: id, scope: position.scope)
             case .collection(let owner, let property, let target):
                 let alias = names.make()
                 let condition = "\(alias).\(TableLayout.ownerColumn) = \(position.id)"
@@ -187,6 +191,11 @@ extension PredicateCompiler {
             let value = entrySQL(owner, property, key: key, column: TableLayout.valueColumn, of: position.id)
             let tag = type == .mixed ? entrySQL(owner, property, key: key, column: TableLayout.tagColumn, of: position.id) : nil
             return Operand(value: value, tag: tag, type: type, subject: subject, nests: true)
+        case .listItem(let owner, let property, let at, let type):
+            try countSubqueryTable()
+            let value = itemSQL(owner, property, at: at, column: TableLayout.valueColumn, of: position.id)
+            let tag = type == .mixed ? itemSQL(owner, property, at: at, column: TableLayout.tagColumn, of: position.id) : nil
+            return Operand(value: value, tag: tag, type: type, subject: subject, nests: true)
         case .typeOf(let inner):
             var operand = try value(inner, at: position, subject: subject, subquery: &subquery)
             operand.typeOf = operand.tag.map(TypeTest.Kind.tag) ?? .fixed(operand.type)
@@ -201,6 +210,16 @@ extension PredicateCompiler {
         let key = QueryConstants.literal(key.databaseValue)
         return "(SELECT \(alias).\(column) FROM \(TableLayout.collectionTable(owner, property)) AS \(alias) "
             + "WHERE \(alias).\(TableLayout.ownerColumn) = \(id) AND \(alias).\(TableLayout.keyColumn) = \(key))"
+    }
+
+    /// `(SELECT column FROM list WHERE owner = id AND position = n)`: a list's element at a position, or its last.
+    private func itemSQL(_ owner: String, _ property: String, at: ResolvedKeyPath.ListPosition, column: String, of id: String) -> String {
+        let alias = names.make()
+        let rows = "SELECT \(alias).\(column) FROM \(TableLayout.collectionTable(owner, property)) AS \(alias) WHERE \(alias).\(TableLayout.ownerColumn) = \(id)"
+        switch at {
+        case .at(let position): return "(\(rows) AND \(alias).\(TableLayout.positionColumn) = \(position))"
+        case .last: return "(\(rows) ORDER BY \(alias).\(TableLayout.positionColumn) DESC LIMIT 1)"
+        }
     }
 
     /// Adds a table of rows reached through a to-many step: the first one opens the comparison's

@@ -40,7 +40,7 @@ extension PredicateCompiler {
             return OrderTerm(value: "length(CAST(\(alias).\(TableLayout.column(name)) AS BLOB))", ascending: key.ascending)
         case .link(let name, _):
             throw refuse("\(path.subject) is a link: sort by one of its properties (such as \(name).name)")
-        case .mapValue, .typeOf:
+        case .mapValue, .listItem, .typeOf:
             throw refuse("\(path.subject): a sort key is a property, a @count or an aggregate")
         case .elements:
             throw refuse(toMany)

@@ -11,13 +11,21 @@ struct ResolvedKeyPath {
         case backlink(source: String, property: String, originIsCollection: Bool)
         /// `map['key']` in a map of objects: the object stored under `key`, or none.
         case mapEntry(owner: String, property: String, key: String, target: String)
+        /// `list[0]`, `list[FIRST]` or `list[LAST]` in a list of objects: the object there, or none.
+        case listItem(owner: String, property: String, at: ListPosition, target: String)
 
         var isToMany: Bool {
             switch self {
-            case .toOne, .mapEntry: false
+            case .toOne, .mapEntry, .listItem: false
             case .collection, .backlink: true
             }
         }
+    }
+
+    /// A position in a list: `[0]`, `[FIRST]`, `[LAST]`.
+    enum ListPosition {
+        case at(Int)
+        case last
     }
 
     /// What a `@count` counts.
@@ -61,6 +69,8 @@ struct ResolvedKeyPath {
         case aggregate(Aggregate, AggregateSource, result: PropertyType)
         /// `map['key']` in a map of scalars or mixed values: the value stored under `key`, or null.
         case mapValue(owner: String, property: String, key: String, type: PropertyType)
+        /// `list[0]`, `[FIRST]` or `[LAST]` in a list of scalars or mixed values: the value there, or null.
+        case listItem(owner: String, property: String, at: ListPosition, type: PropertyType)
         /// `@type` of a value: what kind of value it holds.
         indirect case typeOf(End)
     }
@@ -93,7 +103,7 @@ extension ResolvedKeyPath.End {
 
     var valueType: PropertyType {
         switch self {
-        case .column(_, let type), .elements(_, _, let type, _), .mapValue(_, _, _, let type): type
+        case .column(_, let type), .elements(_, _, let type, _), .mapValue(_, _, _, let type), .listItem(_, _, _, let type): type
         case .length: .int
         case .link(_, let target): .object(target)
         case .count: .int
