@@ -21,12 +21,9 @@ extension PredicateParser {
                 if !keys.isEmpty { advance() }
                 let path = try parseKeyPath()
                 var ascending = true
-                if case .identifier(let direction) = current.kind {
-                    switch PredicateLexer.keyword(direction) {
-                    case "ASC", "ASCENDING": ascending = true
-                    case "DESC", "DESCENDING": ascending = false
-                    default: throw unexpected("ASC, DESC, ',' or ')'")
-                    }
+                if case .identifier(let word) = current.kind {
+                    guard let direction = SortKey.isAscending(word) else { throw unexpected("ASC, DESC, ',' or ')'") }
+                    ascending = direction
                     advance()
                 }
                 keys.append(SortKey(keyPath: path, ascending: ascending))

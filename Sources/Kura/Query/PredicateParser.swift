@@ -141,8 +141,10 @@ struct PredicateParser {
     private static func normalized(_ written: PredicateComparison) throws(KuraError) -> PredicateComparison {
         var comparison = written
         let op = comparison.op
-        if op == .between, case .list = comparison.right {} else if op == .between {
-            throw syntax("BETWEEN needs two values in braces, such as {1, 5}", comparison.right.column)
+        if op == .between {
+            guard case .list = comparison.right else {
+                throw syntax("BETWEEN needs two values in braces, such as {1, 5}", comparison.right.column)
+            }
         }
         if op == .in {
             switch comparison.right {

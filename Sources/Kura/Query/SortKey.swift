@@ -31,11 +31,8 @@ struct SortKey: Equatable, Sendable {
             }
             var ascending = true
             if case .identifier(let word) = tokens[position].kind {
-                switch PredicateLexer.keyword(word) {
-                case "ASC", "ASCENDING": ascending = true
-                case "DESC", "DESCENDING": ascending = false
-                default: throw unexpected("ASC, DESC, ',' or the end")
-                }
+                guard let direction = Self.isAscending(word) else { throw unexpected("ASC, DESC, ',' or the end") }
+                ascending = direction
                 position += 1
             }
             keys.append(SortKey(keyPath: PredicateKeyPath(components: components), ascending: ascending))
@@ -44,6 +41,15 @@ struct SortKey: Equatable, Sendable {
             case .symbol(","): position += 1
             default: throw unexpected("',' or the end of the sort order")
             }
+        }
+    }
+
+    /// Whether a direction word (`ASC`, `ascending`, `DESC`, …; any case) sorts ascending; nil for another word.
+    static func isAscending(_ word: String) -> Bool? {
+        switch PredicateLexer.keyword(word) {
+        case "ASC", "ASCENDING": true
+        case "DESC", "DESCENDING": false
+        default: nil
         }
     }
 }

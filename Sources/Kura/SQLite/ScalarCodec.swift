@@ -107,6 +107,11 @@ enum MixedTag {
         decimal: .decimal, objectId: .objectId, uuid: .uuid,
     ]
 
+    /// The tag of the values of a scalar type; `nil` for other types.
+    static func tag(for type: PropertyType) -> Int64? {
+        scalarTypes.first { $0.value == type }?.key
+    }
+
     /// The tag and scalar type for a scalar value; `nil` for collections and links.
     static func scalar(for value: Value) -> (tag: Int64, type: PropertyType)? {
         switch value {

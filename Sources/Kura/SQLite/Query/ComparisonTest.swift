@@ -29,7 +29,7 @@ struct ComparisonTest {
     }
 
     /// How the stored value is read before it is compared: as it is, through a folding function, or by decimal value.
-    private enum Reading: Equatable { case plain, folded(String), decimal }
+    private enum Reading { case plain, folded(String), decimal }
 
     private var alternatives: [Alternative] = []
     private var negated = false

@@ -73,7 +73,7 @@ struct ExpressionTest {
         return type.description
     }
 
-    func sql(constants: QueryConstants) -> SQLFragment {
+    var sql: SQLFragment {
         let a = read(left)
         let b = read(right)
         let present = "\(left.value) IS NOT NULL AND \(right.value) IS NOT NULL AND "
@@ -106,7 +106,7 @@ struct ExpressionTest {
     /// A side's kind for `kura_compare`: a mixed value's tag, or the tag of a typed value's type.
     private func tag(_ side: Operand) -> String {
         if let tag = side.tag { return tag }
-        let kind = MixedTag.scalarTypes.first { $0.value == side.type }?.key ?? MixedTag.null
+        let kind = MixedTag.tag(for: side.type) ?? MixedTag.null
         return "CASE WHEN \(side.value) IS NULL THEN \(MixedTag.null) ELSE \(kind) END"
     }
 

@@ -125,7 +125,7 @@ struct KeyPathWalk {
             }
             if property.type.isCollection { return try finish(.count(.collection(owner: type.name, property: property.name)), through: at) }
             let scalar = property.type.nonOptional
-            if operation.name == "size" || scalar == .string || scalar == .data, scalar == .string || scalar == .data {
+            if scalar == .string || scalar == .data {
                 return try finish(.length(name: property.name, type: scalar), through: at)
             }
             throw refuse("@\(operation.name) needs a list, set, map, linkingObjects, string or data, not \(property.type)")

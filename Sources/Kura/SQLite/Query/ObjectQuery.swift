@@ -79,11 +79,11 @@ struct ObjectQuery: Sendable {
         var baseTerms: [OrderTerm] = []
         for key in base { baseTerms.append(try compiler.orderTerm(key)) }
         var plan = try QueryPlan(parsed.descriptors, startingIn: baseTerms, compiler: compiler)
-        let keys = base + (try sortKeys())
+        let keys = try sortKeys()
         var terms: [OrderTerm] = []
-        for key in keys.dropFirst(base.count) { terms.append(try compiler.orderTerm(key)) }
+        for key in keys { terms.append(try compiler.orderTerm(key)) }
         plan.sort(by: terms)
-        let signature = (plan.signature + keys.map { key in
+        let signature = (plan.signature + (base + keys).map { key in
             key.keyPath.components.map(\.name).joined(separator: ".") + (key.ascending ? "" : " desc")
         }).joined(separator: ",")
         let rows = plan.rows(compiler: compiler, condition: condition?.sql)

@@ -162,8 +162,7 @@ final class PredicateCompiler {
         case .list(let items, _): check = try test(left, comparison, literals: items)
         case .keyPath, .subquery, .arithmetic:
             guard let right else { throw KuraError.query(.syntax, "a comparison lost its right side", in: .where, column: comparison.column) }
-            check = try ExpressionTest(left, right, op: comparison.op, options: comparison.options, column: comparison.column)
-                .sql(constants: constants)
+            check = try ExpressionTest(left, right, op: comparison.op, options: comparison.options, column: comparison.column).sql
         }
         guard let subquery else {
             if left.nests || right?.nests == true {

@@ -84,6 +84,15 @@ struct QueryPlan {
         func orderSQL(_ terms: [OrderTerm]) -> String {
             (terms.map { column($0).sql } + [id]).joined(separator: ", ")
         }
+        // Every step carries every column, so all of them are known before the first is written.
+        for step in steps {
+            switch step {
+            case .distinct(let terms, let order): _ = (terms + order).map(column)
+            case .limit(_, let order): _ = order.map(column)
+            }
+        }
+        let finalOrder = order.map(column)
+        let columns = ([id] + values.indices.map { TableLayout.quote("#k\($0)") }).joined(separator: ", ")
         var stepSQL: [String] = []
         for (index, step) in steps.enumerated() {
             let previous = Self.stepName(index)
@@ -91,21 +100,19 @@ struct QueryPlan {
             case .distinct(let terms, let order):
                 let partition = terms.map { column($0).expression }.joined(separator: ", ")
                 stepSQL.append(
-                    "SELECT {columns} FROM (SELECT {columns}, row_number() OVER (PARTITION BY \(partition) ORDER BY \(orderSQL(order))) AS "
+                    "SELECT \(columns) FROM (SELECT \(columns), row_number() OVER (PARTITION BY \(partition) ORDER BY \(orderSQL(order))) AS "
                         + "\(TableLayout.quote("#n")) FROM \(previous)) WHERE \(TableLayout.quote("#n")) = 1")
             case .limit(let count, let order):
-                stepSQL.append("SELECT {columns} FROM \(previous) ORDER BY \(orderSQL(order)) LIMIT \(count)")
+                stepSQL.append("SELECT \(columns) FROM \(previous) ORDER BY \(orderSQL(order)) LIMIT \(count)")
             }
         }
-        let finalOrder = order.map(column)
-        let columns = ([id] + values.indices.map { TableLayout.quote("#k\($0)") }).joined(separator: ", ")
         let selected = (["\(idColumn) AS \(id)"] + values.enumerated().map { "\($1) AS \(TableLayout.quote("#k\($0)"))" })
             .joined(separator: ", ")
         var with = "WITH \(Self.stepName(0)) AS (SELECT \(selected) \(compiler.scope.fromClause)"
         if let condition { with += " WHERE \(condition)" }
         with += ")"
         for (index, sql) in stepSQL.enumerated() {
-            with += ", \(Self.stepName(index + 1)) AS (" + sql.replacingOccurrences(of: "{columns}", with: columns) + ")"
+            with += ", \(Self.stepName(index + 1)) AS (\(sql))"
         }
         return Rows(with: with + " ", from: "FROM \(Self.stepName(steps.count))", clauses: [], id: id, order: finalOrder)
     }

@@ -76,6 +76,6 @@ struct TypeTest {
     /// The kind of every value of a typed property.
     private static func tag(of type: PropertyType) -> Int64 {
         if type.objectTypeName != nil { return link }
-        return MixedTag.scalarTypes.first { $0.value == type }?.key ?? MixedTag.null
+        return MixedTag.tag(for: type) ?? MixedTag.null
     }
 }
