@@ -85,8 +85,7 @@ struct KeyPathWalk {
         let skip = next?.kind == .operation || next?.kind == .index ? 2 : 1
         switch property.type {
         case .linkingObjects(let sourceType, let sourceProperty):
-            let origin = try resolver.backlink(sourceType, sourceProperty)
-            hops.append(.backlink(source: sourceType, property: sourceProperty, originIsCollection: origin.originIsCollection))
+            hops.append(.backlink(try resolver.backlink(sourceType, sourceProperty)))
             type = try resolver.objectType(sourceType)
         case .list(let element), .set(let element), .map(let element):
             guard let target = element.objectTypeName else {
@@ -165,7 +164,7 @@ struct KeyPathWalk {
         let target: String
         switch property.type {
         case .linkingObjects(let source, let origin):
-            hop = .backlink(source: source, property: origin, originIsCollection: try resolver.backlink(source, origin).originIsCollection)
+            hop = .backlink(try resolver.backlink(source, origin))
             target = source
         case .list(let element), .set(let element), .map(let element):
             target = element.objectTypeName ?? ""
@@ -270,7 +269,7 @@ struct KeyPathWalk {
         {
             return try finish(.count(.backlink(link)), through: index + 3)
         }
-        hops.append(.backlink(source: link.source, property: link.property, originIsCollection: link.originIsCollection))
+        hops.append(.backlink(link))
         type = try resolver.objectType(sourceName)
         index += 3
         return nil

@@ -18,11 +18,12 @@ extension PredicateCompiler {
                 let entry = names.make()
                 rows = "FROM \(TableLayout.collectionTable(owner, collection)) AS \(entry) JOIN \(TableLayout.objectTable(target)) AS \(object) "
                     + "ON \(object).\(TableLayout.idColumn) = \(entry).\(TableLayout.valueColumn) WHERE \(entry).\(TableLayout.ownerColumn) = \(id)"
-            case .backlink(let source, let link, false):
-                rows = "FROM \(TableLayout.objectTable(source)) AS \(object) WHERE \(object).\(TableLayout.column(link)) = \(id)"
-            case .backlink(let source, let link, true):
-                rows = "FROM \(TableLayout.objectTable(source)) AS \(object) WHERE \(object).\(TableLayout.idColumn) IN "
-                    + "(SELECT \(TableLayout.ownerColumn) FROM \(TableLayout.collectionTable(source, link)) WHERE \(TableLayout.valueColumn) = \(id))"
+            case .backlink(let link) where link.originIsCollection:
+                rows = "FROM \(TableLayout.objectTable(link.source)) AS \(object) WHERE \(object).\(TableLayout.idColumn) IN "
+                    + "(SELECT \(TableLayout.ownerColumn) FROM \(TableLayout.collectionTable(link.source, link.property)) "
+                    + "WHERE \(TableLayout.valueColumn) = \(id))"
+            case .backlink(let link):
+                rows = "FROM \(TableLayout.objectTable(link.source)) AS \(object) WHERE \(object).\(TableLayout.column(link.property)) = \(id)"
             case .toOne(let owner, let link, _), .mapEntry(let owner, let link, _, _), .listItem(let owner, let link, _, _):
                 // The resolver aggregates only over to-many steps; a single object is its own aggregate.
                 rows = "FROM \(TableLayout.objectTable(owner)) AS \(object) WHERE \(object).\(TableLayout.column(link)) = \(id) AND 0"

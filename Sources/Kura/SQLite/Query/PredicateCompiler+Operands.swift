@@ -140,18 +140,18 @@ extension PredicateCompiler {
                 let condition = "\(alias).\(TableLayout.ownerColumn) = \(position.id)"
                 let rows = try enter(TableLayout.collectionTable(owner, property), alias, condition, &subquery)
                 position = Position(type: target, id: "\(alias).\(TableLayout.valueColumn)", scope: rows)
-            case .backlink(let source, let property, true):
+            case .backlink(let link) where link.originIsCollection:
                 let alias = names.make()
                 let condition = "\(alias).\(TableLayout.valueColumn) = \(position.id)"
-                let rows = try enter(TableLayout.collectionTable(source, property), alias, condition, &subquery)
-                position = Position(type: source, id: "\(alias).\(TableLayout.ownerColumn)", scope: rows)
-            case .backlink(let source, let property, false):
+                let rows = try enter(TableLayout.collectionTable(link.source, link.property), alias, condition, &subquery)
+                position = Position(type: link.source, id: "\(alias).\(TableLayout.ownerColumn)", scope: rows)
+            case .backlink(let link):
                 let alias = names.make()
-                let condition = "\(alias).\(TableLayout.column(property)) = \(position.id)"
-                let rows = try enter(TableLayout.objectTable(source), alias, condition, &subquery)
+                let condition = "\(alias).\(TableLayout.column(link.property)) = \(position.id)"
+                let rows = try enter(TableLayout.objectTable(link.source), alias, condition, &subquery)
                 let id = "\(alias).\(TableLayout.idColumn)"
                 rows.register(alias: alias, forObjectId: id)
-                position = Position(type: source, id: id, scope: rows)
+                position = Position(type: link.source, id: id, scope: rows)
             }
         }
         return position

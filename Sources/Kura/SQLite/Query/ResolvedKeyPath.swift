@@ -6,9 +6,8 @@ struct ResolvedKeyPath {
         case toOne(owner: String, property: String, target: String)
         /// A list, set or map of objects: one row per element, the next object's id in `"#value"`.
         case collection(owner: String, property: String, target: String)
-        /// linkingObjects or `@links.Type.property`: the objects of `source` whose `property` links
-        /// to this one.
-        case backlink(source: String, property: String, originIsCollection: Bool)
+        /// linkingObjects or `@links.Type.property`: the objects linking to this one.
+        case backlink(Backlink)
         /// `map['key']` in a map of objects: the object stored under `key`, or none.
         case mapEntry(owner: String, property: String, key: String, target: String)
         /// `list[0]`, `list[FIRST]` or `list[LAST]` in a list of objects: the object there, or none.
