@@ -23,6 +23,14 @@ func queries() throws {
     let firstByName = try realm.objects(Person.self).filter("dogs.@max.age > 2 SORT(name DESC) LIMIT(1)")
     print(firstByName.map(\.name))                          // ["Bo"]
 
+    let typed = try realm.objects(Person.self).where { $0.dogs.count > 1 || $0.address.city == "Oslo" }
+    print(typed.map(\.name))                                // ["Ana", "Bo"]
+    let walked = try dogs.where { $0.age >= 3 && $0.owners.name.starts(with: "a", options: .caseInsensitive) }
+    print(walked.map(\.name))                               // ["Rex"]
+    print(try Query<Dog>.predicate { $0.age >= 3 && $0.owners.count > 0 }.text)   // age >= $0 AND owners.@count > $1
+    let oldestFirst = try dogs.sorted(by: \.age, ascending: false).distinct(by: [\.name])
+    print(oldestFirst.map(\.name))                          // ["Max", "Rex", "Fido"]
+
     let young = try realm.objects("Dog").filter("age < 3")  // the dynamic API: DynamicObject handles
     for dog in young {
         print(try dog["name"], try dog.linkingObjects("owners").count)

@@ -66,6 +66,12 @@ let young = try realm.objects(Dog.self).filter("age < %@", 3).sorted(byKeyPath: 
 print(try young.count, try young.first?.name ?? "none")    // 1 Fido: one COUNT, then one window read
 print(realm.schema)                                        // the YAML `kura schema app.realm` prints
 
+// The typed queries of docs/swift.md.
+let walked = try realm.objects(Dog.self).where { $0.age >= 3 && $0.owners.count > 0 }   // age >= $0 AND owners.@count > $1
+let inOslo = try realm.objects(Person.self).where { $0.dogs.where { $0.age < 3 }.count > 0 || $0.address.city == "Oslo" }
+print(walked.map(\.name), inOslo.map(\.name))              // ["Rex"] ["Alice"]
+print(try realm.objects(Dog.self).sorted(by: \.age, ascending: false).distinct(by: [\.name]).map(\.name))  // ["Rex", "Fido"]
+
 // The "Observing changes" sample of docs/swift.md.
 let dogs = try realm.objects(Dog.self).sorted(byKeyPath: "name")
 var updates = 0

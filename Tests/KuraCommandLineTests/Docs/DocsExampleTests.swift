@@ -122,6 +122,10 @@ import Testing
         ["Bo"]
         ["Ana"]
         ["Bo"]
+        ["Ana", "Bo"]
+        ["Rex"]
+        age >= $0 AND owners.@count > $1
+        ["Max", "Rex", "Fido"]
         "Fido" 1
         # Migrations
         schema version 0 -> 1

@@ -137,6 +137,8 @@ import Testing
                 embedded: true
                 properties:
                   city: string?
+            ["Rex"] ["Alice"]
+            ["Rex", "Fido"]
             dogs: ["Fido", "Rex"]
             dogs: ["Bella", "Fido", "Rex"] deleted: [] inserted: [0] modified: []
             dogs: ["Fido", "Rex"] deleted: [0] inserted: [] modified: []
