@@ -63,7 +63,13 @@ with studio_page(problems, expected_statuses=(400, 401, 422)) as page:
     page.fill("#where", "nme == 'x'")
     page.click("#where-apply")
     page.wait_for_selector("#where-error .message.error")
-    seen["badPredicate"] = page.inner_text("#where-error")
+    seen["badPredicate"] = page.inner_text("#where-error .message.error")
+    page.fill("#where", "name == '😀' AND agé > 3")
+    page.click("#where-apply")
+    page.wait_for_selector("#where-error .where-mark mark")
+    seen["markedPredicate"] = [page.inner_text("#where-error .where-mark"), page.inner_text("#where-error .where-mark mark")]
+    seen["markedSelection"] = page.evaluate(
+        "[document.activeElement.id, document.activeElement.selectionStart, document.activeElement.selectionEnd].join(' ')")
 
     # Links and backlinks: Alice's best friend by a click, then who links to Bob.
     go(page, "#/r/zoo/t/Person", "table.objects")

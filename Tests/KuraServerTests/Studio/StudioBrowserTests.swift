@@ -90,6 +90,10 @@ enum StudioBrowser {
         #expect(strings("filteredNames") == ["Chen", "Alice"])
         #expect(seen["filteredStatus"] as? String == "Objects 1–2 of 2")
         #expect(seen["badPredicate"] as? String == "where: column 1: error: Person has no property 'nme' (did you mean 'name'?)")
+        // The column a refusal names is marked in the predicate and selected in the box (a character
+        // outside the BMP before it counts once, as the server counts).
+        #expect(strings("markedPredicate") == ["name == '😀' AND agé > 3", "a"])
+        #expect(seen["markedSelection"] as? String == "where 17 18")
         // A link followed by a click, the objects linking back, and one of them followed.
         #expect(seen["linkedHash"] as? String == "#/r/zoo/t/Person/k/2")
         #expect(seen["linkedTitle"] as? String == "Person 2 in zoo")

@@ -18,6 +18,25 @@ Studio.sortable = function (property) {
     return property.type.collection === null && property.type.scalar && property.type.base !== "data";
 };
 
+// A refused predicate: the message, and when it names a column of the predicate, the predicate
+// again with that character marked, and the cursor put there in the box.
+Studio.showQueryError = function (box, input, message, where) {
+    const el = Studio.el;
+    const match = /^where: column (\d+): /.exec(message);
+    if (!match) { box.replaceChildren(Studio.message("error", message)); return; }
+    // Columns count Unicode scalars; the box counts UTF-16 units.
+    const scalars = Array.from(where);
+    const column = Math.min(Number(match[1]), scalars.length + 1);
+    const before = scalars.slice(0, column - 1).join("");
+    const at = scalars.slice(column - 1, column).join("");
+    const after = scalars.slice(column).join("");
+    box.replaceChildren(
+        el("pre", {class: "where-mark", "aria-hidden": "true"}, before, el("mark", {}, at || " "), after),
+        Studio.message("error", message));
+    input.focus();
+    input.setSelectionRange(before.length, before.length + at.length);
+};
+
 Studio.showObjects = async function (view, realm, typeName, query) {
     const el = Studio.el;
     const schema = await Studio.schema(realm);
@@ -55,7 +74,7 @@ Studio.showObjects = async function (view, realm, typeName, query) {
             + Studio.query({limit: Studio.pageSize, where, sort, after, nestedUrls: "true"}));
     } catch (error) {
         view.querySelector(".loading").remove();
-        if (error.status === 400) { errorBox.replaceChildren(Studio.message("error", error.message)); return; }
+        if (error.status === 400) { Studio.showQueryError(errorBox, input, error.message, where); return; }
         throw error;
     }
     view.querySelector(".loading").remove();
