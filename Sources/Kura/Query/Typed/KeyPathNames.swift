@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The property names Swift key paths of a model stand for, as typed queries and typed sorting
 /// write them into a predicate.
@@ -6,7 +7,7 @@ import Foundation
 /// A stored property's key path describes itself (`\Person.bestFriend?.name`), and that text
 /// gives its names. A property behind a wrapper (`@Link`, `@Backlinks`) is computed, and its key
 /// path says nothing of its name: a probe instance of the model, each wrapper given a different
-/// target, shows which wrapper the key path reads. Answers are remembered per key path.
+/// target, shows which wrapper the key path reads; the answer is remembered.
 enum KeyPathNames {
     /// The one property `keyPath` reads on `model`.
     static func propertyName<Root>(_ keyPath: KeyPath<Root, some Any>, of model: any KuraObject.Type) -> Result<String, KuraError> {
@@ -20,22 +21,21 @@ enum KeyPathNames {
     /// The property names, in order, of a key path from `model` (`bestFriend`, `name` for
     /// `\Person.bestFriend?.name`).
     static func names(_ keyPath: AnyKeyPath, of model: any KuraObject.Type) -> Result<[String], KuraError> {
-        if let known = cache.names(for: keyPath) { return .success(known) }
         let description = String(describing: keyPath)
         let typeName = String(describing: type(of: keyPath).rootType)
-        var names: [String]?
         if description.hasPrefix("\\"), let start = description.range(of: typeName + ".") {
             let parts = description[start.upperBound...].split(separator: ".", omittingEmptySubsequences: false).map { part in
                 String(part.reversed().drop { $0 == "?" || $0 == "!" }.reversed())
             }
-            if parts.allSatisfy(isPlainName) { names = parts }
+            if parts.allSatisfy(isPlainName) { return .success(parts) }
         }
-        if names == nil, let wrapped = WrapperProbe.propertyName(keyPath, of: model) { names = [wrapped] }
-        guard let names else {
+        // A computed key path's description holds its getter's address: the same text is the same property.
+        if let known = wrapperNames.withLock({ $0[description] }) { return .success([known]) }
+        guard let wrapped = WrapperProbe.propertyName(keyPath, of: model) else {
             return .failure(misuse("\(readable(description)) is not a stored property of \(model.typeName) (nor a @Link or @Backlinks)"))
         }
-        cache.remember(names, for: keyPath)
-        return .success(names)
+        wrapperNames.withLock { $0[description] = wrapped }
+        return .success([wrapped])
     }
 
     /// A key path's description without the addresses Swift prints for computed properties:
@@ -53,21 +53,8 @@ enum KeyPathNames {
         KuraError.query(.invalidKeyPath, "typed query: \(message)")
     }
 
-    private static let cache = KeyPathNameCache()
-}
-
-/// Names already found, by key path; shared by every thread, under a lock.
-private final class KeyPathNameCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var known: [AnyKeyPath: [String]] = [:]
-
-    func names(for keyPath: AnyKeyPath) -> [String]? {
-        lock.withLock { known[keyPath] }
-    }
-
-    func remember(_ names: [String], for keyPath: AnyKeyPath) {
-        lock.withLock { known[keyPath] = names }
-    }
+    /// The wrapped properties already found, by their key paths' descriptions; shared by every thread.
+    private static let wrapperNames = Mutex<[String: String]>([:])
 }
 
 /// Finds which `@Link` or `@Backlinks` property a computed key path reads, on a probe instance.
