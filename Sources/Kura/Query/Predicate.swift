@@ -24,6 +24,9 @@ struct PredicateComparison: Equatable, Sendable {
     var right: PredicateExpression
     /// Where the operator is written.
     var column: Int
+    /// For a list of values on the right (`age > ALL {1, 2}`): whether the comparison must hold for
+    /// any, every or none of them; `nil` for the list of `IN` and `BETWEEN`.
+    var listQuantifier: PredicateQuantifier.Kind? = nil
 
     /// `[c]`: case-insensitive string comparison.
     var caseInsensitive: Bool { options.caseInsensitive }
@@ -48,7 +51,7 @@ struct StringOptions: Equatable, Sendable {
 indirect enum PredicateExpression: Equatable, Sendable {
     case keyPath(PredicateKeyPath)
     case literal(PredicateLiteral)
-    /// `{a, b, …}` for `IN` and `BETWEEN`.
+    /// `{a, b, …}`: for `IN` and `BETWEEN`, after any operator (`== ANY {1, 2}`), or on the left.
     case list([PredicateLiteral], column: Int)
     /// `SUBQUERY(collection, $x, predicate).@count`.
     case subquery(PredicateSubquery)

@@ -92,7 +92,7 @@ struct PredicateParser {
             advance()
             return .constant(false)
         }
-        return .comparison(try parseComparison())
+        return try parseComparison()
     }
 
     mutating func enterNesting() throws(KuraError) {
@@ -106,25 +106,30 @@ struct PredicateParser {
 
     // MARK: Comparisons
 
-    private static let quantifiers: [String: PredicateQuantifier.Kind] = ["ANY": .any, "SOME": .any, "ALL": .all, "NONE": .none]
+    static let quantifiers: [String: PredicateQuantifier.Kind] = ["ANY": .any, "SOME": .any, "ALL": .all, "NONE": .none]
 
-    private mutating func parseComparison() throws(KuraError) -> PredicateComparison {
+    private mutating func parseComparison() throws(KuraError) -> ParsedPredicate {
         var quantifier: PredicateQuantifier?
         if case .identifier(let word) = current.kind, let kind = Self.quantifiers[PredicateLexer.keyword(word)],
-            isPathStart(peek(1))
+            isPathStart(peek(1)) || peek(1).kind == .symbol("{")
         {
             quantifier = PredicateQuantifier(kind: kind, word: PredicateLexer.keyword(word), column: current.column)
             advance()
         }
-        let left = try parseExpression(operand: false)
+        let left = isSymbol("{") ? try parseList(for: .in) : try parseExpression(operand: false)
         let column = current.column
         let op = try parseOperator()
         let options = try parseModifier()
+        var listQuantifier: PredicateQuantifier?
+        if case .identifier(let word) = current.kind, let kind = Self.quantifiers[PredicateLexer.keyword(word)],
+            peek(1).kind == .symbol("{")
+        {
+            listQuantifier = PredicateQuantifier(kind: kind, word: PredicateLexer.keyword(word), column: current.column)
+            advance()
+        }
         let right: PredicateExpression
-        if (op == .in || op == .between) && isSymbol("{") {
+        if isSymbol("{") {
             right = try parseList(for: op)
-        } else if isSymbol("{") {
-            throw Self.syntax("a list of values in braces goes only after IN or BETWEEN", current.column)
         } else {
             switch current.kind {
             case .identifier, .variable, .aggregate("links"), .symbol("("): break
@@ -132,45 +137,8 @@ struct PredicateParser {
             }
             right = try parseExpression(operand: true)
         }
-        return try Self.normalized(
-            PredicateComparison(quantifier: quantifier, left: left, op: op, options: options, right: right, column: column))
-    }
-
-    /// The comparison with a value written first moved right (`3 < age` is `age > 3`), and `x IN
-    /// collection` as `ANY collection == x`.
-    private static func normalized(_ written: PredicateComparison) throws(KuraError) -> PredicateComparison {
-        var comparison = written
-        let op = comparison.op
-        if op == .between {
-            guard case .list = comparison.right else {
-                throw syntax("BETWEEN needs two values in braces, such as {1, 5}", comparison.right.column)
-            }
-        }
-        if op == .in {
-            switch comparison.right {
-            case .list: return comparison
-            case .literal, .arithmetic:
-                throw syntax("IN needs a list of values in braces, such as {1, 2}, or a list, set or map on its right", comparison.right.column)
-            case .keyPath, .subquery:
-                if let quantifier = comparison.quantifier {
-                    throw syntax("\(quantifier.word) cannot stand before a value IN a collection: write ANY, ALL or NONE before the collection instead", quantifier.column)
-                }
-                comparison.quantifier = PredicateQuantifier(kind: .any, word: "IN", column: comparison.column)
-                comparison.op = .equal
-                swap(&comparison.left, &comparison.right)
-                return comparison
-            }
-        }
-        guard comparison.left.isConstant else { return comparison }
-        if comparison.right.isConstant {
-            throw syntax("both sides of \(op.spelling) are values: compare a key path with a value, or two key paths", comparison.column)
-        }
-        guard let swapped = op.swapped else {
-            throw syntax("a value cannot come before \(op.spelling): write the key path first", comparison.column)
-        }
-        comparison.op = swapped
-        swap(&comparison.left, &comparison.right)
-        return comparison
+        let comparison = PredicateComparison(quantifier: quantifier, left: left, op: op, options: options, right: right, column: column)
+        return try Self.normalized(comparison, listQuantifier: listQuantifier)
     }
 
     /// A key path, a value, or `SUBQUERY(…).@count`.
@@ -255,7 +223,7 @@ struct PredicateParser {
     }
 
     /// `{a, b, …}`: any number of values for IN, exactly two for BETWEEN.
-    private mutating func parseList(for op: ComparisonOperator) throws(KuraError) -> PredicateExpression {
+    mutating func parseList(for op: ComparisonOperator) throws(KuraError) -> PredicateExpression {
         let column = current.column
         advance()
         var items: [PredicateLiteral] = []
@@ -332,7 +300,7 @@ struct PredicateParser {
         Self.syntax("expected \(expected), found \(Self.describe(current))", current.column)
     }
 
-    private static func syntax(_ message: String, _ column: Int) -> KuraError {
+    static func syntax(_ message: String, _ column: Int) -> KuraError {
         KuraError.query(.syntax, message, in: .where, column: column)
     }
 

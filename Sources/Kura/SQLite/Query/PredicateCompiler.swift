@@ -159,7 +159,7 @@ final class PredicateCompiler {
         var check: SQLFragment
         switch comparison.right {
         case .literal(let literal): check = try test(left, comparison, literals: [literal])
-        case .list(let items, _): check = try test(left, comparison, literals: items)
+        case .list(let items, _): check = try listTest(left, comparison, items)
         case .keyPath, .subquery, .arithmetic:
             guard let right else { throw KuraError.query(.syntax, "a comparison lost its right side", in: .where, column: comparison.column) }
             check = try ExpressionTest(left, right, op: comparison.op, options: comparison.options, column: comparison.column).sql
@@ -200,6 +200,24 @@ final class PredicateCompiler {
             subject: operand.subject, type: operand.type, op: comparison.op, options: comparison.options, literals: literals,
             column: comparison.column
         ).sql(value: operand.value, tag: operand.tag, constants: constants)
+    }
+
+    /// The test of one side against a list of values: the one test of `IN` and `BETWEEN`, or, after
+    /// another operator, one test per value joined as `ANY`, `ALL` or `NONE` says (`== ANY` and
+    /// `== NONE` as `IN` and its negation).
+    private func listTest(_ operand: Operand, _ comparison: PredicateComparison, _ items: [PredicateLiteral]) throws(KuraError) -> SQLFragment {
+        guard let kind = comparison.listQuantifier else { return try test(operand, comparison, literals: items) }
+        if comparison.op == .equal, comparison.options.isEmpty, kind != .all {
+            var asIn = comparison
+            asIn.op = .in
+            let test = try test(operand, asIn, literals: items)
+            return kind == .any ? test : "(NOT " + test + ")"
+        }
+        var parts: [SQLFragment] = []
+        for item in items { parts.append(try test(operand, comparison, literals: [item])) }
+        guard !parts.isEmpty else { return SQLFragment(kind == .any ? "0" : "1") }
+        let joined = SQLFragment.joined(parts, by: kind == .all ? "AND" : "OR")
+        return kind == .none ? "(NOT " + joined + ")" : "(" + joined + ")"
     }
 
     /// Whether a count compared by `op` with `literals` asks only if it is above zero (`> 0`,
