@@ -270,7 +270,7 @@ struct PredicateLexer {
         return nil
     }
 
-    /// `YYYY-MM-DD@HH:MM:SS[:NANOS]` (Realm's form) or an unquoted ISO-8601 date-time; `nil`
+    /// `YYYY-MM-DD@HH:MM:SS[:NANOS]` or `YYYY-MM-DDTHH:MM:SS[:NANOS]` (Realm's forms) or an unquoted ISO-8601 date-time; `nil`
     /// (consuming nothing) when the text at `index` does not start with `YYYY-`.
     private mutating func dateLiteral() throws(KuraError) -> Int64? {
         guard index + 4 < scalars.count, scalars[index..<index + 4].allSatisfy(Self.isDigit), scalars[index + 4] == "-" else {
@@ -284,9 +284,9 @@ struct PredicateLexer {
         throw error("'\(text)' is not a date: write YYYY-MM-DD@HH:MM:SS or an ISO-8601 date-time", column)
     }
 
-    /// Milliseconds for `YYYY-MM-DD@H:M:S[:NANOS]` in UTC.
+    /// Milliseconds for `YYYY-MM-DD@H:M:S[:NANOS]` in UTC; `T` may stand for the `@`.
     private static func realmTimestamp(_ text: String) -> Int64? {
-        let halves = text.split(separator: "@", omittingEmptySubsequences: false)
+        let halves = text.split(omittingEmptySubsequences: false) { $0 == "@" || $0 == "T" }
         guard halves.count == 2 else { return nil }
         let day = halves[0].split(separator: "-", omittingEmptySubsequences: false).compactMap { UInt32($0) }
         let time = halves[1].split(separator: ":", omittingEmptySubsequences: false).compactMap { UInt32($0) }

@@ -90,6 +90,8 @@ import Testing
         #expect(try literal("T1704067200:500000000") == .date(newYear + 500))
         #expect(try literal("2024-01-01@00:00:00") == .date(newYear))
         #expect(try literal("2024-1-1@0:0:0:250000000") == .date(newYear + 250))
+        #expect(try literal("2024-01-01T00:00:00:250000000") == .date(newYear + 250))
+        #expect(try literal("2024-01-01T00:00:00") == .date(newYear))
         #expect(try literal("2024-01-01T00:00:00Z") == .date(newYear))
         #expect(try literal("T2024-01-01T00:00:00Z") == .date(newYear))
         // A name starting with T is still a name.
