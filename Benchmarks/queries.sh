@@ -5,7 +5,7 @@
 # 1. Predicates the language took before aggregates, SUBQUERY and the rest, with this build and,
 #    when KURA_BEFORE_BIN names one, an earlier build: after over before, which should stay near 1.
 # 2. The newer forms (aggregates, SUBQUERY, key path against key path, map entries, @type, @links,
-#    [cd], DISTINCT), each against the same count written by hand in SQL for the sqlite3 command line
+#    [cd], lists with ALL and NONE, DISTINCT), each against the same count written by hand in SQL for the sqlite3 command line
 #    on the same file: kura over sqlite3, marked PASS at 2 or below.
 #
 # Every count is checked: both builds, and kura and sqlite3, must find the same number of objects,
@@ -119,6 +119,9 @@ NEW=(
     "Dog|favoriteParksByCity['Tokyo'] BEGINSWITH 'Tokyo Park 1'|SELECT d.\"#id\" FROM \"Dog\" AS d WHERE (SELECT m.\"#value\" FROM \"Dog.favoriteParksByCity\" AS m WHERE m.\"#owner\" = d.\"#id\" AND m.\"#key\" = 'Tokyo') LIKE 'Tokyo Park 1%'"
     "Dog|companion.@type == 'string'|SELECT \"#id\" FROM \"Dog\" WHERE \"companion#type\" = 5"
     "Dog|@links.Person.dogs.@count == 0|SELECT d.\"#id\" FROM \"Dog\" AS d WHERE NOT EXISTS (SELECT 1 FROM \"Person.dogs\" AS e WHERE e.\"#value\" = d.\"#id\")"
+    "Dog|ANY citiesVisited BEGINSWITH ANY {'To', 'Pa'}|SELECT d.\"#id\" FROM \"Dog\" AS d WHERE EXISTS (SELECT 1 FROM \"Dog.citiesVisited\" AS c WHERE c.\"#owner\" = d.\"#id\" AND (c.\"#value\" GLOB 'To*' OR c.\"#value\" GLOB 'Pa*'))"
+    "Person|ALL dogs.age > ANY {5, 10}|SELECT p.\"#id\" FROM \"Person\" AS p WHERE NOT EXISTS (SELECT 1 FROM $DOGS_OF AND d.\"age\" <= 5)"
+    "Person|ANY dogs.age == NONE {1, 2, 3}|SELECT p.\"#id\" FROM \"Person\" AS p WHERE EXISTS (SELECT 1 FROM $DOGS_OF AND d.\"age\" NOT IN (1, 2, 3))"
     "Dog|age > 10 SORT(age DESC) DISTINCT(color)|SELECT \"#id\" FROM (SELECT \"#id\", row_number() OVER (PARTITION BY \"color\" ORDER BY \"age\" DESC, \"#id\") AS n FROM \"Dog\" WHERE \"age\" > 10) WHERE n = 1"
 )
 printf '%-64s %9s %9s %9s %7s\n' "query" "objects" "kura s" "sqlite3 s" "ratio"

@@ -9,7 +9,7 @@ struct DeleteCommand: ParsableCommand {
         discussion: """
             --where takes a predicate in Realm Query Language: comparisons (== != < <= > >=) with values \
             or other key paths, AND OR NOT, BEGINSWITH CONTAINS ENDSWITH LIKE with [c], [d] or [cd], \
-            IN {…}, BETWEEN {a, b}, key paths through links (favoriteToy.name), ANY/ALL/NONE over lists, \
+            IN {…}, BETWEEN {a, b}, lists after any operator (age > ALL {1, 2}), key paths through links (favoriteToy.name), ANY/ALL/NONE over lists, \
             sets, maps and backlinks (ANY owners.name == 'Alice', @links.Person.dogs), map['key'], \
             @count, @size, @sum, @avg, @min, @max (dogs.@max.age > 10), @type, \
             SUBQUERY(dogs, $d, $d.age > 3).@count, and LIMIT(n) after the predicate.

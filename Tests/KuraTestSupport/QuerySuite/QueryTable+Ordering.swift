@@ -7,6 +7,9 @@ extension QueryTable {
         .ordered("Person", "age > 50 SORT(age DESC, id ASC) LIMIT(5)") { g in
             sorted(g.people.filter { $0.age > 50 }, by: { [descending($0.age, $1.age)] }).prefix(5).map(\.id)
         },
+        .ordered("Person", "TRUEPREDICATE SORT(age ASC, id ASC) SORT(height DESC) LIMIT(6)") { g in
+            sorted(g.people, by: { [descending($0.height, $1.height), ascending($0.age, $1.age)] }).prefix(6).map(\.id)
+        },
         .ordered("Person", "TRUEPREDICATE SORT(height ASC, id ASC) LIMIT(8)") { g in
             sorted(g.people, by: { [ascending($0.height, $1.height)] }).prefix(8).map(\.id)
         },

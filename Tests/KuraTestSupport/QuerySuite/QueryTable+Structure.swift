@@ -21,6 +21,10 @@ extension QueryTable {
             g.owners(of: d).contains { Rules.beginsWith($0.name, "z", .caseless) }
         },
         .dog("@links.@count >= 3") { d, g in g.linkCount(of: d) >= 3 },
+        .dog("@links.@count == 0") { d, g in g.linkCount(of: d) == 0 },
+        .dog("owners.@count != @links.@count") { d, g in g.owners(of: d).count != g.linkCount(of: d) },
+        .person("bestFriend.extra == extra") { p, g in keyPathsEqual(p.extraValue, g.bestFriend(of: p)?.extraValue ?? .null) },
+        .person("extra == bestFriend.height") { p, g in keyPathsEqual(p.extraValue, g.bestFriend(of: p)?.height.map { .double($0) } ?? .null) },
         .person("@links.Person.bestFriend.@count == 0") { p, g in g.admirers(of: p).isEmpty },
         .person("@links.Person.bestFriend.@count >= 2") { p, g in g.admirers(of: p).count >= 2 },
         .person("ANY @links.Person.bestFriend.id == id") { p, _ in p.bestFriend == p.id },
@@ -111,6 +115,17 @@ extension QueryTable {
             p.pastAddresses.contains { Rules.compare($0.zip, .less, p.address?.zip) }
         },
     ]
+
+    /// Two key paths' values compared: two nulls are equal, a list or map in a mixed value equals
+    /// no other value (nor null), and values compare as a mixed value with a literal does.
+    private static func keyPathsEqual(_ left: QueryGraph.Mixed, _ right: QueryGraph.Mixed) -> Bool {
+        switch (left, right) {
+        case (.list, _), (.map, _), (_, .list), (_, .map): false
+        case (.null, .null): true
+        case (.null, _), (_, .null): false
+        default: RealmRules.mixedEqual(left, right)
+        }
+    }
 }
 
 extension Array {

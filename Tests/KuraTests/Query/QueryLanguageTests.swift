@@ -224,7 +224,10 @@ import Testing
     @Test func sortDistinctAndLimitInTheTextApplyInOrder() throws {
         expect("Person", [
             "TRUEPREDICATE SORT(age DESC)": ["Céline", "Ann", "Bob", "Dan"],
-            "TRUEPREDICATE SORT(age ASC) SORT(name DESC)": ["Dan", "Bob", "Ann", "Céline"],
+            // A later SORT is the order; the one before breaks its ties.
+            "TRUEPREDICATE SORT(age ASC) SORT(name DESC)": ["Dan", "Céline", "Bob", "Ann"],
+            "TRUEPREDICATE SORT(name DESC) SORT(age ASC)": ["Dan", "Bob", "Ann", "Céline"],
+            "TRUEPREDICATE SORT(name ASC) DISTINCT(name) SORT(age ASC)": ["Bob", "Dan", "Ann", "Céline"],
             "TRUEPREDICATE SORT(age ASC, name DESC)": ["Dan", "Bob", "Ann", "Céline"],
             "TRUEPREDICATE DISTINCT(age)": ["Ann", "Bob", "Céline"],
             "TRUEPREDICATE SORT(age ASC) DISTINCT(age)": ["Bob", "Ann", "Céline"],

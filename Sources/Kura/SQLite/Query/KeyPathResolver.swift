@@ -74,6 +74,12 @@ struct KeyPathResolver {
         return links
     }
 
+    /// The places mixed values that link to objects of `target` are stored.
+    func mixedBacklinks(to target: String) -> [ResolvedKeyPath.MixedBacklink] {
+        guard let typeId = catalog.typeIds[target] else { return [] }
+        return catalog.mixedLinkColumns.map { ResolvedKeyPath.MixedBacklink(places: $0, tag: MixedTag.linkBase + typeId) }
+    }
+
     func objectType(_ name: String, column: Int? = nil) throws(KuraError) -> ObjectSchema {
         do {
             return try catalog.type(name)

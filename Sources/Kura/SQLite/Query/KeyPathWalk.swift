@@ -255,7 +255,7 @@ struct KeyPathWalk {
         if index + 1 < components.count, components[index + 1].kind == .operation,
             components[index + 1].name == "count" || components[index + 1].name == "size"
         {
-            return try finish(.count(.allLinks(resolver.allBacklinks(to: here))), through: index + 1)
+            return try finish(.count(.allLinks(resolver.allBacklinks(to: here), mixed: resolver.mixedBacklinks(to: here))), through: index + 1)
         }
         guard index + 2 < components.count, components[index + 1].kind == .property, components[index + 2].kind == .property else {
             throw resolver.error(

@@ -255,9 +255,9 @@ extension PredicateCompiler {
             return "(SELECT count(*) FROM \(TableLayout.collectionTable(owner, property)) WHERE \(TableLayout.ownerColumn) = \(id))"
         case .backlink(let link):
             return count(link, of: id)
-        case .allLinks(let links):
-            guard !links.isEmpty else { return "0" }
-            return "(" + links.map { count($0, of: id) }.joined(separator: " + ") + ")"
+        case .allLinks(let links, let mixed):
+            let counts = links.map { count($0, of: id) } + mixed.map { count($0, of: id) }
+            return counts.isEmpty ? "0" : "(" + counts.joined(separator: " + ") + ")"
         }
     }
 
@@ -268,8 +268,8 @@ extension PredicateCompiler {
             return ["SELECT 1 FROM \(TableLayout.collectionTable(owner, property)) WHERE \(TableLayout.ownerColumn) = \(id)"]
         case .backlink(let link):
             return [rows(link, of: id)]
-        case .allLinks(let links):
-            return links.map { rows($0, of: id) }
+        case .allLinks(let links, let mixed):
+            return links.map { rows($0, of: id) } + mixed.map { rows($0, of: id) }
         }
     }
 
@@ -278,6 +278,24 @@ extension PredicateCompiler {
             return "SELECT 1 FROM \(TableLayout.collectionTable(link.source, link.property)) WHERE \(TableLayout.valueColumn) = \(id)"
         }
         return "SELECT 1 FROM \(TableLayout.objectTable(link.source)) WHERE \(TableLayout.column(link.property)) = \(id)"
+    }
+
+    private static func rows(_ link: ResolvedKeyPath.MixedBacklink, of id: String) -> String {
+        "SELECT 1 FROM \(link.places.table) WHERE \(mixedMatch(link, id))"
+    }
+
+    /// The condition finding mixed values that link to the object, in the terms of the place's
+    /// partial link index, so that SQLite looks it up there.
+    private static func mixedMatch(_ link: ResolvedKeyPath.MixedBacklink, _ id: String) -> String {
+        let place = link.places
+        return "\(MixedTag.linkTerm(place.tag)) AND \(place.tag) = \(link.tag) AND \(place.value) = \(id)"
+    }
+
+    /// Mixed values linking to the object; in a list or set of one object, each object once.
+    private static func count(_ link: ResolvedKeyPath.MixedBacklink, of id: String) -> String {
+        let place = link.places
+        let counted = place.property?.type.isCollection == true ? "DISTINCT \(TableLayout.ownerColumn)" : "*"
+        return "(SELECT count(\(counted)) FROM \(place.table) WHERE \(mixedMatch(link, id)))"
     }
 
     private static func count(_ link: ResolvedKeyPath.Backlink, of id: String) -> String {

@@ -22,30 +22,22 @@ struct QueryPlan {
     /// The plan of `descriptors` on objects that start in the order of `base`.
     init(_ descriptors: [QueryDescriptor], startingIn base: [OrderTerm] = [], compiler: PredicateCompiler) throws(KuraError) {
         order = base
-        // Realm merges a SORT written right after another into it, as its later keys.
-        var mergedEnd: Int?
+        // Each SORT is the new order, ties kept in the order so far: Realm prepends a SORT's keys
+        // to those of a SORT right before it, and sorts stably after DISTINCT and LIMIT.
         for descriptor in descriptors {
             switch descriptor {
             case .sort(let keys):
                 var terms: [OrderTerm] = []
                 for key in keys { terms.append(try compiler.orderTerm(key, source: .where)) }
-                if let end = mergedEnd {
-                    order.insert(contentsOf: terms, at: end)
-                    mergedEnd = end + terms.count
-                } else {
-                    order = terms + order
-                    mergedEnd = terms.count
-                }
+                order = terms + order
                 signature.append("SORT(" + keys.map { $0.keyPath.text + ($0.ascending ? "" : " desc") }.joined(separator: ",") + ")")
             case .distinct(let paths):
                 var terms: [OrderTerm] = []
                 for path in paths { terms.append(try compiler.orderTerm(SortKey(keyPath: path, ascending: true), source: .where)) }
                 steps.append(.distinct(terms, order: order))
-                mergedEnd = nil
                 signature.append("DISTINCT(" + paths.map(\.text).joined(separator: ",") + ")")
             case .limit(let count, _):
                 steps.append(.limit(count, order: order))
-                mergedEnd = nil
                 signature.append("LIMIT(\(count))")
             }
         }

@@ -31,8 +31,15 @@ struct ResolvedKeyPath {
     enum CountSource {
         case collection(owner: String, property: String)
         case backlink(Backlink)
-        /// `@links.@count`: every link to the object, from every property that can hold one.
-        case allLinks([Backlink])
+        /// `@links.@count`: every link to the object, from every property that can hold one, mixed
+        /// values (and the containers nested in them) among them.
+        case allLinks([Backlink], mixed: [MixedBacklink])
+    }
+
+    /// A place mixed values are stored, and the tag its values carry when they link to the object.
+    struct MixedBacklink {
+        var places: SchemaCatalog.MixedLinkColumns
+        var tag: Int64
     }
 
     /// The objects of `source` whose `property` links to an object.

@@ -11,7 +11,8 @@ enum StoredComparison {
         let rightValue = value(tag: rightTag, right)
         switch (leftValue, rightValue) {
         case (nil, nil): return 0
-        case (.some(.link(let a, let b)), .some(.link(let c, let d))): return a == c && b == d ? 0 : 2
+        case (.some(.link(let a, let b)), .some(.link(let c, let d))), (.some(.container(let a, let b)), .some(.container(let c, let d))):
+            return a == c && b == d ? 0 : 2
         case (.some(.value(let a)), .some(.value(let b))):
             switch ValueOrder.compare(a, b) {
             case .orderedAscending?: return -1
@@ -27,14 +28,17 @@ enum StoredComparison {
         case value(Value)
         /// A link in a mixed value: the target type's tag and the object's id.
         case link(Int64, Int64)
+        /// A list or map in a mixed value: its tag and the container's id. It is no null, and
+        /// equals only itself.
+        case container(Int64, Int64)
     }
 
     /// The value, or nil for null (a null tag, or a null column value as through a null link).
     private static func value(tag: DatabaseValue, _ stored: DatabaseValue) -> Stored? {
         guard case .int64(let kind) = tag.storage, kind != MixedTag.null, !stored.isNull else { return nil }
-        if kind >= MixedTag.linkBase {
+        if kind >= MixedTag.linkBase || kind == MixedTag.list || kind == MixedTag.map {
             guard case .int64(let id) = stored.storage else { return nil }
-            return .link(kind, id)
+            return kind >= MixedTag.linkBase ? .link(kind, id) : .container(kind, id)
         }
         guard let type = MixedTag.scalarTypes[kind], let value = try? ScalarCodec.decode(stored, as: type) else { return nil }
         return .value(value)
