@@ -41,6 +41,15 @@ struct StringOptions: Equatable, Sendable {
 
     var isEmpty: Bool { !caseInsensitive && !diacriticInsensitive }
 
+    /// `text` as these options compare it: lowercased for `[c]`, without diacritics for `[d]`. The
+    /// SQL functions of `[c]` and `[d]` fold stored text with it, and literals are folded with it.
+    func fold(_ text: String) -> String {
+        // ASCII has no diacritics to drop.
+        if !text.utf8.contains(where: { $0 >= 0x80 }) { return caseInsensitive ? text.lowercased() : text }
+        let bare = diacriticInsensitive ? text.folding(options: .diacriticInsensitive, locale: nil) : text
+        return caseInsensitive ? bare.lowercased() : bare
+    }
+
     /// `[c]`, `[d]` or `[cd]`, for messages.
     var spelling: String {
         "[" + (caseInsensitive ? "c" : "") + (diacriticInsensitive ? "d" : "") + "]"

@@ -57,27 +57,20 @@ extension PredicateParser {
         }
     }
 
-    /// `left op right` for two values written in the predicate: numbers by value, text by its
-    /// characters (folded as `[c]` and `[d]` say), other kinds equal only to themselves.
+    /// `left op right` for two values written in the predicate, as Realm compares stored values
+    /// (`ValueOrder`): numbers by value, text by its bytes after `[c]` and `[d]` fold it.
     private static func compare(_ left: PredicateLiteral.Value, _ op: ComparisonOperator, _ right: PredicateLiteral.Value, options: StringOptions) -> Bool {
-        let order: ComparisonResult?
-        switch (left, right) {
-        case (.number(let a), .number(let b)):
-            guard let x = Double(a), let y = Double(b) else { return false }
-            order = x < y ? .orderedAscending : (x > y ? .orderedDescending : (x == y ? .orderedSame : nil))
-        case (.string(let a), .string(let b)):
-            let (x, y) = (folded(a, options), folded(b, options))
+        let (a, b) = (value(left, options), value(right, options))
+        if case .string(let text) = a, case .string(let part) = b {
+            let (bytes, partBytes) = (Array(text.utf8), Array(part.utf8))
             switch op {
-            case .beginsWith: return x.hasPrefix(y)
-            case .endsWith: return x.hasSuffix(y)
-            case .contains: return y.isEmpty || x.contains(y)
-            default: order = x.unicodeScalars.lexicographicallyPrecedes(y.unicodeScalars) ? .orderedAscending : (x == y ? .orderedSame : .orderedDescending)
+            case .beginsWith: return bytes.starts(with: partBytes)
+            case .endsWith: return bytes.reversed().starts(with: partBytes.reversed())
+            case .contains: return partBytes.isEmpty || bytes.firstRange(of: partBytes) != nil
+            default: break
             }
-        case (.date(let a), .date(let b)):
-            order = a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
-        default:
-            order = left == right ? .orderedSame : nil
         }
+        let order = ValueOrder.compare(a, b)
         switch op {
         case .equal, .in: return order == .orderedSame
         case .notEqual: return order != .orderedSame
@@ -89,11 +82,17 @@ extension PredicateParser {
         }
     }
 
-    private static func folded(_ text: String, _ options: StringOptions) -> String {
-        var folding: String.CompareOptions = []
-        if options.caseInsensitive { folding.insert(.caseInsensitive) }
-        if options.diacriticInsensitive { folding.insert(.diacriticInsensitive) }
-        return folding.isEmpty ? text : text.folding(options: folding, locale: nil)
+    /// A literal as the value it stands for: a number as an int when it is one, text folded by `options`.
+    private static func value(_ literal: PredicateLiteral.Value, _ options: StringOptions) -> Value {
+        switch literal {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .number(let text): Int64(text).map(Value.int) ?? Double(text).map(Value.double) ?? .null
+        case .string(let text): .string(options.fold(text))
+        case .date(let millis): .date(Date(timeIntervalSince1970: Double(millis) / 1000))
+        case .objectId(let id): .objectId(id)
+        case .uuid(let id): .uuid(id)
+        }
     }
 
     /// The comparison with a value written first moved right (`3 < age` is `age > 3`), and `x IN

@@ -106,7 +106,7 @@ struct PredicateParser {
 
     // MARK: Comparisons
 
-    static let quantifiers: [String: PredicateQuantifier.Kind] = ["ANY": .any, "SOME": .any, "ALL": .all, "NONE": .none]
+    private static let quantifiers: [String: PredicateQuantifier.Kind] = ["ANY": .any, "SOME": .any, "ALL": .all, "NONE": .none]
 
     private mutating func parseComparison() throws(KuraError) -> ParsedPredicate {
         var quantifier: PredicateQuantifier?
@@ -223,7 +223,7 @@ struct PredicateParser {
     }
 
     /// `{a, b, …}`: any number of values for IN, exactly two for BETWEEN.
-    mutating func parseList(for op: ComparisonOperator) throws(KuraError) -> PredicateExpression {
+    private mutating func parseList(for op: ComparisonOperator) throws(KuraError) -> PredicateExpression {
         let column = current.column
         advance()
         var items: [PredicateLiteral] = []

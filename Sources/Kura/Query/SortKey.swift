@@ -44,6 +44,15 @@ struct SortKey: Equatable, Sendable {
         }
     }
 
+    /// The one key of `text` (`name`, `owner.name desc`); refuses a list of keys.
+    static func parseOne(_ text: String) throws(KuraError) -> SortKey {
+        let keys = try parse(text)
+        guard keys.count == 1, let key = keys.first else {
+            throw KuraError.query(.syntax, "expected one key path, found '\(text)'", in: .sort, column: 1)
+        }
+        return key
+    }
+
     /// Whether a direction word (`ASC`, `ascending`, `DESC`, …; any case) sorts ascending; nil for another word.
     static func isAscending(_ word: String) -> Bool? {
         switch PredicateLexer.keyword(word) {

@@ -45,8 +45,8 @@ extension Results {
     public func distinct(by keyPaths: [String]) throws(KuraError) -> Results {
         var paths: [PredicateKeyPath] = []
         for text in keyPaths {
-            let keys = try SortKey.parse(text)
-            guard keys.count == 1, let key = keys.first, key.ascending else {
+            let key = try SortKey.parseOne(text)
+            guard key.ascending else {
                 throw KuraError.query(.syntax, "expected one key path, found '\(text)'", in: .sort, column: 1)
             }
             paths.append(key.keyPath)

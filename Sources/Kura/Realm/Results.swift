@@ -105,10 +105,7 @@ public struct Results<Element>: Sequence {
     public func sorted(by descriptors: [SortDescriptor]) throws(KuraError) -> Results {
         var keys: [SortKey] = []
         for descriptor in descriptors {
-            let parsed = try SortKey.parse(descriptor.keyPath)
-            guard parsed.count == 1, var key = parsed.first else {
-                throw KuraError.query(.syntax, "expected one key path, found '\(descriptor.keyPath)'", in: .sort, column: 1)
-            }
+            var key = try SortKey.parseOne(descriptor.keyPath)
             key.ascending = descriptor.ascending
             keys.append(key)
         }

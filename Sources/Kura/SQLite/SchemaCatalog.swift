@@ -40,6 +40,13 @@ struct SchemaCatalog: Sendable {
         let table: String
         let tag: String
         let value: String
+
+        /// The condition that a value here links to an object whose type's link tag is `tag`
+        /// (and whose id is `id`, when given): SQL expressions or `?`. It holds the term of the
+        /// place's partial link index (`MixedTag.linkTerm`), so that SQLite searches that index.
+        func linkCondition(tag linkTag: String, id: String?) -> String {
+            "\(tag) = \(linkTag) AND \(MixedTag.linkTerm(tag))" + (id.map { " AND \(value) = \($0)" } ?? "")
+        }
     }
 
     /// Every place a mixed value is stored: mixed properties, mixed collection elements, and the

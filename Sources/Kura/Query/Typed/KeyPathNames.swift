@@ -13,7 +13,7 @@ enum KeyPathNames {
     static func propertyName<Root>(_ keyPath: KeyPath<Root, some Any>, of model: any KuraObject.Type) -> Result<String, KuraError> {
         switch names(keyPath, of: model) {
         case .success(let names) where names.count == 1: .success(names[0])
-        case .success(let names): .failure(misuse("expected one property, found '\(names.joined(separator: "."))'"))
+        case .success(let names): .failure(KuraError.typedQuery("expected one property, found '\(names.joined(separator: "."))'"))
         case .failure(let error): .failure(error)
         }
     }
@@ -32,7 +32,7 @@ enum KeyPathNames {
         // A computed key path's description holds its getter's address: the same text is the same property.
         if let known = wrapperNames.withLock({ $0[description] }) { return .success([known]) }
         guard let wrapped = WrapperProbe.propertyName(keyPath, of: model) else {
-            return .failure(misuse("\(readable(description)) is not a stored property of \(model.typeName) (nor a @Link or @Backlinks)"))
+            return .failure(KuraError.typedQuery("\(readable(description)) is not a stored property of \(model.typeName) (nor a @Link or @Backlinks)"))
         }
         wrapperNames.withLock { $0[description] = wrapped }
         return .success([wrapped])
@@ -47,10 +47,6 @@ enum KeyPathNames {
     private static func isPlainName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, !CharacterSet.decimalDigits.contains(first) else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
-    }
-
-    private static func misuse(_ message: String) -> KuraError {
-        KuraError.query(.invalidKeyPath, "typed query: \(message)")
     }
 
     /// The wrapped properties already found, by their key paths' descriptions; shared by every thread.

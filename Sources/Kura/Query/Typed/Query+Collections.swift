@@ -6,7 +6,7 @@ extension Query {
         case .failure(let error): return derived(text, .expression, failing: error)
         case .success(let path):
             if needsCollection, path.collectionEnd == nil {
-                return derived(text, .expression, failing: Self.misuse("\(name) needs a list, set or backlinks on the way, as in $0.dogs.age.\(name)"))
+                return derived(text, .expression, failing: KuraError.typedQuery("\(name) needs a list, set or backlinks on the way, as in $0.dogs.age.\(name)"))
             }
             return derived(PredicateText(path.aggregated(name).rendered), .expression)
         }
@@ -32,7 +32,7 @@ extension Query where T: QueryCollection {
     /// The element at `position` of a list, from 0; null past the end.
     public subscript(position: Int) -> Query<T.Element> {
         guard case .path(var path) = shape, let last = path.components.indices.last else {
-            return derived(text, shape, failing: Self.misuse("a position follows a list property, as in $0.dogs[0]"))
+            return derived(text, shape, failing: KuraError.typedQuery("a position follows a list property, as in $0.dogs[0]"))
         }
         path.components[last] += "[\(position)]"
         return derived(PredicateText(path.rendered), .path(path))
@@ -42,19 +42,12 @@ extension Query where T: QueryCollection {
 extension Query where T: QueryCollection, T.Element: QueryValue {
     /// Whether `value` is one of the elements.
     public func contains(_ value: T.Element) -> Query<Bool> {
-        switch operand {
-        case .failure(let error): derived(text, .condition(.atom), failing: error)
-        case .success(let collection): derived(PredicateText(value: value.queryValue) + " IN " + collection, .condition(.atom))
-        }
+        condition { PredicateText(value: value.queryValue) + " IN " + $0 }
     }
 
     /// Whether any element is one of `values`.
     public func containsAny<S: Sequence>(in values: S) -> Query<Bool> where S.Element == T.Element {
-        switch operand {
-        case .failure(let error): derived(text, .condition(.atom), failing: error)
-        case .success(let collection):
-            derived("ANY " + collection + " IN " + PredicateText(value: .list(values.map(\.queryValue))), .condition(.atom))
-        }
+        condition { "ANY " + $0 + " IN " + PredicateText(value: .list(values.map(\.queryValue))) }
     }
 }
 
@@ -115,7 +108,7 @@ extension Query where T: QueryMap {
     /// The value under `key`; null when the map has no such key.
     public subscript(key: String) -> Query<T.MapValue?> {
         guard case .path(let path) = shape, !path.components.isEmpty else {
-            return derived(text, shape, failing: Self.misuse("a key follows a map property, as in $0.nick[\"a\"]"))
+            return derived(text, shape, failing: KuraError.typedQuery("a key follows a map property, as in $0.nick[\"a\"]"))
         }
         return derived(text + "[" + PredicateText(value: .string(key)) + "]", .expression)
     }

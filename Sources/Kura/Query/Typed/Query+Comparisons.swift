@@ -5,19 +5,24 @@ extension Query {
     var operand: Result<PredicateText, KuraError> {
         switch shape {
         case .path(let path) where path.components.isEmpty:
-            .failure(Self.misuse("compare a property of the objects, as in $0.name, not the objects themselves"))
+            .failure(KuraError.typedQuery("compare a property of the objects, as in $0.name, not the objects themselves"))
         case .path, .expression: .success(text)
-        case .subquery: .failure(Self.misuse("a subquery can only be counted: where { … }.count"))
-        case .condition: .failure(Self.misuse("a condition is not a value to compare"))
+        case .subquery: .failure(KuraError.typedQuery("a subquery can only be counted: where { … }.count"))
+        case .condition: .failure(KuraError.typedQuery("a condition is not a value to compare"))
+        }
+    }
+
+    /// A condition on this query's text as an operand, written by `condition`.
+    func condition(failing otherFailure: KuraError? = nil, _ condition: (PredicateText) -> PredicateText) -> Query<Bool> {
+        switch operand {
+        case .failure(let error): derived(text, .condition(.atom), failing: error)
+        case .success(let operand): derived(condition(operand), .condition(.atom), failing: otherFailure)
         }
     }
 
     /// `self op right`, a condition.
     func comparison(_ op: String, _ right: PredicateText, failing rightFailure: KuraError? = nil) -> Query<Bool> {
-        switch operand {
-        case .failure(let error): derived(text, .condition(.atom), failing: error)
-        case .success(let left): derived(left + " \(op) " + right, .condition(.atom), failing: rightFailure)
-        }
+        condition(failing: rightFailure) { $0 + " \(op) " + right }
     }
 
     /// `self op other`, a condition between two key paths or counts.

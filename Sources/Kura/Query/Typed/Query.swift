@@ -37,7 +37,7 @@ public struct Query<T>: Sendable {
     /// This query followed by one more property, `name`, of what it reads.
     func member<U>(_ name: Result<String, KuraError>, throughCollection: Bool = false) -> Query<U> {
         guard case .path(var path) = shape else {
-            return derived(text, shape, failing: Self.misuse("a property can only follow a property, a link or a list"))
+            return derived(text, shape, failing: KuraError.typedQuery("a property can only follow a property, a link or a list"))
         }
         switch name {
         case .failure(let error): return derived(text, shape, failing: error)
@@ -51,11 +51,7 @@ public struct Query<T>: Sendable {
     /// The key path this query reads, or a failure naming what `operation` needs.
     func path(for operation: String) -> Result<QueryPath, KuraError> {
         if case .path(let path) = shape, !path.components.isEmpty { return .success(path) }
-        return .failure(Self.misuse("\(operation) needs a property, as in $0.name"))
-    }
-
-    static func misuse(_ message: String) -> KuraError {
-        KuraError.query(.invalidKeyPath, "typed query: \(message)")
+        return .failure(KuraError.typedQuery("\(operation) needs a property, as in $0.name"))
     }
 }
 
@@ -82,6 +78,13 @@ extension Query where T: OptionalModel {
     /// The property at `keyPath` of the linked or embedded object; null when there is none.
     public subscript<V>(dynamicMember keyPath: KeyPath<T.Wrapped, V>) -> Query<V> {
         member(KeyPathNames.propertyName(keyPath, of: T.Wrapped.self))
+    }
+}
+
+extension KuraError {
+    /// A typed query that cannot become a predicate, for the reason `message` gives.
+    static func typedQuery(_ message: String) -> KuraError {
+        KuraError.query(.invalidKeyPath, "typed query: \(message)")
     }
 }
 

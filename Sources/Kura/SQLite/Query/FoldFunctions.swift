@@ -42,7 +42,7 @@ enum FoldFunctions {
                 }
             }
         }
-        let folded = Array(QueryFunctions.fold(String(decoding: bytes, as: UTF8.self), options).utf8)
+        let folded = Array(options.fold(String(decoding: bytes, as: UTF8.self)).utf8)
         folded.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
                 sqlite3_result_text64(context, characters.baseAddress, UInt64(characters.count), transient, UInt8(SQLITE_UTF8))

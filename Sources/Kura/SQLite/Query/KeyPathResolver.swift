@@ -77,7 +77,7 @@ struct KeyPathResolver {
     /// The places mixed values that link to objects of `target` are stored.
     func mixedBacklinks(to target: String) -> [ResolvedKeyPath.MixedBacklink] {
         guard let typeId = catalog.typeIds[target] else { return [] }
-        return catalog.mixedLinkColumns.map { ResolvedKeyPath.MixedBacklink(places: $0, tag: MixedTag.linkBase + typeId) }
+        return catalog.mixedLinkColumns.map { ResolvedKeyPath.MixedBacklink(place: $0, tag: MixedTag.linkBase + typeId) }
     }
 
     func objectType(_ name: String, column: Int? = nil) throws(KuraError) -> ObjectSchema {

@@ -65,7 +65,7 @@ struct LiteralChecker {
             return [Bound(value: .null, isNaN: true)]
         }
         let value = try convert(literal)
-        if !folding.isEmpty, case .string(let text) = value.storage { return [Bound(value: QueryFunctions.fold(text, folding).databaseValue)] }
+        if !folding.isEmpty, case .string(let text) = value.storage { return [Bound(value: folding.fold(text).databaseValue)] }
         return [Bound(value: value, isDecimal: type == .decimal)]
     }
 
@@ -135,7 +135,7 @@ struct LiteralChecker {
                 Bound(tags: [MixedTag.decimal], value: decimal.description.databaseValue, isDecimal: true),
             ]
         case .string(let text):
-            return [Bound(tags: [MixedTag.string], value: QueryFunctions.fold(text, folding).databaseValue)]
+            return [Bound(tags: [MixedTag.string], value: folding.fold(text).databaseValue)]
         case .date(let millis):
             return [Bound(tags: [MixedTag.date], value: millis.databaseValue)]
         case .objectId(let id):

@@ -281,21 +281,14 @@ extension PredicateCompiler {
     }
 
     private static func rows(_ link: ResolvedKeyPath.MixedBacklink, of id: String) -> String {
-        "SELECT 1 FROM \(link.places.table) WHERE \(mixedMatch(link, id))"
-    }
-
-    /// The condition finding mixed values that link to the object, in the terms of the place's
-    /// partial link index, so that SQLite looks it up there.
-    private static func mixedMatch(_ link: ResolvedKeyPath.MixedBacklink, _ id: String) -> String {
-        let place = link.places
-        return "\(MixedTag.linkTerm(place.tag)) AND \(place.tag) = \(link.tag) AND \(place.value) = \(id)"
+        "SELECT 1 FROM \(link.place.table) WHERE \(link.place.linkCondition(tag: String(link.tag), id: id))"
     }
 
     /// Mixed values linking to the object; in a list or set of one object, each object once.
     private static func count(_ link: ResolvedKeyPath.MixedBacklink, of id: String) -> String {
-        let place = link.places
+        let place = link.place
         let counted = place.property?.type.isCollection == true ? "DISTINCT \(TableLayout.ownerColumn)" : "*"
-        return "(SELECT count(\(counted)) FROM \(place.table) WHERE \(mixedMatch(link, id)))"
+        return "(SELECT count(\(counted)) FROM \(place.table) WHERE \(place.linkCondition(tag: String(link.tag), id: id)))"
     }
 
     private static func count(_ link: ResolvedKeyPath.Backlink, of id: String) -> String {

@@ -35,14 +35,6 @@ enum QueryFunctions {
     /// before `10` and NaN before every number.
     static let decimalCollation = "kura_decimal"
 
-    /// `text` as `options` compare it: lowercased for `[c]`, without diacritics for `[d]`.
-    static func fold(_ text: String, _ options: StringOptions) -> String {
-        // ASCII has no diacritics to drop.
-        if !text.utf8.contains(where: { $0 >= 0x80 }) { return options.caseInsensitive ? text.lowercased() : text }
-        let bare = options.diacriticInsensitive ? text.folding(options: .diacriticInsensitive, locale: nil) : text
-        return options.caseInsensitive ? bare.lowercased() : bare
-    }
-
     /// Adds the function and collation to a connection.
     static func install(in db: Database) {
         FoldFunctions.install(in: db)

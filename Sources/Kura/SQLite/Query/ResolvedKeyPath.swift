@@ -38,7 +38,7 @@ struct ResolvedKeyPath {
 
     /// A place mixed values are stored, and the tag its values carry when they link to the object.
     struct MixedBacklink {
-        var places: SchemaCatalog.MixedLinkColumns
+        var place: SchemaCatalog.MixedLinkColumns
         var tag: Int64
     }
 

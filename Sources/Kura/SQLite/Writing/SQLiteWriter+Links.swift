@@ -185,7 +185,7 @@ struct MixedLinkStatement {
     /// serves, so deleting an object costs a lookup per place rather than a scan of every row there.
     static func all(_ catalog: SchemaCatalog, matchingId: Bool) -> [MixedLinkStatement] {
         catalog.mixedLinkColumns.map { place in
-            let match = "\(place.tag) = ? AND \(MixedTag.linkTerm(place.tag))" + (matchingId ? " AND \(place.value) = ?" : "")
+            let match = place.linkCondition(tag: "?", id: matchingId ? "?" : nil)
             let kind: Kind
             switch place.property?.type {
             case nil:
