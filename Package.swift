@@ -24,6 +24,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         // SHA-256, for stored token digests and entity tags (already resolved, through swift-nio-extras).
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        // PostgreSQL realms: the wire protocol, COPY for bulk imports, and TLS when a realm's URL asks for it.
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
         // `swift package generate-documentation --target Kura` builds Sources/Kura/Kura.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -36,6 +39,11 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 "CKuraSQLite",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The SQLite set-up calls Swift cannot make (sqlite3_config is variadic).

@@ -1,0 +1,159 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import PostgresNIO
+import Synchronization
+
+/// One connection to the PostgreSQL server of a realm, used synchronously: each call sends its
+/// statement and waits for the answer (through `PostgresWaiter`), as every realm call does.
+///
+/// Statements name the realm's tables unqualified: the connection's `search_path` is the realm's
+/// schema. `Sendable`: the driver orders the statements of several threads on the connection, but
+/// a transaction belongs to whoever opened it, as with any single connection.
+final class PostgresSession: Sendable {
+    let location: PostgresLocation
+    private let connection: PostgresConnection
+    private let logger: Logger
+
+    private static let connectionIds = Atomic<Int>(0)
+
+    /// Opens a connection to `location`'s server, with the password from `environment` (see
+    /// `PostgresPassword`) and the TLS the URL asks for.
+    init(_ location: PostgresLocation, environment: [String: String] = ProcessInfo.processInfo.environment) throws(KuraError) {
+        self.location = location
+        let logger = Logger(label: "kura.postgres") { _ in SwiftLogNoOpLogHandler() }
+        self.logger = logger
+        let password = PostgresPassword.find(for: location, environment: environment)
+        var configuration: PostgresConnection.Configuration
+        if let folder = location.socketFolder {
+            configuration = PostgresConnection.Configuration(
+                unixSocketPath: (folder as NSString).appendingPathComponent(".s.PGSQL.\(location.port)"),
+                username: location.user, password: password, database: location.database)
+        } else {
+            configuration = PostgresConnection.Configuration(
+                host: location.host ?? "localhost", port: location.port, username: location.user, password: password,
+                database: location.database, tls: try Self.tls(for: location))
+        }
+        configuration.options.connectTimeout = .seconds(Int64(location.connectTimeout))
+        configuration.options.additionalStartupParameters = [
+            ("search_path", location.quotedSchema), ("application_name", location.applicationName),
+            // Texts and dates read back as written, whatever the server's or the database's settings.
+            ("client_encoding", "UTF8"), ("DateStyle", "ISO"), ("extra_float_digits", "3"),
+        ]
+        let id = Self.connectionIds.add(1, ordering: .relaxed).newValue
+        do {
+            connection = try PostgresWaiter.shared.wait { [configuration] in
+                try await PostgresConnection.connect(
+                    on: MultiThreadedEventLoopGroup.singleton.any(), configuration: configuration, id: id, logger: logger)
+            }
+        } catch {
+            throw KuraError.postgresConnect(error, location)
+        }
+    }
+
+    deinit {
+        // The driver's connection must outlive its closing.
+        let connection = self.connection
+        let closing: EventLoopFuture<Void> = connection.close()
+        closing.whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
+
+    /// Closes the connection; later calls fail.
+    func close() {
+        let connection = self.connection
+        try? PostgresWaiter.shared.wait { try await connection.close() }
+    }
+
+    /// Whether the connection has closed (the server went away, or `close` was called).
+    var isClosed: Bool { connection.isClosed }
+
+    /// Runs `sql` (several statements when `arguments` is empty), discarding any rows.
+    func execute(_ sql: String, _ arguments: [StoredCell] = []) throws(KuraError) {
+        _ = try run(sql, arguments) { _ in () }
+    }
+
+    /// The rows `sql` returns, each as its cells.
+    func rows(_ sql: String, _ arguments: [StoredCell] = []) throws(KuraError) -> [[StoredCell]] {
+        try run(sql, arguments) { try StoredCell.cells(of: $0) }
+    }
+
+    /// The first cell of the first row `sql` returns, or `nil` when it returns none.
+    func value(_ sql: String, _ arguments: [StoredCell] = []) throws(KuraError) -> StoredCell? {
+        try rows(sql, arguments).first?.first
+    }
+
+    /// Runs `sql` and hands its rows to `transform`, on the driver's side, as they arrive.
+    private func run<T: Sendable>(
+        _ sql: String, _ arguments: [StoredCell], _ transform: @escaping @Sendable (PostgresRow) throws -> T
+    ) throws(KuraError) -> [T] {
+        let connection = self.connection
+        let logger = self.logger
+        let query = PostgresQuery(unsafeSQL: sql, binds: StoredCell.bindings(arguments))
+        try requireOpen(sql)
+        do {
+            return try PostgresWaiter.shared.wait {
+                var result: [T] = []
+                for try await row in try await connection.query(query, logger: logger) {
+                    result.append(try transform(row))
+                }
+                return result
+            }
+        } catch {
+            throw KuraError.postgres(error, sql: sql, location)
+        }
+    }
+
+    /// Loads rows into `table` with `COPY … FROM STDIN` in text format: `data` holds whole lines
+    /// (`PostgresCopyText`). `table` and `columns` are quoted here.
+    func copy(into table: String, columns: [String], _ data: ByteBuffer) throws(KuraError) {
+        let connection = self.connection
+        let logger = self.logger
+        // The driver wraps the names in quotes without doubling those inside: doubled here, so
+        // that any name arrives whole.
+        let escape = { (name: String) in name.replacingOccurrences(of: "\"", with: "\"\"") }
+        let quotedTable = escape(table)
+        let quotedColumns = columns.map(escape)
+        try requireOpen("COPY")
+        do {
+            try PostgresWaiter.shared.wait {
+                try await connection.copyFrom(table: quotedTable, columns: quotedColumns, logger: logger) { writer in
+                    try await writer.write(data)
+                }
+            }
+        } catch {
+            throw KuraError.postgres(error, sql: "COPY \(PostgresLocation.quote(table)) FROM STDIN", location)
+        }
+    }
+
+    /// Fails when the server closed the connection: the driver would wait for ever for the
+    /// answer to a statement sent on it.
+    private func requireOpen(_ sql: String) throws(KuraError) {
+        guard connection.isClosed else { return }
+        throw KuraError.store(.database, "the connection to realm '\(location.description)' was lost", sql: sql)
+    }
+
+    /// The TLS mode of the driver for the URL's `sslmode`.
+    private static func tls(for location: PostgresLocation) throws(KuraError) -> PostgresConnection.Configuration.TLS {
+        var settings = TLSConfiguration.makeClientConfiguration()
+        switch location.tlsMode {
+        case .disable: return .disable
+        case .allow, .prefer, .require: settings.certificateVerification = .none
+        case .verifyCA: settings.certificateVerification = .noHostnameVerification
+        case .verifyFull: settings.certificateVerification = .fullVerification
+        }
+        if let roots = location.rootCertificates { settings.trustRoots = .file(roots) }
+        let context: NIOSSLContext
+        do {
+            context = try NIOSSLContext(configuration: settings)
+        } catch {
+            throw KuraError.store(
+                .openFailed, "cannot open realm '\(location.description)': TLS could not be set up: \(error)", underlying: error)
+        }
+        switch location.tlsMode {
+        case .allow, .prefer: return .prefer(context)
+        default: return .require(context)
+        }
+    }
+}
