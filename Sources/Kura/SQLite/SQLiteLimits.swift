@@ -18,6 +18,11 @@ enum SQLiteLimits {
     /// Tables in one `SELECT`, joins included: the width of SQLite's table bitmasks, fixed at build.
     static let tablesPerSelect = 64
 
+    /// The limits as the query compiler reads them.
+    static let query = QueryLimits(
+        engine: "SQLite", columns: columns, variables: variables, sqlLength: sqlLength, expressionDepth: expressionDepth,
+        tablesPerSelect: tablesPerSelect)
+
     private static let limits = read()
 
     /// Reads the limits from an in-memory connection; SQLite's documented defaults if none opens.

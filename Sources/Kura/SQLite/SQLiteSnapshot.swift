@@ -40,7 +40,7 @@ struct SQLiteSnapshot: StorageSnapshot {
         guard let keyProperty = type.primaryKeyProperty, let stored = ScalarCodec.encode(key, as: keyProperty.type.nonOptional) else {
             return nil
         }
-        return try objects.lookup(type, key: stored)
+        return try objects.lookup(type, key: stored.databaseValue)
     }
 
     func primaryKeys(of type: ObjectSchema, ids: [Int64]) throws -> [Int64: Value] {

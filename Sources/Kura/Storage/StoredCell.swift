@@ -13,6 +13,23 @@ package enum StoredCell: Sendable {
     case text(String)
     case blob(Data)
 
+    /// Whether the cell holds null.
+    package var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// The cell as messages show a stored value: `NULL`, a number, a quoted text, `Data(n bytes)`.
+    package var sqlDescription: String {
+        switch self {
+        case .null: "NULL"
+        case .integer(let number): String(number)
+        case .real(let number): String(number)
+        case .text(let text): String(reflecting: text)
+        case .blob(let bytes): "Data(\(bytes.description))"
+        }
+    }
+
     /// The id of the object a link cell holds, if it holds one.
     package var objectId: Int64? {
         if case .integer(let id) = self { return id }

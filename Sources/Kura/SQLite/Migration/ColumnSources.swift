@@ -73,7 +73,7 @@ struct ColumnSources {
         else { return }
         selection.columns += [column, TableLayout.tagColumn(plan.new.name)]
         selection.expressions += ["?", "?"]
-        selection.arguments += [stored, tag.databaseValue]
+        selection.arguments += [stored.databaseValue, tag.databaseValue]
     }
 
     private func encode(_ value: Value, for property: Property) throws(KuraError) -> DatabaseValue {

@@ -26,7 +26,7 @@ enum MigrationQueries {
         let total: Int = first[2] ?? rows.count
         var listed: [KuraError.DuplicateKey] = []
         for row in rows {
-            listed.append(KuraError.DuplicateKey(value: try ScalarCodec.decode(row[0], as: keyType.nonOptional), count: row[1] ?? 0))
+            listed.append(KuraError.DuplicateKey(value: try ScalarCodec.decode(row[0] as DatabaseValue, as: keyType.nonOptional), count: row[1] ?? 0))
         }
         return DuplicateKeys(listed: listed, total: total)
     }

@@ -68,7 +68,7 @@ struct ObjectQuery: Sendable {
         if let limit, limit < 0 {
             throw KuraError.query(.invalidLimit, "the limit must be zero or more, not \(limit)")
         }
-        let compiler = PredicateCompiler(root: schema, catalog: catalog)
+        let compiler = PredicateCompiler(root: schema, catalog: catalog, limits: SQLiteLimits.query)
         let parsed = try query()
         var condition: SQLFragment?
         switch parsed.predicate {
@@ -88,7 +88,7 @@ struct ObjectQuery: Sendable {
         }).joined(separator: ",")
         let rows = plan.rows(compiler: compiler, condition: condition?.sql)
         var clauses = rows.clauses
-        var arguments = condition?.arguments ?? []
+        var arguments = condition?.arguments.map(\.databaseValue) ?? []
         if let after {
             guard after.signature == signature, after.values.count == rows.order.count else {
                 throw KuraError.query(.invalidCursor, "the cursor belongs to another sort order: start again without it")
@@ -118,13 +118,13 @@ struct ObjectQuery: Sendable {
         var ties: [String] = []
         var tieArguments: [DatabaseValue] = []
         for (term, value) in zip(terms, cursor.values) {
-            if let after = term.after(value) {
+            if let after = term.after(StoredCell(value)) {
                 alternatives.append("(" + (ties + [after.sql]).joined(separator: " AND ") + ")")
-                arguments += tieArguments + after.arguments
+                arguments += tieArguments + after.arguments.map(\.databaseValue)
             }
-            let tie = term.tie(value)
+            let tie = term.tie(StoredCell(value))
             ties.append(tie.sql)
-            tieArguments += tie.arguments
+            tieArguments += tie.arguments.map(\.databaseValue)
         }
         alternatives.append("(" + (ties + ["\(idColumn) > ?"]).joined(separator: " AND ") + ")")
         arguments += tieArguments + [cursor.id.databaseValue]

@@ -1,12 +1,10 @@
-import GRDB
-
 /// Compares two stored values of any kinds, given as a mixed value's tag and column value (a typed
 /// column passes the tag of its type): `kura_compare` in SQL, for comparisons of two key paths
 /// that SQL's own operators would get wrong (decimals, which are stored as text, and mixed values).
 enum StoredComparison {
     /// -1, 0 or 1 as `ValueOrder` orders the two values; 2 when they are unequal and unordered
     /// (kinds that do not compare, or null against a value). Two nulls are equal.
-    static func compare(tag leftTag: DatabaseValue, _ left: DatabaseValue, tag rightTag: DatabaseValue, _ right: DatabaseValue) -> Int64 {
+    static func compare(tag leftTag: StoredCell, _ left: StoredCell, tag rightTag: StoredCell, _ right: StoredCell) -> Int64 {
         let leftValue = value(tag: leftTag, left)
         let rightValue = value(tag: rightTag, right)
         switch (leftValue, rightValue) {
@@ -34,10 +32,10 @@ enum StoredComparison {
     }
 
     /// The value, or nil for null (a null tag, or a null column value as through a null link).
-    private static func value(tag: DatabaseValue, _ stored: DatabaseValue) -> Stored? {
-        guard case .int64(let kind) = tag.storage, kind != MixedTag.null, !stored.isNull else { return nil }
+    private static func value(tag: StoredCell, _ stored: StoredCell) -> Stored? {
+        guard case .integer(let kind) = tag, kind != MixedTag.null, !stored.isNull else { return nil }
         if kind >= MixedTag.linkBase || kind == MixedTag.list || kind == MixedTag.map {
-            guard case .int64(let id) = stored.storage else { return nil }
+            guard case .integer(let id) = stored else { return nil }
             return kind >= MixedTag.linkBase ? .link(kind, id) : .container(kind, id)
         }
         guard let type = MixedTag.scalarTypes[kind], let value = try? ScalarCodec.decode(stored, as: type) else { return nil }

@@ -18,19 +18,21 @@ final class PredicateCompiler {
     /// The estimated parser stack a predicate may need (`SQLFragment.parserDepth`); SQLite 3.40's
     /// stack holds 100 entries, some of which the statement around the predicate takes.
     static let maxParserDepth = 80
-    /// The expression height a predicate may reach, below SQLite's limit by what the statement
+    /// The expression height a predicate may reach, below the engine's limit by what the statement
     /// around it adds.
-    static let maxHeight = SQLiteLimits.expressionDepth - 50
+    var maxHeight: Int { limits.expressionDepth - 50 }
     /// The tables a query may read in subqueries (through lists, sets, maps and linkingObjects,
     /// and for `@count`). SQLite opens them again for every object it tests, and opening a table
     /// walks the list of those open: the cost for each object grows with the square of their number.
     static let maxSubqueryTables = 64
-    /// The values a predicate may bind: SQLite's limit less what a query binds besides (a page
+    /// The values a predicate may bind: the engine's limit less what a query binds besides (a page
     /// cursor binds two values a sort key and one more).
-    static let maxValues = SQLiteLimits.variables - 2 * SQLiteLimits.columns - 8
+    var maxValues: Int { limits.variables - 2 * limits.columns - 8 }
 
     let root: ObjectSchema
     let catalog: SchemaCatalog
+    /// What the engine's SQL can hold.
+    let limits: QueryLimits
     /// The scope of the top-level SELECT; sort keys join their links into it as well.
     let scope: QueryScope
     let rootAlias: String
@@ -57,12 +59,13 @@ final class PredicateCompiler {
         var variables: [String: Position] = [:]
     }
 
-    init(root: ObjectSchema, catalog: SchemaCatalog) {
+    init(root: ObjectSchema, catalog: SchemaCatalog, limits: QueryLimits) {
         self.root = root
         self.catalog = catalog
+        self.limits = limits
         names = AliasNames()
         rootAlias = names.make()
-        scope = QueryScope(table: TableLayout.objectTable(root.name), alias: rootAlias, names: names)
+        scope = QueryScope(table: TableLayout.objectTable(root.name), alias: rootAlias, names: names, limits: limits)
         scope.register(alias: rootAlias, forObjectId: "\(rootAlias).\(TableLayout.idColumn)")
     }
 
@@ -78,7 +81,7 @@ final class PredicateCompiler {
     /// (the tests run 32 levels around long lists); a predicate that would not is refused.
     func compile(_ predicate: ParsedPredicate) throws(KuraError) -> SQLFragment {
         let condition = try condition(predicate, negated: false, in: topContext)
-        if condition.parserDepth > Self.maxParserDepth || condition.height > Self.maxHeight {
+        if condition.parserDepth > Self.maxParserDepth || condition.height > maxHeight {
             throw KuraError.query(
                 .tooComplex, "the predicate nests too deeply for SQLite around this comparison: use fewer levels of parentheses",
                 in: .where, column: condition.column)
@@ -115,14 +118,14 @@ final class PredicateCompiler {
         var check = try self.check(comparison, in: context)
         check.column = comparison.left.column
         sqlBytes += check.sql.utf8.count + 8
-        if constants.bound > Self.maxValues {
+        if constants.bound > maxValues {
             throw KuraError.query(
-                .tooComplex, "the predicate compares with more than \(Self.maxValues) values, more than SQLite binds in one query",
+                .tooComplex, "the predicate compares with more than \(maxValues) values, more than \(limits.engine) binds in one query",
                 in: .where, column: comparison.column)
         }
-        if sqlBytes > SQLiteLimits.sqlLength - 65536 {
+        if sqlBytes > limits.sqlLength - 65536 {
             throw KuraError.query(
-                .tooComplex, "the predicate is too long: its SQL would pass SQLite's limit of \(SQLiteLimits.sqlLength) bytes",
+                .tooComplex, "the predicate is too long: its SQL would pass \(limits.engine)'s limit of \(limits.sqlLength) bytes",
                 in: .where, column: comparison.column)
         }
         return check

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The order of mixed values for sorting: `kura_mixed_key(tag, value)` makes a text of each stored
 /// value and `COLLATE kura_mixed` orders those texts as `ValueOrder` orders the values, with kinds
@@ -9,31 +8,23 @@ enum MixedSortKey {
     static let function = "kura_mixed_key"
     static let collation = "kura_mixed"
 
-    /// Adds the function and collation to a connection.
-    static func install(in db: Database) {
-        db.add(function: DatabaseFunction(function, argumentCount: 2, pure: true) { arguments in
-            key(tag: Int64.fromDatabaseValue(arguments[0]) ?? MixedTag.null, value: arguments[1])
-        })
-        db.add(collation: DatabaseCollation(collation) { lhs, rhs in compare(lhs, rhs) })
-    }
-
     /// Two digits of rank, then (for numbers) a letter for the kind, then the value as text whose
     /// bytes sort as the values do (numbers are compared by `compare` instead).
-    static func key(tag: Int64, value: DatabaseValue) -> String {
-        if tag >= MixedTag.linkBase, case .int64(let id) = value.storage {
+    static func key(tag: Int64, value: StoredCell) -> String {
+        if tag >= MixedTag.linkBase, case .integer(let id) = value {
             return "08" + padded(tag - MixedTag.linkBase) + padded(id)
         }
-        switch (tag, value.storage) {
-        case (MixedTag.bool, .int64(let flag)): return flag == 0 ? "010" : "011"
-        case (MixedTag.int, .int64(let number)): return "02i\(number)"
-        case (MixedTag.float, .double(let number)): return "02f\(number)"
-        case (MixedTag.float, .int64(let number)): return "02f\(Double(number))"
-        case (MixedTag.double, .double(let number)): return "02d\(number)"
-        case (MixedTag.double, .int64(let number)): return "02d\(Double(number))"
-        case (MixedTag.decimal, .string(let text)): return "02m" + text
-        case (MixedTag.string, .string(let text)): return "03" + text
+        switch (tag, value) {
+        case (MixedTag.bool, .integer(let flag)): return flag == 0 ? "010" : "011"
+        case (MixedTag.int, .integer(let number)): return "02i\(number)"
+        case (MixedTag.float, .real(let number)): return "02f\(number)"
+        case (MixedTag.float, .integer(let number)): return "02f\(Double(number))"
+        case (MixedTag.double, .real(let number)): return "02d\(number)"
+        case (MixedTag.double, .integer(let number)): return "02d\(Double(number))"
+        case (MixedTag.decimal, .text(let text)): return "02m" + text
+        case (MixedTag.string, .text(let text)): return "03" + text
         case (MixedTag.data, .blob(let bytes)): return "04" + ValueText.hex(bytes)
-        case (MixedTag.date, .int64(let millis)): return "05" + padded(millis)
+        case (MixedTag.date, .integer(let millis)): return "05" + padded(millis)
         case (MixedTag.objectId, .blob(let bytes)): return "06" + ValueText.hex(bytes)
         case (MixedTag.uuid, .blob(let bytes)): return "07" + ValueText.hex(bytes)
         case (MixedTag.list, _): return "09"

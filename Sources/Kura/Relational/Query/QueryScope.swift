@@ -11,18 +11,17 @@ final class AliasNames {
 /// The tables of one SELECT: its first table and the joins after it. An object table reached
 /// through a to-one link is joined once per id expression, however many comparisons use it.
 final class QueryScope {
-    /// SQLite joins at most 64 tables in one SELECT.
-    static let maxTables = SQLiteLimits.tablesPerSelect
-
     let first: String
     private(set) var joins: [String] = []
     private var objectAliases: [String: String] = [:]
     private let names: AliasNames
+    private let limits: QueryLimits
 
     /// A scope whose first table is `table AS alias`.
-    init(table: String, alias: String, names: AliasNames) {
+    init(table: String, alias: String, names: AliasNames, limits: QueryLimits) {
         self.first = "\(table) AS \(alias)"
         self.names = names
+        self.limits = limits
     }
 
     /// Records that `alias` is the object table row whose id is `idExpression`.
@@ -51,9 +50,10 @@ final class QueryScope {
     }
 
     private func add(_ join: String) throws(KuraError) {
-        guard joins.count + 1 < Self.maxTables else {
+        guard joins.count + 1 < limits.tablesPerSelect else {
             throw KuraError.query(
-                .tooComplex, "the query follows too many links at once (SQLite joins at most \(Self.maxTables) tables)")
+                .tooComplex,
+                "the query follows too many links at once (\(limits.engine) joins at most \(limits.tablesPerSelect) tables)")
         }
         joins.append(join)
     }

@@ -1,7 +1,6 @@
 import Foundation
-import GRDB
 
-/// The SQL functions and collations compiled queries use, installed on every connection of a realm.
+/// The SQL functions and collations compiled queries use, which every engine installs on its connections.
 enum QueryFunctions {
     /// `kura_fold(text)`: the text case-folded as `[c]` compares it (Unicode lowercase, unlike SQLite's
     /// ASCII-only `lower()` and `NOCASE`).
@@ -35,26 +34,6 @@ enum QueryFunctions {
     /// before `10` and NaN before every number.
     static let decimalCollation = "kura_decimal"
 
-    /// Adds the function and collation to a connection.
-    static func install(in db: Database) {
-        FoldFunctions.install(in: db)
-        db.add(function: DatabaseFunction(compare, argumentCount: 4, pure: true) { arguments in
-            StoredComparison.compare(tag: arguments[0], arguments[1], tag: arguments[2], arguments[3])
-        })
-        db.add(function: DatabaseFunction(realFromBits, argumentCount: 1, pure: true) { arguments in
-            guard case .int64(let bits) = arguments[0].storage else { return nil }
-            return Double(bitPattern: UInt64(bitPattern: bits))
-        })
-        db.add(function: DatabaseFunction(likeGlob, argumentCount: 1, pure: true) { arguments in
-            guard case .string(let pattern) = arguments[0].storage else { return arguments[0] }
-            return ComparisonTest.globPattern(fromLike: pattern)
-        })
-        db.add(function: DatabaseFunction(decimalSum, argumentCount: 1, pure: true, aggregate: DecimalSumAggregate.self))
-        db.add(function: DatabaseFunction(decimalAverage, argumentCount: 1, pure: true, aggregate: DecimalAverageAggregate.self))
-        db.add(collation: DatabaseCollation(decimalCollation) { lhs, rhs in compareDecimals(lhs, rhs) })
-        MixedSortKey.install(in: db)
-    }
-
     /// Orders decimal strings by value as `ValueOrder` does (NaN first and equal to itself, so that
     /// `> 1` never matches NaN, as in Realm); text that is not a decimal last, by its bytes.
     static func compareDecimals(_ lhs: String, _ rhs: String) -> ComparisonResult {
@@ -65,26 +44,4 @@ enum QueryFunctions {
         case (_, nil): return .orderedAscending
         }
     }
-}
-
-/// `kura_decimal_sum`: the exact sum of the decimal strings it is given.
-private struct DecimalSumAggregate: DatabaseAggregate {
-    var sum = DecimalSum()
-
-    mutating func step(_ values: [DatabaseValue]) {
-        if case .string(let text) = values[0].storage, let number = Decimal128(text) { sum.add(number) }
-    }
-
-    func finalize() -> (any DatabaseValueConvertible)? { sum.total.description }
-}
-
-/// `kura_decimal_avg`: the mean of the decimal strings it is given, or null for none.
-private struct DecimalAverageAggregate: DatabaseAggregate {
-    var sum = DecimalSum()
-
-    mutating func step(_ values: [DatabaseValue]) {
-        if case .string(let text) = values[0].storage, let number = Decimal128(text) { sum.add(number) }
-    }
-
-    func finalize() -> (any DatabaseValueConvertible)? { sum.average?.description }
 }

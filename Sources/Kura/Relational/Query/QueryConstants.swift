@@ -1,4 +1,3 @@
-import GRDB
 
 /// How one query writes the values its comparisons compare with, and how many it binds.
 ///
@@ -25,7 +24,7 @@ final class QueryConstants {
     }
 
     /// `?` bound to `value`, or `(SELECT ?)` past the first `plainValues`.
-    func value(_ value: DatabaseValue) -> SQLFragment {
+    func value(_ value: StoredCell) -> SQLFragment {
         if inline { return SQLFragment(Self.literal(value)) }
         bound += 1
         guard plain >= Self.plainValues else {
@@ -36,7 +35,7 @@ final class QueryConstants {
     }
 
     /// `(?, ?, ?)`: the values of an `IN` list.
-    func list(_ values: [DatabaseValue]) -> SQLFragment {
+    func list(_ values: [StoredCell]) -> SQLFragment {
         if inline { return SQLFragment("(" + values.map(Self.literal).joined(separator: ", ") + ")") }
         guard values.count < 3 else {
             bound += values.count
@@ -77,12 +76,12 @@ final class QueryConstants {
 extension QueryConstants {
     /// `value` as an SQL literal that SQLite reads back exactly: text and blobs in hexadecimal (so
     /// that nothing in them is read as SQL), a double by its bits.
-    static func literal(_ value: DatabaseValue) -> String {
-        switch value.storage {
+    static func literal(_ value: StoredCell) -> String {
+        switch value {
         case .null: return "NULL"
-        case .int64(let number): return String(number)
-        case .double(let number): return "\(QueryFunctions.realFromBits)(\(Int64(bitPattern: number.bitPattern)))"
-        case .string(let text): return "CAST(X'\(ValueText.hex(text.utf8))' AS TEXT)"
+        case .integer(let number): return String(number)
+        case .real(let number): return "\(QueryFunctions.realFromBits)(\(Int64(bitPattern: number.bitPattern)))"
+        case .text(let text): return "CAST(X'\(ValueText.hex(text.utf8))' AS TEXT)"
         case .blob(let bytes): return "X'\(ValueText.hex(bytes))'"
         }
     }

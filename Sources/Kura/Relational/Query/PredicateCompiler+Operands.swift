@@ -62,7 +62,7 @@ extension PredicateCompiler {
             throw KuraError.query(.typeMismatch, "arithmetic takes numbers, found \(literal.described)", in: .where, column: literal.column)
         }
         if let integer = Int64(text) { return Operand(value: String(integer), type: .int, subject: text) }
-        return Operand(value: QueryConstants.literal(number.databaseValue), type: .double, subject: text)
+        return Operand(value: QueryConstants.literal(.real(number)), type: .double, subject: text)
     }
 
     /// A resolver that knows the SUBQUERY variables of `context`.
@@ -207,7 +207,7 @@ extension PredicateCompiler {
     /// `(SELECT column FROM map WHERE owner = id AND key = ?)`: a map's entry under `key`.
     private func entrySQL(_ owner: String, _ property: String, key: String, column: String, of id: String) -> String {
         let alias = names.make()
-        let key = QueryConstants.literal(key.databaseValue)
+        let key = QueryConstants.literal(.text(key))
         return "(SELECT \(alias).\(column) FROM \(TableLayout.collectionTable(owner, property)) AS \(alias) "
             + "WHERE \(alias).\(TableLayout.ownerColumn) = \(id) AND \(alias).\(TableLayout.keyColumn) = \(key))"
     }
@@ -232,7 +232,7 @@ extension PredicateCompiler {
             try open.scope.join(table, alias: alias, on: condition)
             return open.scope
         }
-        let opened = QueryScope(table: table, alias: alias, names: names)
+        let opened = QueryScope(table: table, alias: alias, names: names, limits: limits)
         subquery = (opened, condition)
         return opened
     }

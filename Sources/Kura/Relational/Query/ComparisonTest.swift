@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The SQL test of one comparison on one value, checked against the value's type when it is made.
 ///
@@ -19,13 +18,13 @@ struct ComparisonTest {
         /// Constant results: a NaN literal against values stored as numbers, which all lie above it.
         case never, always, present
         case isNull
-        case compare(ComparisonOperator, DatabaseValue)
-        case between(DatabaseValue, DatabaseValue)
-        case within([DatabaseValue])
-        case prefix(DatabaseValue, length: Int)
-        case suffix(DatabaseValue, length: Int)
-        case contains(DatabaseValue)
-        case glob(DatabaseValue)
+        case compare(ComparisonOperator, StoredCell)
+        case between(StoredCell, StoredCell)
+        case within([StoredCell])
+        case prefix(StoredCell, length: Int)
+        case suffix(StoredCell, length: Int)
+        case contains(StoredCell)
+        case glob(StoredCell)
     }
 
     /// How the stored value is read before it is compared: as it is, through a folding function, or by decimal value.
@@ -51,7 +50,7 @@ struct ComparisonTest {
         }
         switch op {
         case .in:
-            var typedValues: [DatabaseValue] = []
+            var typedValues: [StoredCell] = []
             var typedReading = Reading.plain
             for literal in literals {
                 if literal.value == .null {
@@ -103,10 +102,10 @@ struct ComparisonTest {
         }
     }
 
-    private static func form(_ op: ComparisonOperator, _ value: DatabaseValue) -> Form {
+    private static func form(_ op: ComparisonOperator, _ value: StoredCell) -> Form {
         let length: Int
-        switch value.storage {
-        case .string(let text): length = text.unicodeScalars.count
+        switch value {
+        case .text(let text): length = text.unicodeScalars.count
         case .blob(let bytes): length = bytes.count
         default: length = 0
         }
@@ -115,8 +114,8 @@ struct ComparisonTest {
         case .endsWith: return .suffix(value, length: length)
         case .contains: return .contains(value)
         case .like:
-            guard case .string(let pattern) = value.storage else { return .glob(value) }
-            return .glob(Self.globPattern(fromLike: pattern).databaseValue)
+            guard case .text(let pattern) = value else { return .glob(value) }
+            return .glob(StoredCell.text(Self.globPattern(fromLike: pattern)))
         default: return .compare(op, value)
         }
     }

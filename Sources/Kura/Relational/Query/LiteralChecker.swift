@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Checks that an operator applies to a property type and converts literals to the values the
 /// property's column stores (`ScalarCodec`'s forms), or says precisely why they do not fit.
@@ -46,7 +45,7 @@ struct LiteralChecker {
     struct Bound {
         /// For mixed values: the tags of the kinds of value this form compares with.
         var tags: [Int64]?
-        var value: DatabaseValue
+        var value: StoredCell
         /// Whether the stored values and this one are decimal strings, compared by value.
         var isDecimal = false
         /// Whether the literal is NaN compared with values stored as numbers, which are never NaN
@@ -65,12 +64,12 @@ struct LiteralChecker {
             return [Bound(value: .null, isNaN: true)]
         }
         let value = try convert(literal)
-        if !folding.isEmpty, case .string(let text) = value.storage { return [Bound(value: folding.fold(text).databaseValue)] }
+        if !folding.isEmpty, case .text(let text) = value { return [Bound(value: StoredCell.text(folding.fold(text)))] }
         return [Bound(value: value, isDecimal: type == .decimal)]
     }
 
     /// A literal for a typed (not mixed) column.
-    private func convert(_ literal: PredicateLiteral) throws(KuraError) -> DatabaseValue {
+    private func convert(_ literal: PredicateLiteral) throws(KuraError) -> StoredCell {
         let converted: Value?
         switch (type, literal.value) {
         case (.bool, .bool(let flag)): converted = .bool(flag)
@@ -114,35 +113,35 @@ struct LiteralChecker {
         switch literal.value {
         case .bool(let flag):
             try requireUnordered("bool", literal)
-            return [Bound(tags: [MixedTag.bool], value: (flag ? 1 as Int64 : 0).databaseValue)]
+            return [Bound(tags: [MixedTag.bool], value: StoredCell.integer(flag ? 1 : 0))]
         case .number(let text):
             // As Realm reads a number literal: an int if it is one, else a double, which meets a
             // decimal rounded to 15 significant digits. Only NaN and the infinities named as such
             // are not finite (1e999 is out of range).
             let decimal: Decimal128
-            var number: DatabaseValue
+            var number: StoredCell
             if let integer = Int64(text) {
-                number = integer.databaseValue
+                number = .integer(integer)
                 decimal = Decimal128(integer)
             } else if let double = Double(text), double.isFinite || text.hasSuffix("NaN") || text.hasSuffix("Infinity") {
-                number = double.isNaN ? .null : double.databaseValue
+                number = double.isNaN ? .null : .real(double)
                 decimal = Decimal128(double, significantDigits: 15)
             } else {
                 throw mismatch(literal, note: " (out of range)")
             }
             return [
                 Bound(tags: Self.numericTags, value: number, isNaN: decimal.special == .nan),
-                Bound(tags: [MixedTag.decimal], value: decimal.description.databaseValue, isDecimal: true),
+                Bound(tags: [MixedTag.decimal], value: StoredCell.text(decimal.description), isDecimal: true),
             ]
         case .string(let text):
-            return [Bound(tags: [MixedTag.string], value: folding.fold(text).databaseValue)]
+            return [Bound(tags: [MixedTag.string], value: StoredCell.text(folding.fold(text)))]
         case .date(let millis):
-            return [Bound(tags: [MixedTag.date], value: millis.databaseValue)]
+            return [Bound(tags: [MixedTag.date], value: .integer(millis))]
         case .objectId(let id):
-            return [Bound(tags: [MixedTag.objectId], value: Data(id.bytes).databaseValue)]
+            return [Bound(tags: [MixedTag.objectId], value: StoredCell.blob(Data(id.bytes)))]
         case .uuid(let id):
             try requireUnordered("uuid", literal)
-            return [Bound(tags: [MixedTag.uuid], value: id.bytes.databaseValue)]
+            return [Bound(tags: [MixedTag.uuid], value: StoredCell.blob(id.bytes))]
         case .null:
             throw error(.typeMismatch, "\(subject): \(Self.spelled(op)) cannot compare with nil", literal.column)
         }

@@ -1,11 +1,10 @@
-import GRDB
 
 /// SQL text with its positional arguments, kept together so that arguments stay in the order of
 /// their placeholders however fragments are combined, and with estimates of how deep SQLite will
 /// find the expression, which it can hold only so deep.
 struct SQLFragment {
     var sql: String
-    var arguments: [DatabaseValue]
+    var arguments: [StoredCell]
     /// An estimate of how much of SQLite's parser stack the fragment needs: SQLite 3.40 parses with a
     /// fixed stack of 100 entries, so deeply nested SQL fails with "parser stack overflow".
     var parserDepth: Int
@@ -18,7 +17,7 @@ struct SQLFragment {
     /// where a predicate too deep for SQLite is refused.
     var column: Int?
 
-    init(_ sql: String, _ arguments: [DatabaseValue] = [], parserDepth: Int = 0, height: Int = 1) {
+    init(_ sql: String, _ arguments: [StoredCell] = [], parserDepth: Int = 0, height: Int = 1) {
         self.sql = sql
         self.arguments = arguments
         self.parserDepth = parserDepth

@@ -1,4 +1,3 @@
-import GRDB
 
 /// One term of a query's ORDER BY: an SQL expression (with its collation) and a direction.
 struct OrderTerm {
@@ -30,7 +29,7 @@ struct OrderTerm {
 
     /// The condition that a row comes after `value` on this term alone, as ORDER BY orders it
     /// (SQLite puts NULL first ascending, last descending); `nil` when no row can.
-    func after(_ value: DatabaseValue) -> (sql: String, arguments: [DatabaseValue])? {
+    func after(_ value: StoredCell) -> (sql: String, arguments: [StoredCell])? {
         switch (value.isNull, ascending) {
         case (true, true): ("\(expression) IS NOT NULL", [])
         case (true, false): nil
@@ -40,7 +39,7 @@ struct OrderTerm {
     }
 
     /// The condition that a row ties with `value` on this term.
-    func tie(_ value: DatabaseValue) -> (sql: String, arguments: [DatabaseValue]) {
+    func tie(_ value: StoredCell) -> (sql: String, arguments: [StoredCell]) {
         value.isNull ? ("\(expression) IS NULL", []) : ("\(expression) = ?", [value])
     }
 }

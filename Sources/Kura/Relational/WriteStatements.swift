@@ -58,6 +58,9 @@ final class WriteStatements: Sendable {
 
     /// The most elements one collection insert statement takes.
     static let elementsPerInsert = 8
+    /// The columns one bulk insert takes at most: the width of SQLite's `kura_rows` table
+    /// (`BulkInserts.maxColumns`); a table with more is written row by row.
+    static let maxBulkColumns = 128
 
     /// Makes the statements of every type, numbering slots from 0; returns them and the slot count.
     static func make(for schema: Schema) -> (statements: [String: WriteStatements], slots: Int, bulkSlots: Int) {
@@ -69,7 +72,7 @@ final class WriteStatements: Sendable {
         }
         var nextBulk = 0
         func bulk(_ table: String, _ columns: [String], keyedType: String? = nil) -> BulkInsert? {
-            guard columns.count <= BulkInserts.maxColumns else { return nil }
+            guard columns.count <= Self.maxBulkColumns else { return nil }
             defer { nextBulk += 1 }
             return BulkInsert(sql: bulkSQL(table, columns), index: nextBulk, columns: columns.count, keyedType: keyedType)
         }

@@ -1,12 +1,11 @@
 import Foundation
-import GRDB
 
-/// Converts scalar values to the SQLite values of their columns and back.
+/// Converts scalar values to the stored forms of their columns and back.
 enum ScalarCodec {
     /// The column value for `value` stored as `type` (a non-optional scalar type); `nil` if the value does
     /// not fit the type. Integers are accepted for float, double and decimal, as Realm does.
-    static func encode(_ value: Value, as type: PropertyType) -> DatabaseValue? {
-        cell(value, as: type)?.databaseValue
+    static func encode(_ value: Value, as type: PropertyType) -> StoredCell? {
+        cell(value, as: type)
     }
 
     /// The stored cell for `value` as `type`, as `encode` gives it.
@@ -36,19 +35,19 @@ enum ScalarCodec {
     }
 
     /// The value a column holds for `type`; a value of the wrong storage class is reported as corrupt.
-    static func decode(_ stored: DatabaseValue, as type: PropertyType) throws(KuraError) -> Value {
-        switch (type, stored.storage) {
+    static func decode(_ stored: StoredCell, as type: PropertyType) throws(KuraError) -> Value {
+        switch (type, stored) {
         case (_, .null): return .null
-        case (.bool, .int64(let number)): return .bool(number != 0)
-        case (.int, .int64(let number)): return .int(number)
-        case (.float, .double(let number)): return .float(Float(number))
-        case (.float, .int64(let number)): return .float(Float(number))
-        case (.double, .double(let number)): return .double(number)
-        case (.double, .int64(let number)): return .double(Double(number))
-        case (.string, .string(let text)): return .string(text)
-        case (.date, .int64(let millis)): return .date(DateFormatting.date(milliseconds: millis))
+        case (.bool, .integer(let number)): return .bool(number != 0)
+        case (.int, .integer(let number)): return .int(number)
+        case (.float, .real(let number)): return .float(Float(number))
+        case (.float, .integer(let number)): return .float(Float(number))
+        case (.double, .real(let number)): return .double(number)
+        case (.double, .integer(let number)): return .double(Double(number))
+        case (.string, .text(let text)): return .string(text)
+        case (.date, .integer(let millis)): return .date(DateFormatting.date(milliseconds: millis))
         case (.data, .blob(let bytes)): return .data(bytes)
-        case (.decimal, .string(let text)):
+        case (.decimal, .text(let text)):
             if let number = Decimal128(text) { return .decimal(number) }
         case (.objectId, .blob(let bytes)):
             if let id = ObjectId(bytes: Array(bytes)) { return .objectId(id) }
@@ -56,15 +55,14 @@ enum ScalarCodec {
             if let id = uuid(from: bytes) { return .uuid(id) }
         default: break
         }
-        throw KuraError.store(.corruptRealm, "a stored value \(stored) is not a valid \(type)")
+        throw KuraError.store(.corruptRealm, "a stored value \(stored.sqlDescription) is not a valid \(type)")
     }
 
     /// Whether two column values are the same stored value: `==`, except that -0.0 and 0.0 differ,
     /// so that an update writes the zero it is given rather than keep the other, and strings
     /// compare byte by byte (a string in another normalization form is another value).
-    static func isSame(_ lhs: DatabaseValue, _ rhs: DatabaseValue) -> Bool {
-        if case .double(let left) = lhs.storage, case .double(let right) = rhs.storage { return left.bitPattern == right.bitPattern }
-        return ExactDatabaseValue(lhs) == ExactDatabaseValue(rhs)
+    static func isSame(_ lhs: StoredCell, _ rhs: StoredCell) -> Bool {
+        lhs.isIdentical(to: rhs)
     }
 
     static func uuid(from bytes: Data) -> UUID? {
