@@ -39,6 +39,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Yams", package: "Yams"),
                 "CKuraSQLite",
+                "CKuraCells",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -49,8 +50,11 @@ let package = Package(
         // The SQLite set-up calls Swift cannot make (sqlite3_config is variadic).
         .target(
             name: "CKuraSQLite",
+            dependencies: ["CKuraCells"],
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
+        // The cell a row is staged in, whichever engine writes it.
+        .target(name: "CKuraCells"),
         // `kura serve` (docs/service.md) over Hummingbird, using only Kura's public API.
         .target(
             name: "KuraServer",

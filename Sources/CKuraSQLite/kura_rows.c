@@ -3,6 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
+// A staged cell's kind is bound as the storage class of the same number.
+_Static_assert(KURA_CELL_INTEGER == SQLITE_INTEGER && KURA_CELL_REAL == SQLITE_FLOAT && KURA_CELL_TEXT == SQLITE_TEXT
+    && KURA_CELL_BLOB == SQLITE_BLOB && KURA_CELL_NULL == SQLITE_NULL, "cell kinds are SQLite's storage classes");
+
 // The table-valued function `kura_rows`: a batch of rows built in memory, read by one
 // INSERT ... SELECT. One statement run per batch instead of one per row: SQLite opens and closes
 // the table's and its indexes' cursors once per run, which is most of a small row's cost.

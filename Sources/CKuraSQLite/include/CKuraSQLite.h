@@ -1,6 +1,8 @@
 #ifndef CKURASQLITE_H
 #define CKURASQLITE_H
 
+#include "CKuraCells.h"
+
 /// Turns off SQLite's memory statistics for the whole process (SQLITE_CONFIG_MEMSTATUS). With them
 /// on, every SQLite allocation and free takes a global mutex. Must run before SQLite is first used;
 /// returns SQLITE_OK, or SQLITE_MISUSE when SQLite is already initialized (nothing changes then).
@@ -11,19 +13,6 @@ int kura_sqlite_disable_memory_statistics(void);
 /// (Linux's `sync_file_range` with `SYNC_FILE_RANGE_WRITE`). Returns 0, or an `errno` value;
 /// elsewhere, or when the file does not exist, does nothing.
 int kura_start_writeback(const char *path);
-
-/// One value of a pending row: `type` is SQLite's storage class (SQLITE_INTEGER, SQLITE_FLOAT,
-/// SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL); texts and blobs point at `length` bytes that must stay
-/// put until the statement reading them has run.
-struct kura_cell {
-    int type;
-    int length;
-    union {
-        long long integer;
-        double real;
-        const void *bytes;
-    } value;
-};
 
 /// Rows waiting to be inserted: `rows` rows of `columns` cells each, row after row.
 struct kura_rows_batch {

@@ -188,8 +188,16 @@ public final class Realm: Sendable {
     /// Runs `body` with a snapshot: of the open write transaction, or of a read transaction of its own.
     func read<T>(_ body: (Snapshot) throws -> T) throws -> T {
         let catalog = self.catalog
-        if let transaction { return try Self.run(sql: nil) { try body(Snapshot(db: transaction.storage.db, catalog: catalog)) } }
+        if let transaction { return try Self.run(sql: nil) { try body(Snapshot(db: try Self.writer(of: transaction).db, catalog: catalog)) } }
         return try connection.snapshot { db in try body(Snapshot(db: db, catalog: catalog)) }
+    }
+
+    /// The engine's writer of the open `transaction`. The one place the facade names the engine's writer.
+    static func writer(of transaction: WriteTransaction) throws -> SQLiteWriter {
+        guard let writer = transaction.storage as? SQLiteWriter else {
+            throw KuraError.store(.database, "the write transaction belongs to another storage engine")
+        }
+        return writer
     }
 
     /// Runs `body`, turning the engine's errors into `KuraError`s that carry their SQL.

@@ -94,6 +94,8 @@ enum MixedTag {
     static let map: Int64 = 12
     /// A link to an object: this base plus the target type's stable id from the types table.
     static let linkBase: Int64 = 64
+    /// How deep lists and maps in mixed values may nest; this also bounds the recursion that reads them.
+    static let maxDepth = 100
 
     /// The condition that a mixed value in `tagColumn` is a link, written the same in the partial
     /// indexes on links and in the statements that search them: SQLite uses a partial index only

@@ -13,10 +13,6 @@ import GRDBSQLite
 final class BulkInserts {
     /// The widest row `kura_rows` takes; wider tables insert row by row.
     static let maxColumns = Int(kura_rows_max_columns())
-    /// How many rows a buffer holds before it is written.
-    static let rowsPerBatch = 256
-    /// The bytes of texts and blobs a buffer holds before it is written (it grows for a larger row).
-    static let bytesPerBatch = 64 * 1024
 
     private let connection: Database
     /// Reached for every row, by one thread: without run-time exclusivity checks.
@@ -122,10 +118,10 @@ private final class PendingRows {
     init(_ insert: WriteStatements.BulkInsert, statement: Statement) {
         self.insert = insert
         self.statement = statement
-        cells = .allocate(capacity: BulkInserts.rowsPerBatch * insert.columns)
+        cells = .allocate(capacity: RowStage.rowsPerBatch * insert.columns)
         batch = .allocate(capacity: 1)
         batch.initialize(to: kura_rows_batch(cells: cells, columns: CInt(insert.columns), rows: 0))
-        byteCapacity = BulkInserts.bytesPerBatch
+        byteCapacity = RowStage.bytesPerBatch
         bytes = .allocate(byteCount: byteCapacity, alignment: 8)
     }
 
@@ -146,7 +142,7 @@ private final class PendingRows {
             }
             return true
         }
-        return count < BulkInserts.rowsPerBatch && bytesUsed + needed <= byteCapacity
+        return count < RowStage.rowsPerBatch && bytesUsed + needed <= byteCapacity
     }
 
     /// Adds the staged cells in `row` (which `hasRoom` allowed); values a row lacks are null.

@@ -4,9 +4,6 @@ import GRDBSQLite
 /// Reads and deletes the nested lists and maps of mixed values, kept as containers in the
 /// `#mixed` table: what reading a mixed value and replacing or deleting one need.
 enum MixedContainers {
-    /// How deep mixed lists and maps may nest; this also bounds the recursion that reads them.
-    static let maxDepth = 100
-
     /// The value stored under `tag`, reading nested containers.
     static func decode(tag: Int64, value: DatabaseValue, db: Database, catalog: SchemaCatalog, depth: Int = 0) throws -> Value {
         if tag == MixedTag.null { return .null }
@@ -17,7 +14,7 @@ enum MixedContainers {
             }
             return .object(ObjectRef(type: typeName, id: id))
         }
-        guard tag == MixedTag.list || tag == MixedTag.map, case .int64(let container) = value.storage, depth < maxDepth else {
+        guard tag == MixedTag.list || tag == MixedTag.map, case .int64(let container) = value.storage, depth < MixedTag.maxDepth else {
             throw KuraError.store(.corruptRealm, "a mixed value has an invalid tag \(tag)")
         }
         // Read with their byte counts (GRDB reads text up to its first NUL), all rows before any

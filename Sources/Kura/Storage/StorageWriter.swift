@@ -6,9 +6,6 @@
 /// writer stages may be held back and written in batches: the engine writes it before anything
 /// that could see it runs, and before commit (`flush`).
 package protocol StorageWriter: AnyObject {
-    /// The engine's record of the counters handed out so far, to take back with a trial.
-    associatedtype CounterMark
-
     /// A new internal object id for the type at `index`: one above the highest ever handed out.
     func nextObjectId(ofType index: Int) throws -> Int64
     /// A new autoIncrement key for the type at `index`: one above the highest ever used.
@@ -28,10 +25,11 @@ package protocol StorageWriter: AnyObject {
     func release(_ savepoint: WriteSavepoint) throws
     /// Takes back everything written since `savepoint`, held rows included, and closes it.
     func rollBack(to savepoint: WriteSavepoint) throws
-    /// The counters as they stand, for `restoreCounters` after a trial that is taken back.
-    var counterMark: CounterMark { get }
-    /// Sets the counters back to `mark`.
-    func restoreCounters(_ mark: CounterMark)
+    /// The counters as they stand, for `restoreCounters` after a trial that is taken back: the
+    /// engine's own record, which only it reads.
+    var counterMark: any Sendable { get }
+    /// Sets the counters back to `mark`, taken from this writer.
+    func restoreCounters(_ mark: any Sendable)
     /// Whether `error`, thrown by this engine, is a failure of the realm rather than of one input.
     func isStoreFailure(_ error: any Error) -> Bool
 

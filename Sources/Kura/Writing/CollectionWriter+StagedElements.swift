@@ -101,7 +101,7 @@ extension CollectionWriter {
 
         /// Whether as many rows are staged as are inserted at a time.
         private var isBatchFull: Bool {
-            count >= BulkInserts.rowsPerBatch || stage.bytesStaged(since: start) >= BulkInserts.bytesPerBatch
+            count >= RowStage.rowsPerBatch || stage.bytesStaged(since: start) >= RowStage.bytesPerBatch
         }
 
         /// Inserts the rows staged and starts a new batch.

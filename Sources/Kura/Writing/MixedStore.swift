@@ -2,7 +2,7 @@
 /// kept as containers in the `#mixed` table.
 enum MixedStore {
     /// How deep mixed lists and maps may nest: as deep as the engine reads them.
-    static var maxDepth: Int { MixedContainers.maxDepth }
+    static var maxDepth: Int { MixedTag.maxDepth }
 
     /// The tag and column value for `value`, writing any nested containers it holds. A `MixedLink`
     /// is resolved as a link property would resolve it (nested objects follow `policy`).

@@ -6,8 +6,8 @@ import Foundation
 /// per-type arrays, reached for every object, skip Swift's run-time exclusivity checks
 /// (`@exclusivity(unchecked)`).
 final class WriteTransaction {
-    /// The engine the writer writes through. The one place the writing layer names the engine's writer.
-    typealias Storage = SQLiteWriter
+    /// The engine the writer writes through, whichever it is.
+    typealias Storage = any RelationalWriter
 
     /// The engine's side of the transaction.
     let storage: Storage
@@ -180,7 +180,7 @@ final class WriteTransaction {
         return true
     }
 
-    private func takeBack(_ saved: (tally: [ChangeCounts], counters: Storage.CounterMark), _ mark: Int?) throws {
+    private func takeBack(_ saved: (tally: [ChangeCounts], counters: any Sendable), _ mark: Int?) throws {
         tally = saved.tally
         storage.restoreCounters(saved.counters)
         if let mark { references?.endTrial(at: mark, keeping: false) }

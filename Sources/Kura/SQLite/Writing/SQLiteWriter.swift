@@ -5,7 +5,7 @@ import GRDB
 /// the statements that insert them, inserts held for batches, the identifier counters, key lookups
 /// and savepoints. Used by one thread at a time: its per-type arrays, reached for every object,
 /// skip Swift's run-time exclusivity checks (`@exclusivity(unchecked)`).
-final class SQLiteWriter: StorageWriter {
+final class SQLiteWriter: RelationalWriter {
     /// The connection, without writing held inserts first: for statements that cannot see them.
     private let connection: Database
     let catalog: SchemaCatalog
@@ -117,7 +117,7 @@ final class SQLiteWriter: StorageWriter {
 
     /// Sets one column (and a mixed property's tag). Bound by `DirectStatement`, with each text's
     /// length: GRDB binds a string up to its first NUL.
-    func setColumn(_ ref: ObjectRef, _ property: Property, _ value: StoredCell, tag: Int64? = nil) throws {
+    func setColumn(_ ref: ObjectRef, _ property: Property, _ value: StoredCell, tag: Int64?) throws {
         let table = TableLayout.objectTable(ref.type)
         if let tag {
             try DirectStatement(db, sql: """
@@ -215,11 +215,18 @@ final class SQLiteWriter: StorageWriter {
         }
     }
 
-    var counterMark: (counters: [TypeCounters?], container: Int64?) { (counters, lastMixedContainer) }
+    var counterMark: any Sendable { CounterMark(counters: counters, container: lastMixedContainer) }
 
-    func restoreCounters(_ mark: (counters: [TypeCounters?], container: Int64?)) {
+    func restoreCounters(_ mark: any Sendable) {
+        guard let mark = mark as? CounterMark else { return }
         counters = mark.counters
         lastMixedContainer = mark.container
+    }
+
+    /// The counters handed out so far, to take back with a trial.
+    private struct CounterMark: Sendable {
+        let counters: [TypeCounters?]
+        let container: Int64?
     }
 
     /// The counters of the type at `index`, read from the types table the first time.
@@ -282,7 +289,7 @@ final class SQLiteWriter: StorageWriter {
 /// The highest object id and autoIncrement key a type has handed out, and whether they changed.
 /// A struct, changed in place in the writer's array: fetching a class instance from it for every
 /// object cost a retain and a release.
-struct TypeCounters {
+struct TypeCounters: Sendable {
     var lastObjectId: Int64
     var lastKey: Int64
     var isDirty = false

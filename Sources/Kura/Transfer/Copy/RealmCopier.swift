@@ -82,7 +82,7 @@ public struct RealmCopier {
         try destination.write {
             if setBasedFirst {
                 let transaction = try destination.requireTransaction()
-                var bulk = SetBasedCopy(source: source.catalog, destination: transaction.catalog, db: try transaction.storage.db)
+                var bulk = SetBasedCopy(source: source.catalog, destination: transaction.catalog, db: try Realm.writer(of: transaction).db)
                 if let onProgress {
                     bulk.onProgress = { copied, total in
                         onProgress(ExportProgress(documents: copied, bytes: 0, objects: copied, total: total.map { .objects($0) }))

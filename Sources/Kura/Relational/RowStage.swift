@@ -1,7 +1,5 @@
-import CKuraSQLite
+import CKuraCells
 import Foundation
-import GRDB
-import GRDBSQLite
 
 /// Rows being assembled for inserts: each value a `kura_cell`, texts and blobs copied into a byte
 /// area beside the cells. The writer encodes values straight into it: building an array of
@@ -12,6 +10,11 @@ import GRDBSQLite
 /// stage is therefore a stack: a row starts at a `Mark`, and whoever took the mark resets to it
 /// when done. A staged text or blob holds its offset in the byte area, which moves as it grows.
 final class RowStage {
+    /// How many rows an engine holds back and writes as one batch.
+    static let rowsPerBatch = 256
+    /// The bytes of texts and blobs a batch holds before it is written (it grows for a larger row).
+    static let bytesPerBatch = 64 * 1024
+
     /// Where a row (or a run of rows) starts.
     struct Mark {
         /// The index of the first cell.
@@ -55,24 +58,24 @@ final class RowStage {
     }
 
     func appendNull() {
-        push(kura_cell(type: SQLITE_NULL, length: 0, value: .init(integer: 0)))
+        push(kura_cell(type: KURA_CELL_NULL, length: 0, value: .init(integer: 0)))
     }
 
     func appendInteger(_ number: Int64) {
-        push(kura_cell(type: SQLITE_INTEGER, length: 0, value: .init(integer: number)))
+        push(kura_cell(type: KURA_CELL_INTEGER, length: 0, value: .init(integer: number)))
     }
 
     func appendReal(_ number: Double) {
-        push(kura_cell(type: SQLITE_FLOAT, length: 0, value: .init(real: number)))
+        push(kura_cell(type: KURA_CELL_REAL, length: 0, value: .init(real: number)))
     }
 
     func appendText(_ text: String) {
         var text = text
-        text.withUTF8 { appendBytes(UnsafeRawBufferPointer($0), type: SQLITE_TEXT) }
+        text.withUTF8 { appendBytes(UnsafeRawBufferPointer($0), type: KURA_CELL_TEXT) }
     }
 
     func appendBlob(_ data: Data) {
-        data.withUnsafeBytes { appendBytes($0, type: SQLITE_BLOB) }
+        data.withUnsafeBytes { appendBytes($0, type: KURA_CELL_BLOB) }
     }
 
     /// Stages a value already in its stored form.
@@ -110,10 +113,10 @@ final class RowStage {
     func cell(at index: Int) -> StoredCell {
         let cell = cells[index]
         switch cell.type {
-        case SQLITE_INTEGER: return .integer(cell.value.integer)
-        case SQLITE_FLOAT: return .real(cell.value.real)
-        case SQLITE_TEXT: return .text(String(decoding: stagedBytes(of: cell), as: UTF8.self))
-        case SQLITE_BLOB: return .blob(Data(stagedBytes(of: cell)))
+        case KURA_CELL_INTEGER: return .integer(cell.value.integer)
+        case KURA_CELL_REAL: return .real(cell.value.real)
+        case KURA_CELL_TEXT: return .text(String(decoding: stagedBytes(of: cell), as: UTF8.self))
+        case KURA_CELL_BLOB: return .blob(Data(stagedBytes(of: cell)))
         default: return .null
         }
     }
@@ -129,9 +132,9 @@ final class RowStage {
         let right = cells[rhs]
         guard left.type == right.type else { return false }
         switch left.type {
-        case SQLITE_INTEGER: return left.value.integer == right.value.integer
-        case SQLITE_FLOAT: return left.value.real == right.value.real
-        case SQLITE_TEXT, SQLITE_BLOB: return stagedBytes(of: left).elementsEqual(stagedBytes(of: right))
+        case KURA_CELL_INTEGER: return left.value.integer == right.value.integer
+        case KURA_CELL_REAL: return left.value.real == right.value.real
+        case KURA_CELL_TEXT, KURA_CELL_BLOB: return stagedBytes(of: left).elementsEqual(stagedBytes(of: right))
         default: return true
         }
     }
@@ -149,7 +152,7 @@ final class RowStage {
     /// How many bytes of texts and blobs the cells in `range` hold.
     func byteCount(of range: Range<Int>) -> Int {
         var total = 0
-        for index in range where cells[index].type == SQLITE_TEXT || cells[index].type == SQLITE_BLOB {
+        for index in range where cells[index].type == KURA_CELL_TEXT || cells[index].type == KURA_CELL_BLOB {
             total += Int(cells[index].length)
         }
         return total
