@@ -77,7 +77,7 @@ struct CommandFailure: Error, CustomStringConvertible {
     }
 
     private static func exit(_ code: Code, _ text: String) -> ExitCode {
-        FileHandle.standardError.write(Data("kura: \(text)\n".utf8))
+        InterruptTrap.writeError("kura: \(text)\n")
         return ExitCode(code.rawValue)
     }
 }

@@ -53,6 +53,13 @@ enum InterruptTrap {
         }
     }
 
+    /// Writes an error line to standard error, unless a signal is stopping the command: the work
+    /// fails when its temporary files are removed under it, and that failure is no news after
+    /// the line saying what was stopped. (Stopping holds the lock until the process exits.)
+    static func writeError(_ line: String) {
+        state.withLock { _ in FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
     /// `path` is complete or gone: a signal leaves it alone.
     static func forget(_ path: String) {
         _ = state.withLock { $0.temporaryFiles.remove(path) }

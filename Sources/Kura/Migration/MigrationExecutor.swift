@@ -25,7 +25,7 @@ struct MigrationExecutor {
         let (plan, types) = try MigrationPlanner(survey: storage, stored: stored, requested: requested).plan()
         let oldTypeIds = try storage.typeIds()
         guard !plan.isEmpty else {
-            realm.catalog = SchemaCatalog(schema: stored, typeIds: oldTypeIds)
+            realm.catalog = SchemaCatalog(schema: stored, typeIds: oldTypeIds, limits: realm.catalog.limits)
             return nil
         }
         if !migrating, let first = plan.changes.first(where: { !$0.isAdditive }) {
@@ -38,7 +38,7 @@ struct MigrationExecutor {
         try storage.setAside(types)
         try storage.build(types)
         try storage.storeSchema(requested)
-        realm.catalog = SchemaCatalog(schema: requested, typeIds: try storage.typeIds())
+        realm.catalog = SchemaCatalog(schema: requested, typeIds: try storage.typeIds(), limits: realm.catalog.limits)
         let transaction = openTransaction(realm.catalog)
         transaction.isMigration = true
         do {
@@ -61,7 +61,7 @@ struct MigrationExecutor {
             transaction.finishScopes(committed: false)
             throw error
         }
-        realm.catalog = SchemaCatalog(schema: requested, typeIds: try storage.typeIds())
+        realm.catalog = SchemaCatalog(schema: requested, typeIds: try storage.typeIds(), limits: realm.catalog.limits)
         realm.openOutcome = .updated(plan.changes)
         return transaction
     }

@@ -16,6 +16,8 @@ final class PostgresSession: Sendable {
     let location: PostgresLocation
     private let connection: PostgresConnection
     private let logger: Logger
+    /// Fails the waits on the connection when it closes.
+    private let watch = ConnectionWatch()
 
     private static let connectionIds = Atomic<Int>(0)
 
@@ -51,6 +53,8 @@ final class PostgresSession: Sendable {
         } catch {
             throw KuraError.postgresConnect(error, location)
         }
+        let watch = self.watch
+        connection.closeFuture.whenComplete { _ in watch.closed() }
     }
 
     deinit {
@@ -91,9 +95,8 @@ final class PostgresSession: Sendable {
         let connection = self.connection
         let logger = self.logger
         let query = PostgresQuery(unsafeSQL: sql, binds: StoredCell.bindings(arguments))
-        try requireOpen(sql)
         do {
-            return try PostgresWaiter.shared.wait {
+            return try PostgresWaiter.shared.wait(watching: watch, lost: lost(sql)) {
                 var result: [T] = []
                 for try await row in try await connection.query(query, logger: logger) {
                     result.append(try transform(row))
@@ -115,23 +118,21 @@ final class PostgresSession: Sendable {
         let escape = { (name: String) in name.replacingOccurrences(of: "\"", with: "\"\"") }
         let quotedTable = escape(table)
         let quotedColumns = columns.map(escape)
-        try requireOpen("COPY")
+        let copySQL = "COPY \(PostgresLocation.quote(table)) FROM STDIN"
         do {
-            try PostgresWaiter.shared.wait {
+            try PostgresWaiter.shared.wait(watching: watch, lost: lost(copySQL)) {
                 try await connection.copyFrom(table: quotedTable, columns: quotedColumns, logger: logger) { writer in
                     try await writer.write(data)
                 }
             }
         } catch {
-            throw KuraError.postgres(error, sql: "COPY \(PostgresLocation.quote(table)) FROM STDIN", location)
+            throw KuraError.postgres(error, sql: copySQL, location)
         }
     }
 
-    /// Fails when the server closed the connection: the driver would wait for ever for the
-    /// answer to a statement sent on it.
-    private func requireOpen(_ sql: String) throws(KuraError) {
-        guard connection.isClosed else { return }
-        throw KuraError.store(.database, "the connection to realm '\(location.description)' was lost", sql: sql)
+    /// The error of a statement whose connection closed before it was answered.
+    private func lost(_ sql: String) -> KuraError {
+        KuraError.store(.database, "the connection to realm '\(location.description)' was lost", sql: sql)
     }
 
     /// The TLS mode of the driver for the URL's `sslmode`.

@@ -118,10 +118,11 @@ public final class Realm: Sendable {
                 throw KuraError.store(.openFailed, "a realm opened read-only takes the schema it stores: give no schema")
             }
         }
-        connection = try SQLiteConnection(SQLiteConnection.Location(
+        let connection = try SQLiteConnection(SQLiteConnection.Location(
             path: configuration.path, isInMemory: configuration.isInMemory, busyTimeout: configuration.busyTimeout,
             readOnly: configuration.readOnly, mayCreate: configuration.schema != nil))
-        state = RealmState(catalog: SchemaCatalog(schema: Schema(types: []), typeIds: [:]))
+        self.connection = connection
+        state = RealmState(catalog: SchemaCatalog(schema: Schema(types: []), typeIds: [:], limits: connection.queryLimits))
         try openSchema(migrating: migrating)
     }
 

@@ -14,6 +14,8 @@ struct SchemaCatalog: Sendable {
 
     let schema: Schema
     let typeIds: [String: Int64]
+    /// What the engine's SQL can hold, which queries on this catalog keep within.
+    let limits: QueryLimits
     let typeNames: [Int64: String]
     let incoming: [String: [IncomingLink]]
     let mixedSites: [MixedSite]
@@ -72,9 +74,10 @@ struct SchemaCatalog: Sendable {
         let columns: [(property: Property, index: Int)]
     }
 
-    init(schema: Schema, typeIds: [String: Int64]) {
+    init(schema: Schema, typeIds: [String: Int64], limits: QueryLimits) {
         self.schema = schema
         self.typeIds = typeIds
+        self.limits = limits
         var names: [Int64: String] = [:]
         for (name, id) in typeIds { names[id] = name }
         self.typeNames = names

@@ -14,6 +14,9 @@ final class SQLiteConnection: Sendable {
     private let readOnlyConnection: ReadOnlyConnection?
     private let location: Location
 
+    /// What SQLite's SQL can hold, for the queries on this connection's realm.
+    var queryLimits: QueryLimits { SQLiteLimits.query }
+
     /// The page size of new realm files, in bytes.
     static let pageSize = 16384
 

@@ -33,7 +33,7 @@ struct SQLiteSchemaStore: SchemaInstalling {
     }
 
     func catalog(for schema: Schema) throws -> SchemaCatalog {
-        SchemaCatalog(schema: schema, typeIds: try SchemaInstaller.typeIds(db))
+        SchemaCatalog(schema: schema, typeIds: try SchemaInstaller.typeIds(db), limits: SQLiteLimits.query)
     }
 
     func lacksIndexes(for schema: Schema) throws -> Bool {

@@ -99,7 +99,7 @@ final class SQLiteMigrationStorage: MigrationStorage {
 
     func storeSchema(_ schema: Schema) throws {
         try SchemaInstaller.storeSchema(schema, in: db)
-        current = SchemaCatalog(schema: schema, typeIds: try typeIds())
+        current = SchemaCatalog(schema: schema, typeIds: try typeIds(), limits: SQLiteLimits.query)
     }
 
     func typeIds() throws -> [String: Int64] {
@@ -109,7 +109,7 @@ final class SQLiteMigrationStorage: MigrationStorage {
     func rebuilds(_ type: TypeMigration) -> Bool { type.rebuildsObjectTable }
 
     func oldObjects(of schema: Schema, typeIds: [String: Int64], plans: [TypeMigration]) -> any OldObjectReading {
-        OldObjectReader(db: db, catalog: SchemaCatalog(schema: schema, typeIds: typeIds), layout: OldLayout(plans))
+        OldObjectReader(db: db, catalog: SchemaCatalog(schema: schema, typeIds: typeIds, limits: SQLiteLimits.query), layout: OldLayout(plans))
     }
 
     func moveValues(of source: Property, to target: Property, in type: String, plans: [TypeMigration]) throws {

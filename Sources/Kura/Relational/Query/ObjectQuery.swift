@@ -1,16 +1,14 @@
-import GRDB
-
 /// A query over the objects of one type: which match a predicate, in which order, how many at most.
 ///
 /// Everything is checked against the schema when the query is made, so a query that is made runs.
-/// It compiles to one SELECT of object ids, which an exporter or copier runs in its own read
-/// transaction with `matchingIds(_:)`.
+/// It compiles to one SELECT of object ids, which the engine runs in a read transaction of its own
+/// (an exporter's, a copier's) or in the open write transaction.
 struct ObjectQuery: Sendable {
     /// The queried type's name.
     let type: String
     /// `SELECT "#id" …`, ordered and limited.
     let sql: String
-    let arguments: [DatabaseValue]
+    let arguments: [StoredCell]
     /// `SELECT "#id", <each sort key's value> …`, ordered and limited as `sql`, for page cursors.
     let pageSQL: String
     /// The sort order, as page cursors record it.
@@ -68,7 +66,7 @@ struct ObjectQuery: Sendable {
         if let limit, limit < 0 {
             throw KuraError.query(.invalidLimit, "the limit must be zero or more, not \(limit)")
         }
-        let compiler = PredicateCompiler(root: schema, catalog: catalog, limits: SQLiteLimits.query)
+        let compiler = PredicateCompiler(root: schema, catalog: catalog, limits: catalog.limits)
         let parsed = try query()
         var condition: SQLFragment?
         switch parsed.predicate {
@@ -88,7 +86,7 @@ struct ObjectQuery: Sendable {
         }).joined(separator: ",")
         let rows = plan.rows(compiler: compiler, condition: condition?.sql)
         var clauses = rows.clauses
-        var arguments = condition?.arguments.map(\.databaseValue) ?? []
+        var arguments = condition?.arguments ?? []
         if let after {
             guard after.signature == signature, after.values.count == rows.order.count else {
                 throw KuraError.query(.invalidCursor, "the cursor belongs to another sort order: start again without it")
@@ -112,52 +110,23 @@ struct ObjectQuery: Sendable {
 
     /// The condition that a row comes after `cursor` in the order of `terms` then the object id:
     /// after it on the first term, or tied on the first and after it on the second, and so on.
-    private static func keyset(_ terms: [OrderTerm], _ cursor: QueryCursor, idColumn: String) -> (sql: String, arguments: [DatabaseValue]) {
+    private static func keyset(_ terms: [OrderTerm], _ cursor: QueryCursor, idColumn: String) -> (sql: String, arguments: [StoredCell]) {
         var alternatives: [String] = []
-        var arguments: [DatabaseValue] = []
+        var arguments: [StoredCell] = []
         var ties: [String] = []
-        var tieArguments: [DatabaseValue] = []
+        var tieArguments: [StoredCell] = []
         for (term, value) in zip(terms, cursor.values) {
-            if let after = term.after(StoredCell(value)) {
+            if let after = term.after(value) {
                 alternatives.append("(" + (ties + [after.sql]).joined(separator: " AND ") + ")")
-                arguments += tieArguments + after.arguments.map(\.databaseValue)
+                arguments += tieArguments + after.arguments
             }
-            let tie = term.tie(StoredCell(value))
+            let tie = term.tie(value)
             ties.append(tie.sql)
-            tieArguments += tie.arguments.map(\.databaseValue)
+            tieArguments += tie.arguments
         }
         alternatives.append("(" + (ties + ["\(idColumn) > ?"]).joined(separator: " AND ") + ")")
-        arguments += tieArguments + [cursor.id.databaseValue]
+        arguments += tieArguments + [.integer(cursor.id)]
         return ("(" + alternatives.joined(separator: " OR ") + ")", arguments)
-    }
-
-    /// The matching ids, at most `limit` (the query's own limit should be one more), and the cursor
-    /// after the last of them when more match.
-    func page(_ db: Database, limit: Int) throws -> (ids: [Int64], next: QueryCursor?) {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: pageSQL), arguments: StatementArguments(arguments))
-        let kept = rows.prefix(limit)
-        let ids = kept.map { row -> Int64 in row[0] }
-        guard rows.count > limit, let last = kept.last, let id = ids.last else { return (ids, nil) }
-        let values = (1..<last.count).map { last[$0] as DatabaseValue }
-        return (ids, QueryCursor(signature: signature, values: values, id: id))
-    }
-
-    /// The ids of the matching objects, in order. `db` is a connection of a realm, which has the
-    /// query functions installed.
-    func matchingIds(_ db: Database) throws -> [Int64] {
-        try Int64.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments))
-    }
-
-    /// The ids of at most `limit` matching objects from position `offset`, in order.
-    func matchingIds(_ db: Database, limit: Int, offset: Int) throws -> [Int64] {
-        try Int64.fetchAll(
-            db.cachedStatement(sql: "SELECT * FROM (\(sql)) LIMIT ? OFFSET ?"),
-            arguments: StatementArguments(arguments + [limit.databaseValue, offset.databaseValue]))
-    }
-
-    /// How many objects match (within the limit).
-    func count(_ db: Database) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM (\(sql))"), arguments: StatementArguments(arguments)) ?? 0
     }
 
     /// The schema of a type that can be queried at the top level.

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Where the next page of a sorted query starts: the sort values and the object id of the last
 /// object of a page (a keyset cursor), so a page follows its predecessor exactly whatever was
@@ -11,11 +10,11 @@ public struct QueryCursor: Sendable, Equatable {
     /// The sort order the values belong to (`ObjectQuery.signature`).
     let signature: String
     /// The last object's value of each sort key, as the ORDER BY terms compute them.
-    let values: [DatabaseValue]
+    let values: [StoredCell]
     /// The last object's id, which breaks ties.
     let id: Int64
 
-    init(signature: String, values: [DatabaseValue], id: Int64) {
+    init(signature: String, values: [StoredCell], id: Int64) {
         self.signature = signature
         self.values = values
         self.id = id
@@ -27,11 +26,11 @@ public struct QueryCursor: Sendable, Equatable {
         Self.append(Array(signature.utf8), to: &bytes)
         Self.append(UInt64(bitPattern: id), to: &bytes)
         for value in values {
-            switch value.storage {
+            switch value {
             case .null: bytes.append(0)
-            case .int64(let number): bytes.append(1); Self.append(UInt64(bitPattern: number), to: &bytes)
-            case .double(let number): bytes.append(2); Self.append(number.bitPattern, to: &bytes)
-            case .string(let text): bytes.append(3); Self.append(Array(text.utf8), to: &bytes)
+            case .integer(let number): bytes.append(1); Self.append(UInt64(bitPattern: number), to: &bytes)
+            case .real(let number): bytes.append(2); Self.append(number.bitPattern, to: &bytes)
+            case .text(let text): bytes.append(3); Self.append(Array(text.utf8), to: &bytes)
             case .blob(let data): bytes.append(4); Self.append(Array(data), to: &bytes)
             }
         }
@@ -49,16 +48,16 @@ public struct QueryCursor: Sendable, Equatable {
         guard reader.byte() == 1, let signature = reader.chunk().flatMap({ String(validating: $0, as: UTF8.self) }),
             let id = reader.word()
         else { throw invalid }
-        var values: [DatabaseValue] = []
+        var values: [StoredCell] = []
         while !reader.isAtEnd {
             switch reader.byte() {
             case 0: values.append(.null)
-            case 1: guard let word = reader.word() else { throw invalid }; values.append(Int64(bitPattern: word).databaseValue)
-            case 2: guard let word = reader.word() else { throw invalid }; values.append(Double(bitPattern: word).databaseValue)
+            case 1: guard let word = reader.word() else { throw invalid }; values.append(.integer(Int64(bitPattern: word)))
+            case 2: guard let word = reader.word() else { throw invalid }; values.append(.real(Double(bitPattern: word)))
             case 3:
                 guard let text = reader.chunk().flatMap({ String(validating: $0, as: UTF8.self) }) else { throw invalid }
-                values.append(text.databaseValue)
-            case 4: guard let chunk = reader.chunk() else { throw invalid }; values.append(Data(chunk).databaseValue)
+                values.append(.text(text))
+            case 4: guard let chunk = reader.chunk() else { throw invalid }; values.append(.blob(Data(chunk)))
             default: throw invalid
             }
         }
