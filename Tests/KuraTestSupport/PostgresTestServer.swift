@@ -41,13 +41,10 @@ package enum PostgresTestServer {
         return url("schema=\(schema)")
     }
 
-    /// The server's host, port and database, from its URL.
-    package static var components: URLComponents? { url.flatMap(URLComponents.init(string:)) }
-
     /// Runs `sql` through `psql` on the server's database and returns what it printed: rows
     /// unaligned, one per line, columns separated by `|`.
     @discardableResult
-    package static func psql(_ sql: String, environment extra: [String: String] = [:]) throws -> String {
+    package static func psql(_ sql: String) throws -> String {
         guard let url else { return "" }
         let connection = url.split(separator: "?").first.map(String.init) ?? url
         let result = try Fixtures.run("/usr/bin/env", ["psql", connection, "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-c", sql])

@@ -31,7 +31,7 @@ struct MigrationCleanup {
     /// Deletes nested mixed containers that no stored value holds, level by level (a container freed
     /// frees the ones nested in it on the next pass), so no recursion follows the nesting.
     func deleteUnreferencedMixedContainers() throws {
-        for _ in 0...MixedStore.maxDepth {
+        for _ in 0...MixedTag.maxDepth {
             if try storage.deleteUnreferencedMixedContainers() == 0 { return }
         }
     }

@@ -56,11 +56,6 @@ extension KuraError {
         return state + message
     }
 
-    /// The SQLSTATE of a server error PostgreSQL reported, if `error` is one.
-    static func postgresState(_ error: any Error) -> String? {
-        (error as? KuraError)?.underlying.flatMap(postgresState) ?? (error as? PSQLError)?.serverInfo?[.sqlState]
-    }
-
     /// The text of a lower-level error: the system's words for a refused or timed-out connection.
     private static func describePostgres(_ error: any Error) -> String {
         if let error = error as? IOError { return error.description }

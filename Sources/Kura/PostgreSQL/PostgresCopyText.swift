@@ -12,9 +12,6 @@ struct PostgresCopyText {
         buffer = ByteBufferAllocator().buffer(capacity: capacity)
     }
 
-    /// How many bytes the rows take so far.
-    var byteCount: Int { buffer.readableBytes }
-
     /// Adds one column's value to the current row.
     mutating func append(_ cell: StoredCell) {
         separate()
@@ -36,12 +33,6 @@ struct PostgresCopyText {
     /// Ends the current row.
     mutating func endRow() {
         buffer.writeInteger(UInt8(ascii: "\n"))
-        lineStarted = false
-    }
-
-    /// Forgets the rows written so far, keeping the buffer's memory.
-    mutating func removeAll() {
-        buffer.clear()
         lineStarted = false
     }
 

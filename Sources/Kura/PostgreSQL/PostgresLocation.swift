@@ -42,11 +42,7 @@ package struct PostgresLocation: Sendable, Equatable {
         guard Self.isURL(text), let components = URLComponents(string: text) else {
             throw Self.invalid(Self.withoutPassword(text), "write it as postgres://USER@HOST:PORT/DATABASE?schema=NAME")
         }
-        if components.password != nil || components.percentEncodedPassword != nil {
-            throw KuraError.store(
-                .openFailed,
-                "a realm's URL carries no password (it would show in logs and process lists): put it in PGPASSWORD or ~/.pgpass")
-        }
+        if components.password != nil || components.percentEncodedPassword != nil { throw Self.passwordInURL }
         let shown = Self.withoutPassword(text)
         let defaultUser = environment["PGUSER"] ?? environment["USER"] ?? "postgres"
         user = components.user.flatMap { $0.isEmpty ? nil : $0 } ?? defaultUser
@@ -94,10 +90,7 @@ package struct PostgresLocation: Sendable, Equatable {
             guard let number = Int(value) else { throw Self.invalid(shown, "the port '\(value)' is no number") }
             port = number
         case "dbname": database = value
-        case "password":
-            throw KuraError.store(
-                .openFailed,
-                "a realm's URL carries no password (it would show in logs and process lists): put it in PGPASSWORD or ~/.pgpass")
+        case "password": throw Self.passwordInURL
         default:
             throw Self.invalid(
                 shown,
@@ -121,12 +114,12 @@ package struct PostgresLocation: Sendable, Equatable {
     package var passwordFileHost: String { host ?? "localhost" }
 
     /// The schema's name quoted for SQL.
-    package var quotedSchema: String { Self.quote(schema) }
+    package var quotedSchema: String { TableLayout.quote(schema) }
 
-    /// Quotes an SQL identifier, doubling any `"` inside it.
-    package static func quote(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    /// The refusal of a password written in the URL, which never repeats it.
+    private static let passwordInURL = KuraError.store(
+        .openFailed,
+        "a realm's URL carries no password (it would show in logs and process lists): put it in PGPASSWORD or ~/.pgpass")
 
     private static func encode(_ part: String) -> String {
         var allowed = CharacterSet.alphanumerics

@@ -70,10 +70,7 @@ final class PostgresSession: Sendable {
         try? PostgresWaiter.shared.wait { try await connection.close() }
     }
 
-    /// Whether the connection has closed (the server went away, or `close` was called).
-    var isClosed: Bool { connection.isClosed }
-
-    /// Runs `sql` (several statements when `arguments` is empty), discarding any rows.
+    /// Runs one statement, discarding any rows.
     func execute(_ sql: String, _ arguments: [StoredCell] = []) throws(KuraError) {
         _ = try run(sql, arguments) { _ in () }
     }
@@ -118,7 +115,7 @@ final class PostgresSession: Sendable {
         let escape = { (name: String) in name.replacingOccurrences(of: "\"", with: "\"\"") }
         let quotedTable = escape(table)
         let quotedColumns = columns.map(escape)
-        let copySQL = "COPY \(PostgresLocation.quote(table)) FROM STDIN"
+        let copySQL = "COPY \(TableLayout.quote(table)) FROM STDIN"
         do {
             try PostgresWaiter.shared.wait(watching: watch, lost: lost(copySQL)) {
                 try await connection.copyFrom(table: quotedTable, columns: quotedColumns, logger: logger) { writer in

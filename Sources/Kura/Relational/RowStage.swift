@@ -91,7 +91,7 @@ final class RowStage {
 
     /// Stages `value` as a column of scalar type `type` (non-optional); false, with nothing staged,
     /// when the value does not fit the type. The common pairs are staged here; the others go
-    /// through `ScalarCodec.encode`, the one definition of every stored form.
+    /// through `ScalarCodec.cell`, the one definition of every stored form.
     func append(_ value: Value, as type: PropertyType) -> Bool {
         switch (type, value) {
         case (_, .null): appendNull()

@@ -2,13 +2,8 @@ import Foundation
 
 /// Converts scalar values to the stored forms of their columns and back.
 enum ScalarCodec {
-    /// The column value for `value` stored as `type` (a non-optional scalar type); `nil` if the value does
-    /// not fit the type. Integers are accepted for float, double and decimal, as Realm does.
-    static func encode(_ value: Value, as type: PropertyType) -> StoredCell? {
-        cell(value, as: type)
-    }
-
-    /// The stored cell for `value` as `type`, as `encode` gives it.
+    /// The stored cell for `value` stored as `type` (a non-optional scalar type); `nil` if the value
+    /// does not fit the type. Integers are accepted for float, double and decimal, as Realm does.
     static func cell(_ value: Value, as type: PropertyType) -> StoredCell? {
         switch (type, value) {
         case (_, .null): return .null
@@ -56,13 +51,6 @@ enum ScalarCodec {
         default: break
         }
         throw KuraError.store(.corruptRealm, "a stored value \(stored.sqlDescription) is not a valid \(type)")
-    }
-
-    /// Whether two column values are the same stored value: `==`, except that -0.0 and 0.0 differ,
-    /// so that an update writes the zero it is given rather than keep the other, and strings
-    /// compare byte by byte (a string in another normalization form is another value).
-    static func isSame(_ lhs: StoredCell, _ rhs: StoredCell) -> Bool {
-        lhs.isIdentical(to: rhs)
     }
 
     static func uuid(from bytes: Data) -> UUID? {

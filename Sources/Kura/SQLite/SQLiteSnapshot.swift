@@ -37,7 +37,7 @@ struct SQLiteSnapshot: StorageSnapshot {
     }
 
     func objectId(of type: ObjectSchema, primaryKey key: Value) throws -> Int64? {
-        guard let keyProperty = type.primaryKeyProperty, let stored = ScalarCodec.encode(key, as: keyProperty.type.nonOptional) else {
+        guard let keyProperty = type.primaryKeyProperty, let stored = ScalarCodec.cell(key, as: keyProperty.type.nonOptional) else {
             return nil
         }
         return try objects.lookup(type, key: stored.databaseValue)

@@ -1,9 +1,6 @@
 /// Stores mixed values: a tag telling the kind beside an untyped value, with nested lists and maps
 /// kept as containers in the `#mixed` table.
 enum MixedStore {
-    /// How deep mixed lists and maps may nest: as deep as the engine reads them.
-    static var maxDepth: Int { MixedTag.maxDepth }
-
     /// The tag and column value for `value`, writing any nested containers it holds. A `MixedLink`
     /// is resolved as a link property would resolve it (nested objects follow `policy`).
     static func encode(
@@ -16,9 +13,7 @@ enum MixedStore {
             }
             return (tag, encoded)
         }
-        guard depth < maxDepth else {
-            throw KuraError.store(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
-        }
+        try requireDepth(depth, path())
         switch value {
         case .object(let ref):
             let typeId = try transaction.catalog.typeId(ref.type)
@@ -65,6 +60,13 @@ enum MixedStore {
         }
     }
 
+    /// Fails when a list or map at `depth` would nest deeper than mixed values may.
+    private static func requireDepth(_ depth: Int, _ path: @autoclosure () -> String) throws(KuraError) {
+        guard depth < MixedTag.maxDepth else {
+            throw KuraError.store(.nestingTooDeep, "\(path()): mixed values nest deeper than \(MixedTag.maxDepth) levels")
+        }
+    }
+
     /// The tag and column value for a mapped value, as `encode(_:in:policy:path:depth:)` for a
     /// plain one: a mapped list or map (a document's) is written element by element from its
     /// entries, never turned into a `Value` whole.
@@ -74,9 +76,7 @@ enum MixedStore {
     ) throws -> (tag: Int64, value: StoredCell) {
         switch value {
         case .list(let items):
-            guard depth < maxDepth else {
-                throw KuraError.store(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
-            }
+            try requireDepth(depth, path())
             let here = path()
             let container = try transaction.storage.nextMixedContainer()
             for (position, item) in items.enumerated() {
@@ -87,9 +87,7 @@ enum MixedStore {
             return (MixedTag.list, .integer(container))
         case .map(let entries):
             // The mapper gives a link in a mixed position as a plain value, never as entries.
-            guard depth < maxDepth else {
-                throw KuraError.store(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
-            }
+            try requireDepth(depth, path())
             let here = path()
             let container = try transaction.storage.nextMixedContainer()
             for index in entries.keyOrder {
@@ -101,9 +99,7 @@ enum MixedStore {
             }
             return (MixedTag.map, .integer(container))
         case .checked(let elements):
-            guard depth < maxDepth else {
-                throw KuraError.store(.nestingTooDeep, "\(path()): mixed values nest deeper than \(maxDepth) levels")
-            }
+            try requireDepth(depth, path())
             // A mixed value's checked elements are scalars: each is stored as a plain value.
             let here = path()
             let container = try transaction.storage.nextMixedContainer()

@@ -46,7 +46,7 @@ extension ObjectWriter {
         in given: Value, held: Value?, policy: UpdatePolicy, path: @autoclosure () -> String, level: Int = 0, depth: Int
     ) throws -> Value {
         // Deeper values are refused by `MixedStore.encode`, as they would be without links.
-        guard level < MixedStore.maxDepth else { return given }
+        guard level < MixedTag.maxDepth else { return given }
         switch given {
         case .list(let items):
             var heldItems: [Value] = []

@@ -95,7 +95,7 @@ struct LiteralChecker {
         default: throw mismatch(literal, note: "")
         }
         // The literal is of the right kind here, so a failed conversion means it does not fit the range.
-        guard let converted, let stored = ScalarCodec.encode(converted, as: type) else {
+        guard let converted, let stored = ScalarCodec.cell(converted, as: type) else {
             throw mismatch(literal, note: " (out of range)")
         }
         return stored

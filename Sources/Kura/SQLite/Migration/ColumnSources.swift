@@ -69,7 +69,7 @@ struct ColumnSources {
             return
         }
         guard case .value(let value)? = plan.fill, let (tag, type) = MixedTag.scalar(for: value),
-            let stored = ScalarCodec.encode(value, as: type)
+            let stored = ScalarCodec.cell(value, as: type)
         else { return }
         selection.columns += [column, TableLayout.tagColumn(plan.new.name)]
         selection.expressions += ["?", "?"]
