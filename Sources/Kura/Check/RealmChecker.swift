@@ -44,9 +44,8 @@ public struct RealmChecker: Sendable {
             typeCount: result.schema?.types.count ?? 0, schemaVersion: result.schema?.version)
     }
 
-    /// The storage engine that checks the file. This is where the engine is chosen, and where a
-    /// second one will be: a realm at a path is an SQLite file.
+    /// The storage engine that checks the realm.
     private var storage: any StorageChecking {
-        SQLiteStorageChecker(path: path, busyTimeout: busyTimeout)
+        StorageEngines.checker(path: path, busyTimeout: busyTimeout)
     }
 }

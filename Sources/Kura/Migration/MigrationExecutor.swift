@@ -15,7 +15,7 @@ struct MigrationExecutor {
 
     /// Encodes a fill as the writer encodes a value, so that the storage refuses a default the
     /// writer would refuse, with the writer's message.
-    static let encodeFill: ColumnSources.ScalarEncoder = { value, type, path throws(KuraError) in
+    static let encodeFill: MigrationScalarEncoder = { value, type, path throws(KuraError) in
         try ObjectWriter.encodeScalar(value, as: type, path: path)
     }
 

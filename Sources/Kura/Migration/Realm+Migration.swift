@@ -10,9 +10,7 @@ extension Realm {
     public static func migrationPlan(for configuration: Configuration) throws -> MigrationPlan {
         let (path, requested) = try migrationTarget(configuration)
         return try run(sql: nil) {
-            // The storage engine a plan reads the realm with is chosen here (SQLite, the one engine),
-            // as `Realm+Open` chooses the one a migration writes with.
-            try SQLiteMigrationStorage.survey(
+            try StorageEngines.survey(
                 path: path, busyTimeout: configuration.busyTimeout, encodeScalar: MigrationExecutor.encodeFill
             ) { stored, survey in
                 try MigrationPlanner(survey: survey, stored: stored, requested: requested).plan().plan

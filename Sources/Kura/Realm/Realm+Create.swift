@@ -32,7 +32,9 @@ extension Realm {
     /// again when the log was folded in. Ids, counters and the schema are this realm's.
     public func copyWhole(to path: String) throws -> [String: ChangeCounts] {
         try Self.createWhole(at: path) { building in
-            try connection.vacuum(into: building)
+            guard try connection.copyWhole(into: building) else {
+                throw KuraError.transfer(.usage, "'\(configuration.path)' cannot be copied whole into a new realm file: copy it into an existing realm")
+            }
             // Opened as a realm (which puts it in WAL mode) and closed again before it is synced.
             let counts = try Self.countObjects(in: Realm(path: building))
             try Self.sync(building)

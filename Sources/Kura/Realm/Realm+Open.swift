@@ -11,9 +11,8 @@ public enum OpenOutcome: Sendable, Equatable {
 }
 
 extension Realm {
-    /// What opening reads and changes the realm's layout through. The one place the facade names
-    /// the engine's.
-    typealias SchemaStore = SQLiteSchemaStore
+    /// What opening reads and changes the realm's layout through, whichever engine holds it.
+    typealias SchemaStore = any RelationalSchemaStore
 
     /// Sets the catalog from the stored schema, first creating the realm or applying the requested
     /// schema when the file needs it.
@@ -94,9 +93,7 @@ extension Realm {
         return try store.catalog(for: stored)
     }
 
-    private var notARealmYet: KuraError {
-        RealmFile.notARealm(configuration.path, "it is an SQLite database without Kura's tables")
-    }
+    private var notARealmYet: KuraError { connection.notARealm }
 
     /// Installs the requested schema in a new realm, or brings an existing realm to it; returns the
     /// write transaction a migration block used, if one ran.

@@ -44,7 +44,7 @@ extension Realm {
         let query = try ObjectQuery(type, where: predicate, arguments: arguments, catalog: catalog)
         return try Self.run(sql: query.sql) {
             let deleteAll = {
-                let ids = try query.matchingIds(Self.writer(of: transaction).db)
+                let ids = try transaction.storage.snapshot(by: self.catalog).ids(matching: query)
                 let deleter = ObjectDeleter(transaction: transaction)
                 // One object at a time through ObjectDeleter, which owns the unlinking rules; each
                 // looks up the links to its object through indexes.

@@ -9,6 +9,6 @@ extension Realm {
     /// there is no log. Returns 0, or the `errno` of what failed (a hint only: callers go on).
     @discardableResult
     func startWritingBackLog() -> Int32 {
-        connection.startWritingBackLog()
+        connection.startWritingBack()
     }
 }

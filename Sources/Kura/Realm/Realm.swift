@@ -62,8 +62,8 @@ public final class Realm: Sendable {
 
     /// How the realm was opened.
     public let configuration: Configuration
-    /// The connection to the realm's storage.
-    let connection: SQLiteConnection
+    /// The connection to the realm's storage, through the engine that holds it.
+    let connection: any RelationalEngine
     /// Everything that changes after opening, behind a lock (see `RealmState`).
     let state: RealmState
     /// The model class instances read from or added to this realm, with the objects they are.
@@ -95,8 +95,6 @@ public final class Realm: Sendable {
         get { state.catalogCookie }
         set { state.catalogCookie = newValue }
     }
-    /// Records every commit's changes in the realm's change log (see `ChangeTracker`).
-    let changeTracker = ChangeTracker()
 
     /// The realm's schema.
     public var schema: Schema { catalog.schema }
@@ -118,9 +116,9 @@ public final class Realm: Sendable {
                 throw KuraError.store(.openFailed, "a realm opened read-only takes the schema it stores: give no schema")
             }
         }
-        let connection = try SQLiteConnection(SQLiteConnection.Location(
+        let connection = try StorageEngines.connect(
             path: configuration.path, isInMemory: configuration.isInMemory, busyTimeout: configuration.busyTimeout,
-            readOnly: configuration.readOnly, mayCreate: configuration.schema != nil))
+            readOnly: configuration.readOnly, mayCreate: configuration.schema != nil)
         self.connection = connection
         state = RealmState(catalog: SchemaCatalog(schema: Schema(types: []), typeIds: [:], limits: connection.queryLimits))
         try openSchema(migrating: migrating)
@@ -149,17 +147,16 @@ public final class Realm: Sendable {
         }
         var used: WriteTransaction?
         do {
-            let result = try connection.writeTransaction { db in
-                try refreshCatalog(SchemaStore(db: db))
-                try changeTracker.begin(db, catalog: catalog)
-                let transaction = WriteTransaction(storage: SQLiteWriter(db: db, catalog: catalog))
+            let result = try connection.writeTransaction(catalog: { store in
+                try refreshCatalog(store)
+                return catalog
+            }) { writer in
+                let transaction = WriteTransaction(storage: writer)
                 used = transaction
                 self.transaction = transaction
                 defer { self.transaction = nil }
                 let result = try block()
                 try transaction.requireResolvedReferences()
-                try transaction.storage.flush()
-                try changeTracker.commit(db)
                 return result
             }
             used?.finishScopes(committed: true)
@@ -182,23 +179,14 @@ public final class Realm: Sendable {
         return transaction
     }
 
-    /// What reads see the realm's storage through. The one place the facade names the engine's
-    /// snapshot: the layers above read through `StorageSnapshot`'s members.
-    typealias Snapshot = SQLiteSnapshot
+    /// What reads see the realm's storage through, whichever engine holds it.
+    typealias Snapshot = any RelationalSnapshot
 
     /// Runs `body` with a snapshot: of the open write transaction, or of a read transaction of its own.
     func read<T>(_ body: (Snapshot) throws -> T) throws -> T {
         let catalog = self.catalog
-        if let transaction { return try Self.run(sql: nil) { try body(Snapshot(db: try Self.writer(of: transaction).db, catalog: catalog)) } }
-        return try connection.snapshot { db in try body(Snapshot(db: db, catalog: catalog)) }
-    }
-
-    /// The engine's writer of the open `transaction`. The one place the facade names the engine's writer.
-    static func writer(of transaction: WriteTransaction) throws -> SQLiteWriter {
-        guard let writer = transaction.storage as? SQLiteWriter else {
-            throw KuraError.store(.database, "the write transaction belongs to another storage engine")
-        }
-        return writer
+        if let transaction { return try Self.run(sql: nil) { try body(try transaction.storage.snapshot(by: catalog)) } }
+        return try connection.snapshot(catalog: catalog, body)
     }
 
     /// Runs `body`, turning the engine's errors into `KuraError`s that carry their SQL.

@@ -48,6 +48,15 @@ protocol RelationalWriter: StorageWriter {
     func forEachRow(
         of type: StoredType, columns: [StoredProperty], idAtMost floor: Int64, _ body: (Int64, (Int) -> StoredCell) throws -> Void
     ) throws
+
+    /// What reads inside the transaction see, laid out by `catalog`: every held insert written first.
+    func snapshot(by catalog: SchemaCatalog) throws -> any RelationalSnapshot
+    /// Copies the whole realm from the source `RelationalEngine.withSetBasedSource` made readable,
+    /// laid out by `source`, table by table; `nil` when its objects need judging one by one. Calls
+    /// `onProgress` with the objects copied and the total.
+    func copySetBased(
+        from source: SchemaCatalog, findsUnkeyedObjects: Bool, onProgress: ((Int, Int?) -> Void)?
+    ) throws -> [String: ChangeCounts]?
 }
 
 extension RelationalWriter {

@@ -5,7 +5,7 @@ import GRDB
 ///
 /// Typed links are counted through their indexes a block of ids at a time (`ReadWindow`); links in
 /// mixed values (rare, and not indexed) are counted once, up front.
-final class LinkCensus {
+final class LinkCensus: IncomingLinkCounting {
     private let db: Database
     private let catalog: SchemaCatalog
     /// Per target type, the counts of typed links to its current block of ids.
@@ -17,7 +17,7 @@ final class LinkCensus {
 
     /// Counts links held by objects of `owners` (every type when `nil`), a block of `blockSize`
     /// target ids at a time. Its statements are the connection's cached ones.
-    init(db: Database, catalog: SchemaCatalog, owners: Set<String>? = nil, blockSize: Int64 = ObjectBlockReader.blockSize) throws {
+    init(db: Database, catalog: SchemaCatalog, owners: Set<String>? = nil, blockSize: Int64 = ObjectBlocks.defaultSize) throws {
         self.db = db
         self.catalog = catalog
         self.owners = owners

@@ -7,8 +7,7 @@ import GRDBSQLite
 ///
 /// The statements are the connection's cached ones, so a connection kept open for many small
 /// reads (a server's) prepares them once.
-final class ObjectBlockReader {
-    static let blockSize: Int64 = 256
+final class ObjectBlockReader: ObjectBlockReading {
 
     private let db: Database
     private let catalog: SchemaCatalog
@@ -16,19 +15,10 @@ final class ObjectBlockReader {
     private var types = TypeNameMap<TypeBlock>()
 
     /// Reads through `db` in blocks of `blockSize` ids.
-    init(db: Database, catalog: SchemaCatalog, blockSize: Int64 = ObjectBlockReader.blockSize) {
+    init(db: Database, catalog: SchemaCatalog, blockSize: Int64 = ObjectBlocks.defaultSize) {
         self.db = db
         self.catalog = catalog
         self.blockSize = blockSize
-    }
-
-    /// The block size for a stream of `count` selected objects (`nil`: a whole type or realm):
-    /// as many as are selected, within 16...256, so that one object does not read a block of 256
-    /// with its collections, while the objects nested in it (stored next to each other) still
-    /// come in one query.
-    static func blockSize(selecting count: Int?) -> Int64 {
-        guard let count else { return blockSize }
-        return Int64(min(max(count, 16), Int(blockSize)))
     }
 
     /// Every stored property of the object, in the order of its type's `storedProperties`, links

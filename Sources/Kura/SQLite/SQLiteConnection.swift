@@ -7,12 +7,14 @@ import GRDB
 /// or a read-only connection that leaves the file and its folder as they were.
 ///
 /// `Sendable`: GRDB serialises the connection's use by several threads.
-final class SQLiteConnection: Sendable {
+final class SQLiteConnection: RelationalEngine {
     /// The connection.
     let queue: DatabaseQueue
     /// For a connection opened read-only, what closes it and tidies after it.
     private let readOnlyConnection: ReadOnlyConnection?
-    private let location: Location
+    let location: Location
+    /// Records every commit's changes in the realm's change log.
+    let changeTracker = ChangeTracker()
 
     /// What SQLite's SQL can hold, for the queries on this connection's realm.
     var queryLimits: QueryLimits { SQLiteLimits.query }
@@ -178,30 +180,16 @@ final class SQLiteConnection: Sendable {
         try KuraError.catchingEngineErrors(sql: sql) { try queue.writeWithoutTransaction(body) }
     }
 
-    /// Runs `body` with the SQLite file at `path` attached to the connection as `alias`, so that one
-    /// statement can read both; it is detached again afterwards.
-    func withAttachedFile<T>(_ path: String, as alias: String, _ body: () throws -> T) throws -> T {
-        let name = TableLayout.quote(alias)
-        try outsideTransaction(sql: "ATTACH DATABASE ? AS \(name)") { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS \(name)", arguments: [path])
-        }
-        defer {
-            // Detaching fails only while a statement reads the file; every statement has finished here.
-            try? queue.writeWithoutTransaction { db in try db.execute(sql: "DETACH DATABASE \(name)") }
-        }
-        return try body()
-    }
-
     /// Starts writing the write-ahead log's new pages to disk, without waiting for them; 0, or the
     /// `errno` of what failed. Nothing to do in memory.
-    func startWritingBackLog() -> Int32 {
+    func startWritingBack() -> Int32 {
         guard !location.isInMemory else { return 0 }
         return kura_start_writeback(location.path + "-wal")
     }
 
-    /// Writes a copy of the whole database to the new file at `path`, from one consistent state,
-    /// each page once.
-    func vacuum(into path: String) throws {
+    /// Writes the whole database to the new file at `path` with `VACUUM INTO`, each page once.
+    func copyWhole(into path: String) throws -> Bool {
         try outsideTransaction(sql: "VACUUM INTO ?") { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
+        return true
     }
 }

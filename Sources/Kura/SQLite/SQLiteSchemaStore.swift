@@ -3,7 +3,7 @@ import GRDB
 /// The SQLite engine's side of opening a realm, on one connection inside one transaction: the
 /// realm's tables, its stored schema, link indexes and change-log tables, and what a migration
 /// writes through.
-struct SQLiteSchemaStore: SchemaInstalling {
+struct SQLiteSchemaStore: RelationalSchemaStore {
     let db: Database
 
     func layoutVersion() throws -> Int64 {
@@ -58,24 +58,12 @@ struct SQLiteSchemaStore: SchemaInstalling {
 
     /// What a migration reads and rebuilds the stored objects through; `encodeScalar` turns fills
     /// into stored cells (see `ColumnSources`).
-    func migrationStorage(encodeScalar: @escaping ColumnSources.ScalarEncoder) -> SQLiteMigrationStorage {
+    func migrationStorage(encodeScalar: @escaping MigrationScalarEncoder) -> any MigrationStorage {
         SQLiteMigrationStorage(db: db, encodeScalar: encodeScalar)
     }
 
     /// The engine's side of a write transaction on this connection, for `catalog`.
-    func writer(for catalog: SchemaCatalog) -> SQLiteWriter {
+    func writer(for catalog: SchemaCatalog) -> any RelationalWriter {
         SQLiteWriter(db: db, catalog: catalog)
-    }
-}
-
-extension SQLiteConnection {
-    /// Runs `body` with the realm's layout in a read transaction of its own.
-    func readingSchema<T>(_ body: (SQLiteSchemaStore) throws -> T) throws -> T {
-        try snapshot { db in try body(SQLiteSchemaStore(db: db)) }
-    }
-
-    /// Runs `body` with the realm's layout in an immediate write transaction.
-    func writingSchema<T>(_ body: (SQLiteSchemaStore) throws -> T) throws -> T {
-        try writeTransaction { db in try body(SQLiteSchemaStore(db: db)) }
     }
 }

@@ -2,7 +2,7 @@ import GRDB
 
 /// The SQLite engine's snapshot: a connection inside a read transaction (or the open write
 /// transaction) and the schema catalog its tables are laid out by.
-struct SQLiteSnapshot: StorageSnapshot {
+struct SQLiteSnapshot: RelationalSnapshot {
     typealias Query = ObjectQuery
 
     /// The connection, inside the transaction the snapshot lasts for.
@@ -10,12 +10,12 @@ struct SQLiteSnapshot: StorageSnapshot {
     let catalog: SchemaCatalog
 
     /// The same snapshot read by another catalog, one a schema change just brought.
-    func reading(by catalog: SchemaCatalog) -> SQLiteSnapshot {
+    func reading(by catalog: SchemaCatalog) -> any RelationalSnapshot {
         SQLiteSnapshot(db: db, catalog: catalog)
     }
 
     /// The realm's layout as this snapshot sees it.
-    var schemaStore: SQLiteSchemaStore { SQLiteSchemaStore(db: db) }
+    var schemaStore: any RelationalSchemaStore { SQLiteSchemaStore(db: db) }
 
     /// The reader of objects and their properties.
     var objects: ObjectReader { ObjectReader(db: db, catalog: catalog) }
@@ -92,8 +92,6 @@ struct SQLiteSnapshot: StorageSnapshot {
         try query.count(db)
     }
 
-    /// The matching ids, at most `limit` (the query's own limit should be one more), and the cursor
-    /// after the last of them when more match.
     func page(matching query: ObjectQuery, limit: Int) throws -> (ids: [Int64], next: QueryCursor?) {
         try query.page(db, limit: limit)
     }
@@ -111,17 +109,14 @@ struct SQLiteSnapshot: StorageSnapshot {
         try ChangeLogReader(db: db, schema: schema).changes(after: version, limit: limit)
     }
 
-    /// A reader of blocks of objects as stored rows, `blockSize` ids at a time.
-    func blocks(of size: Int64) -> ObjectBlockReader {
+    func blocks(of size: Int64) -> any ObjectBlockReading {
         ObjectBlockReader(db: db, catalog: catalog, blockSize: size)
     }
 
-    /// The links to every object, counted `blockSize` ids at a time; only links from `owners` when given.
-    func linkCensus(owners: Set<String>?, blockSize: Int64) throws -> LinkCensus {
+    func linkCensus(owners: Set<String>?, blockSize: Int64) throws -> any IncomingLinkCounting {
         try LinkCensus(db: db, catalog: catalog, owners: owners, blockSize: blockSize)
     }
 
-    /// The types whose objects a document of `type` can hold, itself included.
     func typesReachable(from type: String) throws -> [String] {
         try LinkCensus.typesReachable(from: type, db: db, catalog: catalog)
     }

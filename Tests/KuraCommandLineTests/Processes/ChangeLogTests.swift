@@ -133,7 +133,7 @@ import Testing
         let path = try Fixtures.realmPath()
         do {
             let realm = try Realm(path: path, schema: try Fixtures.samplesSchema())
-            try realm.connection.queue.write { db in
+            try #require(realm.connection as? Kura.SQLiteConnection).queue.write { db in
                 try db.execute(sql: ##"DROP TABLE "#changes"; DROP TABLE "#changed""##)
             }
         }
@@ -141,7 +141,8 @@ import Testing
         #expect(try readOnly.changeVersion == 0)
         #expect(try readOnly.changes(after: 0) == [])
         let realm = try Realm(path: path)
-        #expect(try realm.connection.queue.read { db in try ChangeTracker.hasTables(db) })
+        let queue = try #require(realm.connection as? Kura.SQLiteConnection).queue
+        #expect(try queue.read { db in try ChangeTracker.hasTables(db) })
         try realm.write { try realm.create("DogToy", value: ["name": "ball"]) }
         #expect(try readOnly.changes(after: 0).map(\.types) == [["DogToy": TypeChanges(inserted: [1...1])]])
     }

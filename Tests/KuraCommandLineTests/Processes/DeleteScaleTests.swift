@@ -92,7 +92,7 @@ import Testing
         final class Log: @unchecked Sendable { var statements: [String] = [] }
         let log = Log()
         try realm.write {
-            let db = try Realm.writer(of: realm.requireTransaction()).db
+            let db = try #require(realm.requireTransaction().storage as? SQLiteWriter).db
             db.trace(options: .statement) { event in
                 if case .statement(let statement) = event { log.statements.append(statement.sql) }
             }

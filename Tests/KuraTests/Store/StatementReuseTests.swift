@@ -33,8 +33,8 @@ import Testing
     }
 
     /// The connection's prepared statements, and how many times SQLite compiled them again in all.
-    func recompilations() -> (statements: Int, recompiled: Int32) {
-        realm.connection.queue.inDatabase { db in
+    func recompilations() throws -> (statements: Int, recompiled: Int32) {
+        try #require(realm.connection as? Kura.SQLiteConnection).queue.inDatabase { db in
             var statements = 0
             var recompiled: Int32 = 0
             var statement = sqlite3_next_stmt(db.sqliteConnection, nil)
@@ -50,23 +50,23 @@ import Testing
     @Test func keyedReadsCompileTheirStatementsOnce() throws {
         let first = try readOwner(1)
         #expect(first.contains(#""name":"Ann""#))
-        let before = recompilations()
+        let before = try recompilations()
         #expect(before.statements > 5)
         for key in [2, 1, 3, 2] { _ = try readOwner(key) }
         #expect(try readOwner(1) == first)
-        let after = recompilations()
+        let after = try recompilations()
         #expect(after.statements == before.statements)
         #expect(after.recompiled == before.recompiled)
     }
 
     @Test func queriesBetweenReadsLeaveTheCompiledStatements() throws {
         _ = try readOwner(2)
-        let before = recompilations()
+        let before = try recompilations()
         for _ in 0..<3 {
             #expect(try realm.count("Owner", where: "name != 'Gone'") == 2)
             #expect(try realm.objects("Owner", where: "rival.name == 'Ann'").count == 1)
             _ = try readOwner(2)
         }
-        #expect(recompilations().recompiled == before.recompiled)
+        #expect(try recompilations().recompiled == before.recompiled)
     }
 }

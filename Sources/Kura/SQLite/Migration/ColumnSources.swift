@@ -14,13 +14,11 @@ struct ColumnSources {
     /// The name of the SQL function generating a fresh UUID per row, installed for a migration.
     static let uuidFunction = "kura_uuid"
 
-    /// Turns a fill into a column value, strictly for the property's type: the writer's rule, handed
-    /// down so that a fill is stored (and refused, with the same message) as a written value is.
-    typealias ScalarEncoder = @Sendable (_ value: Value, _ type: PropertyType, _ path: String) throws(KuraError) -> StoredCell
-
     /// The instant `default: now` fills with: one for the whole migration.
     let now: Date
-    let encodeScalar: ScalarEncoder
+    /// Turns a fill into a column value, strictly for the property's type: the writer's rule, handed
+    /// down so that a fill is stored (and refused, with the same message) as a written value is.
+    let encodeScalar: MigrationScalarEncoder
 
     /// The selection copying a type's rows into its new object table; `keyBase` is the number after
     /// which an autoIncrement key added to existing objects starts counting.

@@ -14,7 +14,7 @@ final class SQLiteMigrationStorage: MigrationStorage {
     private var current: SchemaCatalog?
 
     /// A migration on `db`; `encodeScalar` turns fills into column values (see `ColumnSources`).
-    init(db: Database, encodeScalar: @escaping ColumnSources.ScalarEncoder) {
+    init(db: Database, encodeScalar: @escaping MigrationScalarEncoder) {
         self.db = db
         ColumnSources.installFunctions(in: db)
         columns = ColumnSources(now: Date(), encodeScalar: encodeScalar)
@@ -23,7 +23,7 @@ final class SQLiteMigrationStorage: MigrationStorage {
     /// Reads the realm file at `path` for a migration plan: hands `body` the schema the realm stores
     /// and the survey of its objects, in one read.
     static func survey<T>(
-        path: String, busyTimeout: TimeInterval, encodeScalar: @escaping ColumnSources.ScalarEncoder,
+        path: String, busyTimeout: TimeInterval, encodeScalar: @escaping MigrationScalarEncoder,
         _ body: (_ stored: Schema, _ survey: any MigrationSurvey) throws -> T
     ) throws -> T {
         // Read-only: making a plan never writes to the file.

@@ -47,9 +47,17 @@ final class SQLiteWriter: RelationalWriter {
         }
     }
 
-    /// What reads inside the transaction see: every held insert written first.
-    var snapshot: SQLiteSnapshot {
-        get throws { SQLiteSnapshot(db: try db, catalog: catalog) }
+    func snapshot(by catalog: SchemaCatalog) throws -> any RelationalSnapshot {
+        SQLiteSnapshot(db: try db, catalog: catalog)
+    }
+
+    func copySetBased(
+        from source: SchemaCatalog, findsUnkeyedObjects: Bool, onProgress: ((Int, Int?) -> Void)?
+    ) throws -> [String: ChangeCounts]? {
+        var copy = SetBasedCopy(source: source, destination: catalog, db: try db)
+        copy.onProgress = onProgress
+        copy.findsUnkeyedObjects = findsUnkeyedObjects
+        return try copy.runIfApplicable()
     }
 
     /// From now on inserts are held and written in batches (`BulkInserts`). Only for a writer that

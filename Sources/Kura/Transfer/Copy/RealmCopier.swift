@@ -68,11 +68,9 @@ public struct RealmCopier {
             }
         }
         try checkDestinationSchema()
-        guard options.type == nil, allowsSetBasedCopy,
-              !source.configuration.isInMemory, !destination.configuration.isInMemory
-        else { return try copyObjects(setBasedFirst: false) }
-        return try destination.connection.withAttachedFile(ReadOnlyConnection.readingName(source.configuration.path), as: SetBasedCopy.sourceAlias) {
-            try copyObjects(setBasedFirst: true)
+        guard options.type == nil, allowsSetBasedCopy else { return try copyObjects(setBasedFirst: false) }
+        return try destination.connection.withSetBasedSource(source.connection) { attached in
+            try copyObjects(setBasedFirst: attached)
         }
     }
 
@@ -82,14 +80,14 @@ public struct RealmCopier {
         try destination.write {
             if setBasedFirst {
                 let transaction = try destination.requireTransaction()
-                var bulk = SetBasedCopy(source: source.catalog, destination: transaction.catalog, db: try Realm.writer(of: transaction).db)
-                if let onProgress {
-                    bulk.onProgress = { copied, total in
+                let progress = onProgress.map { onProgress in
+                    { (copied: Int, total: Int?) in
                         onProgress(ExportProgress(documents: copied, bytes: 0, objects: copied, total: total.map { .objects($0) }))
                     }
                 }
-                bulk.findsUnkeyedObjects = options.mode != .error || options.skipExisting
-                if let counts = try bulk.runIfApplicable() { return counts }
+                if let counts = try transaction.storage.copySetBased(
+                    from: source.catalog, findsUnkeyedObjects: options.mode != .error || options.skipExisting, onProgress: progress
+                ) { return counts }
             }
             let sink = RealmSink(realm: destination, mode: options.mode, skipExisting: options.skipExisting)
             try source.read { snapshot in

@@ -21,7 +21,7 @@ struct ObjectStream {
     let snapshot: Realm.Snapshot
     let catalog: SchemaCatalog
     let sink: any ObjectStreamSink
-    let census: LinkCensus
+    let census: any IncomingLinkCounting
     var onProgress: ((ExportProgress) -> Void)?
     var progressInterval = 1000
     /// What the progress reports count towards, when it was counted.
@@ -51,9 +51,9 @@ struct ObjectStream {
     }
 
     /// Makes a stream of `rootType`'s objects (a selection), or of the whole realm when it is `nil`,
-    /// reading `blockSize` ids at a time (`ObjectBlockReader.blockSize(selecting:)`).
+    /// reading `blockSize` ids at a time (`ObjectBlocks.size(selecting:)`).
     init(
-        snapshot: Realm.Snapshot, sink: any ObjectStreamSink, rootType: String?, blockSize: Int64 = ObjectBlockReader.blockSize
+        snapshot: Realm.Snapshot, sink: any ObjectStreamSink, rootType: String?, blockSize: Int64 = ObjectBlocks.defaultSize
     ) throws {
         self.snapshot = snapshot
         let catalog = snapshot.catalog

@@ -35,7 +35,7 @@ public struct RealmExporter {
             // A few objects (one by key, a short page) read blocks no larger than the selection.
             let selected = options.type == nil ? nil : options.objectIds?.count ?? options.limit
             var stream = try ObjectStream(
-                snapshot: snapshot, sink: sink, rootType: options.type, blockSize: ObjectBlockReader.blockSize(selecting: selected))
+                snapshot: snapshot, sink: sink, rootType: options.type, blockSize: ObjectBlocks.size(selecting: selected))
             stream.onProgress = onProgress
             stream.progressInterval = progressInterval
             if let type = options.type {

@@ -2,14 +2,14 @@
 /// writes them as text directly, `DocumentWalker.writeStoredDocument`) or as assembled document
 /// values (a copy creates objects from them).
 final class StoredObjects {
-    let blocks: ObjectBlockReader
+    let blocks: any ObjectBlockReading
     /// How links are written and which objects carry an `"$id"`, shared by both forms.
     let references: DocumentReferences
     private let onLoad: (ObjectRef) -> Void
     private var assembler: DocumentAssembler
 
     /// Makes the objects read through `blocks`; `onLoad` hears of each object as it is loaded.
-    init(schema: Schema, blocks: ObjectBlockReader, references: DocumentReferences, onLoad: @escaping (ObjectRef) -> Void) {
+    init(schema: Schema, blocks: any ObjectBlockReading, references: DocumentReferences, onLoad: @escaping (ObjectRef) -> Void) {
         self.blocks = blocks
         self.references = references
         self.onLoad = onLoad

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Where a realm's engine is chosen, from how the realm is named: a `postgres://` or
+/// `postgresql://` URL names a PostgreSQL realm, anything else an SQLite file (or `:memory:`).
+/// The one place above the engines that names them.
+enum StorageEngines {
+    /// Opens the connection to the realm at `path` (`:memory:` or `memory:NAME` in memory);
+    /// `mayCreate` when a schema was given, so that an empty place may become a realm.
+    static func connect(
+        path: String, isInMemory: Bool, busyTimeout: TimeInterval, readOnly: Bool, mayCreate: Bool
+    ) throws -> any RelationalEngine {
+        if PostgresLocation.isURL(path) {
+            throw KuraError.store(.openFailed, "cannot open realm '\(path)': PostgreSQL realms are not ready yet")
+        }
+        return try SQLiteConnection(SQLiteConnection.Location(
+            path: path, isInMemory: isInMemory, busyTimeout: busyTimeout, readOnly: readOnly, mayCreate: mayCreate))
+    }
+
+    /// What checks the realm at `path` without writing to it.
+    static func checker(path: String, busyTimeout: TimeInterval) -> any StorageChecking {
+        SQLiteStorageChecker(path: path, busyTimeout: busyTimeout)
+    }
+
+    /// Reads the realm at `path` for a migration plan: hands `body` the schema it stores and the
+    /// survey of its objects, in one read that writes nothing.
+    static func survey<T>(
+        path: String, busyTimeout: TimeInterval, encodeScalar: @escaping MigrationScalarEncoder,
+        _ body: (_ stored: Schema, _ survey: any MigrationSurvey) throws -> T
+    ) throws -> T {
+        try SQLiteMigrationStorage.survey(path: path, busyTimeout: busyTimeout, encodeScalar: encodeScalar, body)
+    }
+}
