@@ -45,7 +45,7 @@ struct ConfigFile: Decodable {
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         config.realm = config.realm.map { resolve($0, in: folder) }
-        config.schema = config.schema.map { resolve($0, in: folder) }
+        config.schema = config.schema.map { resolve($0, in: folder, isRealm: false) }
         if var server = config.server {
             server.realms = server.realms.mapValues { resolve($0, in: folder) }
             config.server = server
@@ -62,8 +62,9 @@ struct ConfigFile: Decodable {
         throw CommandFailure(.usage, "\(what) is needed: give \(name) or set it in config.yaml")
     }
 
-    private static func resolve(_ path: String, in folder: URL) -> String {
-        if path.hasPrefix("/") || path == ":memory:" { return path }
+    private static func resolve(_ path: String, in folder: URL, isRealm: Bool = true) -> String {
+        // Only a file's path is relative to the configuration; a server realm's URL is not a path.
+        if path.hasPrefix("/") || path == ":memory:" || isRealm && !RealmPaths.isFile(path) { return path }
         let resolved = folder.appendingPathComponent(path).path
         return resolved.hasPrefix(FileManager.default.currentDirectoryPath + "/")
             ? String(resolved.dropFirst(FileManager.default.currentDirectoryPath.count + 1)) : resolved

@@ -60,7 +60,9 @@ struct CopyCommand: ParsableCommand {
             if let type, from.schema[type: type] == nil {
                 throw CommandFailure(.usage, from.schema.noTypeMessage(type, in: "the source realm"))
             }
-            let created = !FileManagerProbe.exists(destination)
+            // A realm on a server is made in place (schema first, then the copy); a file only once whole.
+            let intoFile = RealmPaths.isFile(destination)
+            let created = intoFile ? !FileManagerProbe.exists(destination) : try !Realm.holdsRealm(at: destination)
             let chosenMode = try mode ?? settings.mode.map { text in
                 guard let parsed = UpdatePolicy(modeName: text) else {
                     throw CommandFailure(.usage, "config.yaml: '\(text)' is not a valid mode")
@@ -73,11 +75,13 @@ struct CopyCommand: ParsableCommand {
             InterruptTrap.install(message: "copy interrupted: nothing was written")
             // The destination too: a signal between its linking into place and the end of the copy
             // would otherwise leave a realm behind a message saying nothing was written.
-            if created { InterruptTrap.removeOnInterrupt(Realm.buildingFiles(for: destination) + [destination]) }
+            if created && intoFile { InterruptTrap.removeOnInterrupt(Realm.buildingFiles(for: destination) + [destination]) }
             // A new destination appears only once the copy has committed: killed before, it leaves
             // no half-made realm behind that a second run would refuse.
             let counts: [String: ChangeCounts]
-            if created && type == nil {
+            if !intoFile {
+                counts = try Self.copy(from, into: try Realm(path: destination, schema: created ? from.schema : nil), options)
+            } else if created && type == nil && RealmPaths.isFile(source) {
                 counts = try from.copyWhole(to: destination)  // the whole realm into a new file
             } else if created {
                 counts = try Realm.createWhole(at: destination, schema: from.schema) { try Self.copy(from, into: $0, options) }
@@ -85,7 +89,7 @@ struct CopyCommand: ParsableCommand {
                 counts = try Self.copy(from, into: try Realm(path: destination), options)
             }
             if created {
-                InterruptTrap.forget(destination)
+                if intoFile { InterruptTrap.forget(destination) }
                 InterruptTrap.update(message: "copy interrupted after it was written")
                 print("\(destination): created with the source's schema")
             }

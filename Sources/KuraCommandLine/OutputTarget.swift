@@ -53,7 +53,8 @@ final class OutputTarget {
     /// The files of the realm at `realmPath` that no output may be: the realm, its log and its
     /// shared-memory file (also while they do not exist: SQLite would take such a file as its own).
     static func realmFiles(_ realmPath: String) -> [Protected] {
-        [Protected(path: realmPath, what: "the realm")]
+        guard RealmPaths.isFile(realmPath) else { return [] }
+        return [Protected(path: realmPath, what: "the realm")]
             + ["-wal", "-shm", "-journal"].map { Protected(path: realmPath + $0, what: "a file of the realm") }
     }
 

@@ -9,11 +9,21 @@ enum StorageEngines {
     static func connect(
         path: String, isInMemory: Bool, busyTimeout: TimeInterval, readOnly: Bool, mayCreate: Bool
     ) throws -> any RelationalEngine {
-        if PostgresLocation.isURL(path) {
-            throw KuraError.store(.openFailed, "cannot open realm '\(path)': PostgreSQL realms are not ready yet")
-        }
+        if PostgresLocation.isURL(path) { return try PostgresEngine(url: path, readOnly: readOnly, mayCreate: mayCreate) }
         return try SQLiteConnection(SQLiteConnection.Location(
             path: path, isInMemory: isInMemory, busyTimeout: busyTimeout, readOnly: readOnly, mayCreate: mayCreate))
+    }
+
+    /// Whether `path` names a realm on a database server rather than a file.
+    static func isServerURL(_ path: String) -> Bool {
+        PostgresLocation.isURL(path)
+    }
+
+    /// The name every handle of the server realm `path` shares, however its URL is written; `nil`
+    /// for a file or an URL that does not read.
+    static func serverRealmName(_ path: String) -> String? {
+        guard PostgresLocation.isURL(path) else { return nil }
+        return (try? PostgresLocation(url: path))?.description
     }
 
     /// What checks the realm at `path` without writing to it.

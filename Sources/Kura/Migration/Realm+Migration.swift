@@ -33,7 +33,7 @@ extension Realm {
         guard let schema = configuration.schema else {
             throw KuraError.store(.openFailed, "a migration needs the new schema: set the configuration's schema")
         }
-        guard !configuration.isInMemory, FileManager.default.fileExists(atPath: configuration.path) else {
+        guard !configuration.isInMemory, !configuration.isFile || FileManager.default.fileExists(atPath: configuration.path) else {
             throw KuraError.store(.openFailed, "no realm file at '\(configuration.path)' to migrate")
         }
         return (configuration.path, schema)

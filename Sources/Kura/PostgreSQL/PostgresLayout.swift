@@ -48,6 +48,15 @@ enum PostgresLayout {
         }
     }
 
+    /// A map key as a `#key` column holds it, read back; a key that is null reads as the empty key.
+    static func mapKey(_ cell: StoredCell) throws(KuraError) -> String {
+        switch cell {
+        case .blob(let bytes): try text(bytes)
+        case .text(let text): text
+        default: ""
+        }
+    }
+
     /// A mixed value's cell as its `bytea` column stores it: numbers as their decimal text.
     static func storedMixed(_ cell: StoredCell) -> StoredCell {
         switch cell {

@@ -70,7 +70,8 @@ final class PostgresSession: Sendable {
         try? PostgresWaiter.shared.wait { try await connection.close() }
     }
 
-    /// Runs one statement, discarding any rows.
+    /// Runs one statement, discarding any rows. Every call takes `?` placeholders (numbered here) or
+    /// PostgreSQL's own `$1`, `$2`, ….
     func execute(_ sql: String, _ arguments: [StoredCell] = []) throws(KuraError) {
         _ = try run(sql, arguments) { _ in () }
     }
@@ -91,7 +92,7 @@ final class PostgresSession: Sendable {
     ) throws(KuraError) -> [T] {
         let connection = self.connection
         let logger = self.logger
-        let query = PostgresQuery(unsafeSQL: sql, binds: StoredCell.bindings(arguments))
+        let query = PostgresQuery(unsafeSQL: PostgresPlaceholders.numbered(sql), binds: StoredCell.bindings(arguments))
         do {
             return try PostgresWaiter.shared.wait(watching: watch, lost: lost(sql)) {
                 var result: [T] = []

@@ -66,6 +66,15 @@ extension Realm {
         }
     }
 
+    /// Whether a realm is at `path`: a file that exists, or a database schema that holds Kura's
+    /// tables. Throws when a server realm's server cannot be asked.
+    public static func holdsRealm(at path: String) throws -> Bool {
+        guard !Configuration(path: path).isFile else { return FileManager.default.fileExists(atPath: path) }
+        let connection = try StorageEngines.connect(path: path, isInMemory: false, busyTimeout: 60, readOnly: true, mayCreate: false)
+        defer { connection.close() }
+        return try connection.readingSchema { try $0.isInstalled() }
+    }
+
     /// The files this process makes while it builds a new realm for `path` (`createWhole`,
     /// `copyWhole`), for a caller that must remove them if it is stopped.
     public static func buildingFiles(for path: String) -> [String] {

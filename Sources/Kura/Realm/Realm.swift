@@ -16,7 +16,9 @@ import Foundation
 public final class Realm: Sendable {
     /// Where a realm lives and which schema it should have.
     public struct Configuration: Sendable {
-        /// A file path, or `:memory:` for a private in-memory realm.
+        /// A file path, `:memory:` for a private in-memory realm, or a PostgreSQL URL,
+        /// `postgres://USER@HOST:PORT/DATABASE?schema=NAME`, for a realm kept in one schema of a
+        /// PostgreSQL database (its password comes from `PGPASSWORD` or `~/.pgpass`, never the URL).
         public var path: String
         /// The schema to open with; `nil` opens an existing realm with the schema it stores.
         public var schema: Schema?
@@ -49,13 +51,17 @@ public final class Realm: Sendable {
         /// Whether the realm lives in memory only.
         public var isInMemory: Bool { path == ":memory:" || path.hasPrefix("memory:") }
 
+        /// Whether the realm lives in a file: not in memory, and not on a database server.
+        public var isFile: Bool { !isInMemory && !StorageEngines.isServerURL(path) }
+
         /// The name every handle of this realm in the process shares, however its path is written
         /// (what `asyncWrite`'s queue and the change notifier are found by): the resolved file path,
-        /// or a named in-memory realm's name; `nil` for a private `:memory:` realm, which no other
-        /// handle can open.
+        /// a named in-memory realm's name, or a server realm's URL as the engine spells it; `nil`
+        /// for a private `:memory:` realm, which no other handle can open.
         var sharedName: String? {
             if path == ":memory:" { return nil }
             if isInMemory { return path }
+            if let name = StorageEngines.serverRealmName(path) { return name }
             return URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
         }
     }

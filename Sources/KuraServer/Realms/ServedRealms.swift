@@ -34,7 +34,7 @@ public struct ServedRealms: Sendable {
     /// when its file went away while the server runs.
     func path(of name: String) throws(Problem) -> String {
         guard let path = paths[name] else { throw Problem.notFound("unknown-realm", "no realm named '\(MessageText.shown(name))' is served") }
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard !Realm.Configuration(path: path).isFile || FileManager.default.fileExists(atPath: path) else {
             throw Problem(status: 503, code: "realm-unavailable", detail: "realm '\(name)' is unavailable: its file is missing")
         }
         return path
@@ -51,7 +51,7 @@ public struct ServedRealms: Sendable {
     public func checkAll() throws(ServerSetupError) {
         for name in names {
             let path = paths[name] ?? ""
-            guard FileManager.default.fileExists(atPath: path) else {
+            guard !Realm.Configuration(path: path).isFile || FileManager.default.fileExists(atPath: path) else {
                 throw ServerSetupError(.realmMissing, "realm '\(name)': no realm file at '\(path)'")
             }
             do {

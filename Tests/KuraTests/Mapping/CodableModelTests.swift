@@ -48,8 +48,8 @@ import Testing
         #expect(try realm.objects("Dog")[0].linkingObjects("owners").count == 2)
     }
 
-    @Test func addReturnsTheStoredModelWithGeneratedValues() throws {
-        let realm = try Realm(path: ":memory:", schema: try Schema(models: sampleModels, version: 1))
+    @Test(arguments: RealmEngine.tested) func addReturnsTheStoredModelWithGeneratedValues(on engine: RealmEngine) throws {
+        let realm = try engine.makeRealm(try Schema(models: sampleModels, version: 1))
         let before = Date()
         let stored = try realm.write { try realm.add(Person(name: "Carol")) }
         #expect(stored.id == 1)

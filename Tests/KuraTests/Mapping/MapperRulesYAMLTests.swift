@@ -1,5 +1,6 @@
 import Foundation
 import Kura
+import KuraTestSupport
 import Testing
 
 /// One row of the type table read from YAML: a YAML document, the type it is mapped as, and
@@ -573,14 +574,14 @@ struct YAMLMapperCase: CustomTestStringConvertible, Sendable {
 
     /// The store finishes what the mapper leaves: a set drops duplicates, missing properties take
     /// their default, null, or an empty collection.
-    @Test func mappedYAMLStoresWithSetsDedupedAndDefaultsFilled() throws {
+    @Test(arguments: RealmEngine.tested) func mappedYAMLStoresWithSetsDedupedAndDefaultsFilled(on engine: RealmEngine) throws {
         let schema = try Schema(yaml: Self.schemaPrefix + "  T:\n    properties:\n      v: int?\n      tags: set<string>\n")
         let yaml = "---\na: 1\nc: [3, 3]\n---\ntags: [a, b, a, 'yes']\n"
         let reader = YAMLReader(text: yaml, file: "doc.yaml")
         let mapper = DocumentMapper(schema: schema, file: "doc.yaml")
         let rec = try #require(try reader.next())
         let tagged = try #require(try reader.next())
-        let realm = try Realm(path: ":memory:", schema: schema)
+        let realm = try engine.makeRealm(schema)
         let (stored, bag) = try realm.write {
             (try realm.create("Rec", value: try mapper.map(rec, as: "Rec").value),
              try realm.create("T", value: try mapper.map(tagged, as: "T").value))

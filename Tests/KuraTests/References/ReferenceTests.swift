@@ -250,8 +250,8 @@ import Testing
 /// Links inside mixed values, written through an import: by key (also to a later document), by
 /// reference, and nested.
 @Suite struct MixedLinkImportTests {
-    @Test func mixedLinksResolveLikeLinkProperties() throws {
-        let realm = try Realm(path: ":memory:", schema: try Fixtures.samplesSchema())
+    @Test(arguments: RealmEngine.tested) func mixedLinksResolveLikeLinkProperties(on engine: RealmEngine) throws {
+        let realm = try engine.makeRealm(try Fixtures.samplesSchema())
         let input = #"""
             [{"$type": "Dog", "name": "Rex", "age": 3, "companion": {"$type": "Person", "$key": 7}},
              {"$type": "Person", "id": 7, "name": "Ann", "dogs": [{"$id": "d", "name": "Fido", "age": 1,
@@ -271,8 +271,8 @@ import Testing
         #expect(try realm.count("DogToy") == 1)
     }
 
-    @Test func aMixedLinkToAMissingKeyIsRefused() throws {
-        let realm = try Realm(path: ":memory:", schema: try Fixtures.samplesSchema())
+    @Test(arguments: RealmEngine.tested) func aMixedLinkToAMissingKeyIsRefused(on engine: RealmEngine) throws {
+        let realm = try engine.makeRealm(try Fixtures.samplesSchema())
         let input = #"[{"name": "Rex", "age": 3, "companion": {"$type": "Person", "$key": 9}}]"#
         let message = "$[0].companion: no Person with primary key 9 in the realm or this input"
         #expect(throws: KuraError.transfer(.badDocument, message, file: "in.json", position: TextPosition(line: 1, column: 2, offset: 1))) {

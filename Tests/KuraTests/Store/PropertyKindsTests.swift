@@ -3,7 +3,7 @@ import Kura
 import KuraTestSupport
 import Testing
 
-/// Every property kind is stored in a real SQLite file and read back exactly.
+/// Every property kind is stored in a real realm of each engine and read back exactly.
 @Suite struct PropertyKindsTests {
     static let schemaText = """
         schemaVersion: 3
@@ -69,8 +69,8 @@ import Testing
         ]
     }
 
-    @Test func everyKindRoundTripsThroughAFile() throws {
-        let path = try Fixtures.realmPath()
+    @Test(arguments: RealmEngine.tested) func everyKindRoundTripsThroughStorage(on engine: RealmEngine) throws {
+        let path = try engine.freshRealm()
         let schema = try Schema(yaml: Self.schemaText)
         do {
             let realm = try Realm(path: path, schema: schema)
@@ -124,8 +124,8 @@ import Testing
         #expect(try object["single"] != .float(Float(0.3333)))
     }
 
-    @Test func strictTypesRejectMismatchedValues() throws {
-        let realm = try Realm(path: ":memory:", schema: try Schema(yaml: Self.schemaText))
+    @Test(arguments: RealmEngine.tested) func strictTypesRejectMismatchedValues(on engine: RealmEngine) throws {
+        let realm = try engine.makeRealm(try Schema(yaml: Self.schemaText))
         try realm.write {
             #expect(throws: KuraError.store(.typeMismatch, "Everything.small: expected int, found string \"3\"")) {
                 try realm.create("Everything", value: everything().merging(["small": "3"]))

@@ -23,8 +23,8 @@ import Testing
               payload: mixed
         """
 
-    @Test func asymmetricObjectsCanBeInsertedButNotQueried() throws {
-        let realm = try Realm(path: ":memory:", schema: try Schema(yaml: Self.schema))
+    @Test(arguments: RealmEngine.tested) func asymmetricObjectsCanBeInsertedButNotQueried(on engine: RealmEngine) throws {
+        let realm = try engine.makeRealm(try Schema(yaml: Self.schema))
         try realm.write { _ = try realm.create("Log", value: ["message": "started", "where": ["file": "main.swift"]]) }
         #expect(try realm.count("Log") == 1)
         #expect(throws: KuraError.store(.asymmetricMisuse, "Log is asymmetric: its objects can be inserted and exported, not queried")) {
@@ -35,17 +35,17 @@ import Testing
         }
     }
 
-    @Test func inMemoryRealmsAreIndependent() throws {
+    @Test(arguments: RealmEngine.tested) func inMemoryRealmsAreIndependent(on engine: RealmEngine) throws {
         let schema = try Schema(yaml: Self.schema)
-        let first = try Realm(path: ":memory:", schema: schema)
-        let second = try Realm(path: ":memory:", schema: schema)
+        let first = try engine.makeRealm(schema)
+        let second = try engine.makeRealm(schema)
         try first.write { _ = try first.create("Node", value: ["label": "a"]) }
         #expect(try first.count("Node") == 1)
         #expect(try second.count("Node") == 0)
     }
 
-    @Test func deeplyNestedMixedValuesAreRefusedNotACrash() throws {
-        let realm = try Realm(path: ":memory:", schema: try Schema(yaml: Self.schema))
+    @Test(arguments: RealmEngine.tested) func deeplyNestedMixedValuesAreRefusedNotACrash(on engine: RealmEngine) throws {
+        let realm = try engine.makeRealm(try Schema(yaml: Self.schema))
         var deep: Value = 1
         for _ in 0..<1000 { deep = [deep] }
         expectKuraError(.store) {
@@ -60,8 +60,8 @@ import Testing
         #expect(try realm.count("Node") == 0)
     }
 
-    @Test func deeplyNestedObjectsAreRefusedNotACrash() throws {
-        let realm = try Realm(path: ":memory:", schema: try Schema(yaml: Self.schema))
+    @Test(arguments: RealmEngine.tested) func deeplyNestedObjectsAreRefusedNotACrash(on engine: RealmEngine) throws {
+        let realm = try engine.makeRealm(try Schema(yaml: Self.schema))
         var chain: Value = ["label": "end"]
         for index in 0..<300 { chain = ["label": .string("n\(index)"), "next": chain] }
         expectKuraError(.store) { try realm.write { _ = try realm.create("Node", value: chain) } }

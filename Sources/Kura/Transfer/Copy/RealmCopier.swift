@@ -111,9 +111,7 @@ public struct RealmCopier {
 
     /// Whether two configurations name one realm file, however the paths are spelled.
     private static func sameFile(_ first: Realm.Configuration, _ second: Realm.Configuration) -> Bool {
-        if first.isInMemory || second.isInMemory { return first.path == second.path && first.path != ":memory:" }
-        let resolve = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
-        return resolve(first.path) == resolve(second.path)
+        first.sharedName != nil && first.sharedName == second.sharedName
     }
 
     /// Every type the copy may bring must fit the destination; types without objects are skipped.

@@ -1,0 +1,112 @@
+import Foundation
+
+/// A realm's PostgreSQL connection as the realm's engine: one session whose transactions hand out
+/// the PostgreSQL snapshot, schema store and writer.
+///
+/// Reads run in repeatable-read, read-only transactions, so each sees one state of the realm.
+/// Writers from every connection, process and machine take turns on a transaction-scoped advisory
+/// lock of the realm's schema, taken first thing: identifier counters read after it are the
+/// latest, and no two writers interleave, as with SQLite. The connection runs one transaction at a
+/// time; callers on other threads wait their turn.
+final class PostgresEngine: RelationalEngine {
+    let location: PostgresLocation
+    private let session: PostgresSession
+    private let readOnly: Bool
+    private let mayCreate: Bool
+    private let tracker = PostgresChangeTracker()
+    /// One transaction at a time on the session.
+    private let turn = NSLock()
+
+    /// The two keys of the realm's advisory lock: Kura's, and the schema's hash.
+    private static let lockSQL = "SELECT pg_advisory_xact_lock(1264939617, hashtext(current_schema()))"
+
+    /// Connects to the realm `url` names; `mayCreate` when a schema was given, so that a new or
+    /// empty PostgreSQL schema may become a realm.
+    init(url: String, readOnly: Bool, mayCreate: Bool) throws {
+        location = try PostgresLocation(url: url)
+        session = try PostgresSession(location)
+        self.readOnly = readOnly
+        self.mayCreate = mayCreate && !readOnly
+    }
+
+    var queryLimits: QueryLimits { PostgresLimits.query }
+
+    var notARealm: KuraError {
+        KuraError.store(.notARealm, "'\(location.description)' is not a realm: its schema '\(location.schema)' holds no Kura tables")
+    }
+
+    func close() {
+        session.close()
+    }
+
+    func readingSchema<T>(_ body: (any RelationalSchemaStore) throws -> T) throws -> T {
+        try reading { try body(PostgresSchemaStore(session: session)) }
+    }
+
+    func writingSchema<T>(_ body: (any RelationalSchemaStore) throws -> T) throws -> T {
+        try writing {
+            if mayCreate { try session.execute("CREATE SCHEMA IF NOT EXISTS \(location.quotedSchema)") }
+            return try body(PostgresSchemaStore(session: session))
+        }
+    }
+
+    func snapshot<T>(catalog: SchemaCatalog, _ body: (any RelationalSnapshot) throws -> T) throws -> T {
+        try reading { try body(PostgresSnapshot(session: session, catalog: catalog)) }
+    }
+
+    func writeTransaction<T>(
+        catalog: (any RelationalSchemaStore) throws -> SchemaCatalog, _ body: (any RelationalWriter) throws -> T
+    ) throws -> T {
+        try writing {
+            let store = PostgresSchemaStore(session: session)
+            let catalog = try catalog(store)
+            try tracker.begin(session, catalog: catalog, layoutVersion: try store.layoutVersion())
+            let writer = PostgresWriter(session: session, catalog: catalog)
+            let result = try body(writer)
+            try writer.flush()
+            try tracker.commit(session)
+            return result
+        }
+    }
+
+    func copyWhole(into path: String) throws -> Bool { false }
+
+    func startWritingBack() -> Int32 { 0 }
+
+    func withSetBasedSource<T>(_ source: any RelationalEngine, _ body: (Bool) throws -> T) throws -> T {
+        try body(false)
+    }
+
+    // MARK: Transactions
+
+    /// Runs `body` in a read-only transaction that sees one state of the realm.
+    private func reading<T>(_ body: () throws -> T) throws -> T {
+        try inTransaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+    }
+
+    /// Runs `body` in a write transaction that holds the realm's writer lock.
+    private func writing<T>(_ body: () throws -> T) throws -> T {
+        guard !readOnly else {
+            throw KuraError.store(.database, "cannot write realm '\(location.description)': it was opened read-only")
+        }
+        return try inTransaction("BEGIN") {
+            try session.execute(Self.lockSQL)
+            return try body()
+        }
+    }
+
+    private func inTransaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+        turn.lock()
+        defer { turn.unlock() }
+        try session.execute(begin)
+        do {
+            let result = try body()
+            try session.execute("COMMIT")
+            return result
+        } catch {
+            // A lost connection has nothing left to roll back; the error that ended the body is the one to tell.
+            try? session.execute("ROLLBACK")
+            throw error
+        }
+    }
+}
