@@ -11,7 +11,8 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve realms over HTTP: import, export, queries and objects, with bearer tokens, and Kura Studio.",
         discussion: """
             Realms given as arguments are served under their file name without extension \
-            (Samples/samples.realm is 'samples'); server.realms in config.yaml names more. With \
+            (Samples/samples.realm is 'samples'), a PostgreSQL realm's URL under its schema's name \
+            (postgres://kura@db/app?schema=people is 'people'); server.realms in config.yaml names more. With \
             neither, the realm config.yaml names is served. Settings come from the server: section of \
             config.yaml (host, port, realms, tokens, maxBodyBytes, writeWait, shutdownGrace); --host and \
             --port override it. Without tokens the server only listens on a loopback address.
@@ -61,9 +62,10 @@ struct ServeCommand: ParsableCommand {
         }
     }
 
-    /// Serves `path` under its file name without extension, refusing a name served twice.
+    /// Serves `path` under its file name without extension (a server realm under its schema's
+    /// name), refusing a name served twice.
     private static func add(_ path: String, to server: inout ServerConfiguration) throws {
-        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let name = Realm.Configuration(path: path).name
         if let other = server.realms[name], other != path {
             throw CommandFailure(.usage, "two realms would be served as '\(name)': '\(other)' and '\(path)'")
         }

@@ -9,7 +9,7 @@ enum StorageEngines {
     static func connect(
         path: String, isInMemory: Bool, busyTimeout: TimeInterval, readOnly: Bool, mayCreate: Bool
     ) throws -> any RelationalEngine {
-        if PostgresLocation.isURL(path) { return try PostgresEngine(url: path, readOnly: readOnly, mayCreate: mayCreate) }
+        if PostgresLocation.isURL(path) { return try PostgresEngine(url: path, busyTimeout: busyTimeout, readOnly: readOnly, mayCreate: mayCreate) }
         return try SQLiteConnection(SQLiteConnection.Location(
             path: path, isInMemory: isInMemory, busyTimeout: busyTimeout, readOnly: readOnly, mayCreate: mayCreate))
     }
@@ -24,6 +24,12 @@ enum StorageEngines {
     static func serverRealmName(_ path: String) -> String? {
         guard PostgresLocation.isURL(path) else { return nil }
         return (try? PostgresLocation(url: path))?.description
+    }
+
+    /// The name of the schema a server realm lives in; `nil` for a file or an URL that does not read.
+    static func serverRealmSchema(_ path: String) -> String? {
+        guard PostgresLocation.isURL(path) else { return nil }
+        return (try? PostgresLocation(url: path))?.schema
     }
 
     /// What checks the realm at `path` without writing to it.

@@ -17,14 +17,15 @@ final class PostgresEngine: RelationalEngine {
     /// One transaction at a time on the session.
     private let turn = NSLock()
 
-    /// The two keys of the realm's advisory lock: Kura's, and the schema's hash.
-    private static let lockSQL = "SELECT pg_advisory_xact_lock(1264939617, hashtext(current_schema()))"
+    /// How long a writer waits for the lock while its holder writes nothing.
+    private let busyTimeout: TimeInterval
 
     /// Connects to the realm `url` names; `mayCreate` when a schema was given, so that a new or
     /// empty PostgreSQL schema may become a realm.
-    init(url: String, readOnly: Bool, mayCreate: Bool) throws {
+    init(url: String, busyTimeout: TimeInterval, readOnly: Bool, mayCreate: Bool) throws {
         location = try PostgresLocation(url: url)
         session = try PostgresSession(location)
+        self.busyTimeout = busyTimeout
         self.readOnly = readOnly
         self.mayCreate = mayCreate && !readOnly
     }
@@ -90,7 +91,7 @@ final class PostgresEngine: RelationalEngine {
             throw KuraError.store(.database, "cannot write realm '\(location.description)': it was opened read-only")
         }
         return try inTransaction("BEGIN") {
-            try session.execute(Self.lockSQL)
+            try PostgresWriterLock(session: session, location: location, timeout: busyTimeout).take()
             return try body()
         }
     }

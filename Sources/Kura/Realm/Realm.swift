@@ -51,6 +51,12 @@ public final class Realm: Sendable {
         /// Whether the realm lives in memory only.
         public var isInMemory: Bool { path == ":memory:" || path.hasPrefix("memory:") }
 
+        /// A short name for the realm, such as a server gives it: the file's name without its
+        /// extension, or the name of a server realm's schema.
+        public var name: String {
+            StorageEngines.serverRealmSchema(path) ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        }
+
         /// Whether the realm lives in a file: not in memory, and not on a database server.
         public var isFile: Bool { !isInMemory && !StorageEngines.isServerURL(path) }
 

@@ -4,7 +4,7 @@ import KuraTestSupport
 import Testing
 
 /// Four `kura import` processes write into one realm at once while two `kura export` processes read
-/// it over and over (concurrent importers never get the same key).
+/// it over and over (concurrent importers never get the same key), on each engine.
 /// `Scripts/concurrency.sh` runs the same at a larger scale by hand.
 @Suite struct ConcurrentProcessesTests {
     typealias C = ConcurrencyFixtures
@@ -13,24 +13,24 @@ import Testing
     /// Documents in one writer's input: its people and a club per ten of them.
     static let documentsPerWriter = people + people / 10
 
-    @Test func fourAtomicImportsAndTwoLoopingExportersShareOneNewRealm() throws {
+    @Test(arguments: RealmEngine.tested) func fourAtomicImportsAndTwoLoopingExportersShareOneNewRealm(on engine: RealmEngine) throws {
         // Each import is one transaction: an export sees a writer's documents all or not at all.
-        try importTogether(options: [], visibleCounts: [0, Self.documentsPerWriter])
+        try importTogether(engine, options: [], visibleCounts: [0, Self.documentsPerWriter])
     }
 
-    @Test func fourImportsCommittingSmallBatchesInterleaveWithLoopingExporters() throws {
+    @Test(arguments: RealmEngine.tested) func fourImportsCommittingSmallBatchesInterleaveWithLoopingExporters(on engine: RealmEngine) throws {
         let batch = 7
         var counts = Set(stride(from: 0, through: Self.documentsPerWriter, by: batch))
         counts.insert(Self.documentsPerWriter)
-        try importTogether(options: ["--on-error", "skip", "--batch-size", "\(batch)"], visibleCounts: counts)
+        try importTogether(engine, options: ["--on-error", "skip", "--batch-size", "\(batch)"], visibleCounts: counts)
     }
 
     /// Runs the importers into a realm `kura init` has just made, with two exporters looping until
     /// they end, and checks the realm and every export taken meanwhile. `visibleCounts` are the
     /// numbers of one writer's documents an export may see, given how the writers commit.
-    private func importTogether(options: [String], visibleCounts: Set<Int>) throws {
+    private func importTogether(_ engine: RealmEngine, options: [String], visibleCounts: Set<Int>) throws {
         let folder = try Fixtures.temporaryDirectory()
-        let realm = folder.appendingPathComponent("shared.realm").path
+        let realm = try engine.freshRealm("shared")
         let created = try Fixtures.run(Fixtures.executable("kura"), ["init", realm, "--schema", Fixtures.samplesSchemaPath])
         #expect(created.status == 0, "\(created.stderr)")
         var inputs: [String] = []

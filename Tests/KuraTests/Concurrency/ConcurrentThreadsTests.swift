@@ -81,8 +81,8 @@ import Testing
         #expect(try RealmChecker(path: path).check().messages == [])
     }
 
-    @Test func aWriterWaitsPastItsTimeoutWhileAnotherKeepsCommitting() throws {
-        let path = try Fixtures.realmPath()
+    @Test(arguments: RealmEngine.tested) func aWriterWaitsPastItsTimeoutWhileAnotherKeepsCommitting(on engine: RealmEngine) throws {
+        let path = try engine.freshRealm()
         _ = try Realm(path: path, schema: try Fixtures.samplesSchema())
         let collected = Collected()
         let group = DispatchGroup()
@@ -111,8 +111,8 @@ import Testing
         #expect(try RealmChecker(path: path).check().messages == [])
     }
 
-    @Test func threadsWritingThroughTheirOwnRealmsDrawDistinctKeysAndLoseNothing() throws {
-        let path = try Fixtures.realmPath()
+    @Test(arguments: RealmEngine.tested) func threadsWritingThroughTheirOwnRealmsDrawDistinctKeysAndLoseNothing(on engine: RealmEngine) throws {
+        let path = try engine.freshRealm()
         _ = try Realm(path: path, schema: try Fixtures.samplesSchema())
         let writes = 30
         let perWrite = 4

@@ -4,14 +4,14 @@ import KuraTestSupport
 import Testing
 
 /// Realm-style predicates, sorting and limits on a realm file of the samples schema.
-@Suite struct QueryTests {
+struct QueryCases {
     let realm: Realm
 
     /// Dogs (by id): Rex, Fido, Maui, Bella, Stray, Ghost. People: Alice, Bob, Chen, dana, Émile.
     /// Alice owns Rex and Fido, Bob owns Rex and Maui, dana owns Bella, Émile owns Fido; Stray and Ghost
     /// have no owner. Best friends: Alice → Bob → Alice, dana → Chen, Émile → dana.
-    init() throws {
-        realm = try Realm(path: try Fixtures.realmPath(), schema: try Fixtures.samplesSchema())
+    init(_ engine: RealmEngine) throws {
+        realm = try Realm(path: try engine.freshRealm(), schema: try Fixtures.samplesSchema())
         let createdAt = try ["2024-03-01T09:30:00Z", "2024-03-02T12:00:00Z", "2024-01-15T08:00:00Z", "2023-12-31T23:59:59.999Z",
                              "2025-06-01T00:00:00Z"].map(Self.date)
         try realm.write {
@@ -58,7 +58,7 @@ import Testing
         }
     }
 
-    @Test func ownersOfDogsAgedThreeOrMoreBothWays() throws {
+    func ownersOfDogsAgedThreeOrMoreBothWays() throws {
         try expectMatches("Person", [
             "ANY dogs.age >= 3": ["Alice", "Bob", "dana"],
             "dogs.age >= 3": ["Alice", "Bob", "dana"],
@@ -79,7 +79,7 @@ import Testing
         ])
     }
 
-    @Test func allAndNoneQuantifiers() throws {
+    func allAndNoneQuantifiers() throws {
         try expectMatches("Person", [
             "ALL dogs.age >= 3": ["Bob", "Chen", "dana"],
             "NONE dogs.age >= 3": ["Chen", "Émile"],
@@ -96,7 +96,7 @@ import Testing
         ])
     }
 
-    @Test func countsOfListsSetsMapsAndBacklinks() throws {
+    func countsOfListsSetsMapsAndBacklinks() throws {
         try expectMatches("Person", [
             "dogs.@count > 1": ["Alice", "Bob"],
             "dogs.@count == 0": ["Chen"],
@@ -113,7 +113,7 @@ import Testing
         ])
     }
 
-    @Test func toOneChainsAndNulls() throws {
+    func toOneChainsAndNulls() throws {
         try expectMatches("Person", [
             "bestFriend.name == 'Alice'": ["Bob"],
             "bestFriend.bestFriend.name == 'Chen'": ["Émile"],
@@ -136,7 +136,7 @@ import Testing
         ])
     }
 
-    @Test func stringOperatorsAreExactAndCaseSensitiveUnlessC() throws {
+    func stringOperatorsAreExactAndCaseSensitiveUnlessC() throws {
         try realm.write {
             try realm.create("Dog", value: ["name": "100%_dog", "age": 2])
             try realm.create("Dog", value: ["name": "O'Brien \"Bo\"", "age": 2])
@@ -177,7 +177,7 @@ import Testing
         ])
     }
 
-    @Test func inBetweenAndComparisonsWithTheValueFirst() throws {
+    func inBetweenAndComparisonsWithTheValueFirst() throws {
         try expectMatches("Dog", [
             "age BETWEEN {1, 3}": ["Rex", "Fido", "Bella"],
             "age IN {0, 7}": ["Maui", "Ghost"],
@@ -192,7 +192,7 @@ import Testing
         ])
     }
 
-    @Test func logicFollowsPrecedenceAndKeywordsIgnoreCase() throws {
+    func logicFollowsPrecedenceAndKeywordsIgnoreCase() throws {
         try expectMatches("Person", [
             // AND binds tighter than OR: dana has one dog, so only Chen matches.
             "name == 'Chen' OR name == 'dana' AND dogs.@count == 5": ["Chen"],
@@ -206,7 +206,7 @@ import Testing
         ])
     }
 
-    @Test func datesFromISOStringsAndRealmTimestamps() throws {
+    func datesFromISOStringsAndRealmTimestamps() throws {
         try expectMatches("Person", [
             "createdAt BETWEEN {'2024-01-01T00:00:00Z', '2024-03-01T23:59:59Z'}": ["Alice", "Chen"],
             "createdAt < T1704067200:0": ["dana"],
@@ -217,7 +217,7 @@ import Testing
         ])
     }
 
-    @Test func mixedValuesCompareWithValuesOfTheirKind() throws {
+    func mixedValuesCompareWithValuesOfTheirKind() throws {
         try expectMatches("Dog", [
             "companion == 7": ["Maui"],
             "companion == 7.0": ["Maui"],
@@ -234,7 +234,7 @@ import Testing
         ])
     }
 
-    @Test func sortingIsStableAndLimitsApply() throws {
+    func sortingIsStableAndLimitsApply() throws {
         #expect(try names("Dog", nil, sortedBy: "age desc") == ["Stray", "Maui", "Rex", "Bella", "Fido", "Ghost"])
         #expect(try names("Dog", nil, sortedBy: "age DESC", limit: 3) == ["Stray", "Maui", "Rex"])
         #expect(try names("Dog", nil, sortedBy: "age") == ["Ghost", "Fido", "Rex", "Bella", "Maui", "Stray"])
@@ -252,7 +252,7 @@ import Testing
         #expect(try realm.count("Dog", where: nil) == 6)
     }
 
-    @Test func deleteWhereDeletesTheMatchesInOneWrite() throws {
+    func deleteWhereDeletesTheMatchesInOneWrite() throws {
         expectKuraError(.store) { try realm.delete("Dog", where: "age >= 3") }
         // A failure later in the write takes the deletion back with it.
         struct Abandon: Error {}
@@ -272,7 +272,7 @@ import Testing
         #expect(try names("Person", "ANY dogs.name == 'Fido'") == ["Alice", "Émile"])
     }
 
-    @Test func badPredicatesAreRefusedWithTheirColumn() throws {
+    func badPredicatesAreRefusedWithTheirColumn() throws {
         let cases: [(String, String, String)] = [
             ("Dog", "agee > 3", "where: column 1: error: Dog has no property 'agee' (did you mean 'age'?)"),
             ("Dog", "favoriteToy.nmae == 'x'", "where: column 13: error: DogToy has no property 'nmae' (did you mean 'name'?)"),
@@ -327,7 +327,7 @@ import Testing
         }
     }
 
-    @Test func badSortKeysLimitsAndTypesAreRefused() throws {
+    func badSortKeysLimitsAndTypesAreRefused() throws {
         #expect(queryError("Person", nil, sortedBy: "dogs.age")?.description
             == "sort: column 1: error: Person.dogs.age goes through a list, set, map or linkingObjects: a sort key may follow only to-one links")
         #expect(queryError("Person", nil, sortedBy: "name, agee desc")?.description == "sort: column 7: error: Person has no property 'agee' (properties: address, bestFriend, createdAt, dogs, id, name)")
@@ -342,7 +342,7 @@ import Testing
             == "error: Address is embedded: query the type that owns it, through a key path")
     }
 
-    @Test func nestingIsBoundedAndLongPredicatesRun() throws {
+    func nestingIsBoundedAndLongPredicatesRun() throws {
         let owners = ["Alice", "Bob", "dana", "Émile"]
         // 32 levels of parentheses alternating OR and AND, with subqueries at the bottom, compile and run.
         var nested = "ANY dogs.owners.@count >= 1"
@@ -368,7 +368,7 @@ import Testing
         #expect(queryError("Person", "\(tooMany).name == 'Alice'")?.code == .query(.tooComplex))
     }
 
-    @Test func chainsOfAHundredThousandComparisonsRun() throws {
+    func chainsOfAHundredThousandComparisonsRun() throws {
         // More values than SQLite's default limit binds, in lists far longer than its expression
         // depth; compiled and run in time linear in their length (Benchmarks/predicates.sh).
         for count in [40_000, 100_000] {
@@ -387,5 +387,54 @@ import Testing
             where: column 1787: error: the query reads lists, sets, maps, linkingObjects and @count in more than 64 places, \
             more than SQLite reads well for every object: compare several values at once, as in ANY tags IN {'a', 'b'}
             """)
+    }
+}
+
+/// The cases of `QueryCases`, each run on every engine that does not need an SQLite file.
+@Suite struct QueryTests {
+    @Test(arguments: RealmEngine.tested) func ownersOfDogsAgedThreeOrMoreBothWays(on engine: RealmEngine) throws {
+        try QueryCases(engine).ownersOfDogsAgedThreeOrMoreBothWays()
+    }
+    @Test(arguments: RealmEngine.tested) func allAndNoneQuantifiers(on engine: RealmEngine) throws {
+        try QueryCases(engine).allAndNoneQuantifiers()
+    }
+    @Test(arguments: RealmEngine.tested) func countsOfListsSetsMapsAndBacklinks(on engine: RealmEngine) throws {
+        try QueryCases(engine).countsOfListsSetsMapsAndBacklinks()
+    }
+    @Test(arguments: RealmEngine.tested) func toOneChainsAndNulls(on engine: RealmEngine) throws {
+        try QueryCases(engine).toOneChainsAndNulls()
+    }
+    @Test(arguments: RealmEngine.tested) func stringOperatorsAreExactAndCaseSensitiveUnlessC(on engine: RealmEngine) throws {
+        try QueryCases(engine).stringOperatorsAreExactAndCaseSensitiveUnlessC()
+    }
+    @Test(arguments: RealmEngine.tested) func inBetweenAndComparisonsWithTheValueFirst(on engine: RealmEngine) throws {
+        try QueryCases(engine).inBetweenAndComparisonsWithTheValueFirst()
+    }
+    @Test(arguments: RealmEngine.tested) func logicFollowsPrecedenceAndKeywordsIgnoreCase(on engine: RealmEngine) throws {
+        try QueryCases(engine).logicFollowsPrecedenceAndKeywordsIgnoreCase()
+    }
+    @Test(arguments: RealmEngine.tested) func datesFromISOStringsAndRealmTimestamps(on engine: RealmEngine) throws {
+        try QueryCases(engine).datesFromISOStringsAndRealmTimestamps()
+    }
+    @Test(arguments: RealmEngine.tested) func mixedValuesCompareWithValuesOfTheirKind(on engine: RealmEngine) throws {
+        try QueryCases(engine).mixedValuesCompareWithValuesOfTheirKind()
+    }
+    @Test(arguments: RealmEngine.tested) func sortingIsStableAndLimitsApply(on engine: RealmEngine) throws {
+        try QueryCases(engine).sortingIsStableAndLimitsApply()
+    }
+    @Test(arguments: RealmEngine.tested) func deleteWhereDeletesTheMatchesInOneWrite(on engine: RealmEngine) throws {
+        try QueryCases(engine).deleteWhereDeletesTheMatchesInOneWrite()
+    }
+    @Test func badPredicatesAreRefusedWithTheirColumn() throws {
+        try QueryCases(.sqlite).badPredicatesAreRefusedWithTheirColumn()
+    }
+    @Test func badSortKeysLimitsAndTypesAreRefused() throws {
+        try QueryCases(.sqlite).badSortKeysLimitsAndTypesAreRefused()
+    }
+    @Test func nestingIsBoundedAndLongPredicatesRun() throws {
+        try QueryCases(.sqlite).nestingIsBoundedAndLongPredicatesRun()
+    }
+    @Test func chainsOfAHundredThousandComparisonsRun() throws {
+        try QueryCases(.sqlite).chainsOfAHundredThousandComparisonsRun()
     }
 }

@@ -4,11 +4,11 @@ import KuraTestSupport
 import Testing
 
 /// Deleting objects nullifies links, leaves collections dense and deletes embedded children.
-@Suite struct DeletionTests {
+struct DeletionCases {
     let realm: Realm
 
-    init() throws {
-        realm = try Realm(path: try Fixtures.realmPath(), schema: try Fixtures.samplesSchema())
+    init(_ engine: RealmEngine) throws {
+        realm = try Realm(path: try engine.freshRealm(), schema: try Fixtures.samplesSchema())
     }
 
     func seed() throws -> (alice: DynamicObject, bob: DynamicObject) {
@@ -30,7 +30,7 @@ import Testing
         }
     }
 
-    @Test func deletingAnObjectNullifiesLinksAndRemovesItFromCollections() throws {
+    func deletingAnObjectNullifiesLinksAndRemovesItFromCollections() throws {
         let (alice, bob) = try seed()
         let rex = try alice.objects("dogs")[0]
         try realm.write { try realm.delete(bob) }
@@ -46,7 +46,7 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
-    @Test func deletingAParentDeletesItsEmbeddedObjects() throws {
+    func deletingAParentDeletesItsEmbeddedObjects() throws {
         let (alice, _) = try seed()
         guard case .object(let address) = try alice["address"] else {
             Issue.record("Alice has no address")
@@ -61,7 +61,7 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
-    @Test func replacingAnEmbeddedObjectDeletesTheOldOne() throws {
+    func replacingAnEmbeddedObjectDeletesTheOldOne() throws {
         let (alice, _) = try seed()
         try realm.write { try alice.setValue(nil, forKey: "address") }
         #expect(try realm.count("Address") == 0)
@@ -71,7 +71,7 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
-    @Test func aHandleToADeletedObjectThrowsATypedError() throws {
+    func aHandleToADeletedObjectThrowsATypedError() throws {
         let (_, bob) = try seed()
         try realm.write { try realm.delete(bob) }
         #expect(throws: KuraError.store(.objectDeleted, "object Person#2 has been deleted or was never stored")) {
@@ -85,7 +85,7 @@ import Testing
         }
     }
 
-    @Test func ownersOfDogsAgedThreeOrMoreComeFromBacklinks() throws {
+    func ownersOfDogsAgedThreeOrMoreComeFromBacklinks() throws {
         let (alice, bob) = try seed()
         var owners: [String] = []
         for dog in try realm.objects("Dog") {
@@ -97,5 +97,24 @@ import Testing
         #expect(owners.sorted() == ["Alice", "Bob"])
         #expect(try realm.objects("Dog").filter { try $0["name"] == "Maui" }.first?.linkingObjects("owners") == [alice])
         _ = bob
+    }
+}
+
+/// The cases of `DeletionCases`, each run on every engine that does not need an SQLite file.
+@Suite struct DeletionTests {
+    @Test(arguments: RealmEngine.tested) func deletingAnObjectNullifiesLinksAndRemovesItFromCollections(on engine: RealmEngine) throws {
+        try DeletionCases(engine).deletingAnObjectNullifiesLinksAndRemovesItFromCollections()
+    }
+    @Test(arguments: RealmEngine.tested) func deletingAParentDeletesItsEmbeddedObjects(on engine: RealmEngine) throws {
+        try DeletionCases(engine).deletingAParentDeletesItsEmbeddedObjects()
+    }
+    @Test(arguments: RealmEngine.tested) func replacingAnEmbeddedObjectDeletesTheOldOne(on engine: RealmEngine) throws {
+        try DeletionCases(engine).replacingAnEmbeddedObjectDeletesTheOldOne()
+    }
+    @Test(arguments: RealmEngine.tested) func aHandleToADeletedObjectThrowsATypedError(on engine: RealmEngine) throws {
+        try DeletionCases(engine).aHandleToADeletedObjectThrowsATypedError()
+    }
+    @Test(arguments: RealmEngine.tested) func ownersOfDogsAgedThreeOrMoreComeFromBacklinks(on engine: RealmEngine) throws {
+        try DeletionCases(engine).ownersOfDogsAgedThreeOrMoreComeFromBacklinks()
     }
 }

@@ -7,12 +7,12 @@ import Testing
 /// An import holds its inserts and writes them a batch at a time (`kura_rows`). Rows not yet
 /// written must still be found by primary key, updated, linked to, and written before commit;
 /// a failed import must leave none of them. Batches hold 256 rows, so inputs here cross them.
-@Suite struct HeldInsertTests {
+struct HeldInsertCases {
     let path: String
     let realm: Realm
 
-    init() throws {
-        path = try Fixtures.realmPath()
+    init(_ engine: RealmEngine) throws {
+        path = try engine.freshRealm()
         realm = try Realm(path: path, schema: try Fixtures.samplesSchema())
     }
 
@@ -28,7 +28,7 @@ import Testing
         return friendKey
     }
 
-    @Test func linksByKeyFindHeldObjectsBehindAndAheadAcrossBatches() throws {
+    func linksByKeyFindHeldObjectsBehindAndAheadAcrossBatches() throws {
         // Person n names n − 1 (held, or written in an earlier batch) as best friend; every
         // hundredth names n + 1, a document still to come.
         let count = 700
@@ -52,7 +52,7 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
-    @Test func aKeyRepeatedWhileItsObjectIsHeldIsADuplicateAndNothingIsWritten() throws {
+    func aKeyRepeatedWhileItsObjectIsHeldIsADuplicateAndNothingIsWritten() throws {
         var lines = (1...10).map { #"{"id": \#($0), "name": "P\#($0)"}"# }
         lines.append(#"{"id": 4, "name": "Again"}"#)
         #expect {
@@ -64,7 +64,7 @@ import Testing
         #expect(try realm.count("Dog") == 0)
     }
 
-    @Test func integerKeysAboveAndBelowEveryStoredKeyAreFoundOrInserted() throws {
+    func integerKeysAboveAndBelowEveryStoredKeyAreFoundOrInserted() throws {
         // A key above every stored one is inserted without a lookup; the others are looked up.
         _ = try importLines((1...300).map { #"{"id": \#($0), "name": "P\#($0)"}"# })
         var lines = (251...600).reversed().map { #"{"id": \#($0), "name": "New \#($0)"}"# }
@@ -84,7 +84,7 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
-    @Test func anUpdateImportChangesObjectsItHoldsItself() throws {
+    func anUpdateImportChangesObjectsItHoldsItself() throws {
         let lines = [
             #"{"id": 1, "name": "First", "dogs": [{"name": "Rex", "age": 2}]}"#,
             #"{"id": 2, "name": "Other"}"#,
@@ -100,7 +100,7 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
-    @Test func longTextsNulsAndManyElementsArriveWhole() throws {
+    func longTextsNulsAndManyElementsArriveWhole() throws {
         // A text longer than a batch's byte buffer, between short ones, and a NUL inside a text.
         let long = String(repeating: "ж\u{1F600}abc", count: 20_000)
         let cities = (0..<600).map { "\"City \($0)\"" }.joined(separator: ", ")
@@ -136,7 +136,7 @@ import Testing
         #expect(longDog == long.utf8.count)
     }
 
-    @Test func aTableWiderThanTheBatchFunctionStillTakesEveryColumn() throws {
+    func aTableWiderThanTheBatchFunctionStillTakesEveryColumn() throws {
         let names = (0..<140).map { "p\($0)" }
         let properties = names.map { "      \($0): int" }.joined(separator: "\n")
         let schema = try Schema(yaml: "types:\n  Wide:\n    properties:\n\(properties)\n")
@@ -150,5 +150,27 @@ import Testing
         #expect(try wide.count("Wide") == 300)
         let last = try wide.objects("Wide").filter { try $0.value(forKey: "p0") == .int(299_000) }
         #expect(try last.first?.value(forKey: "p139") == .int(299_139))
+    }
+}
+
+/// The cases of `HeldInsertCases`, each run on every engine that does not need an SQLite file.
+@Suite struct HeldInsertTests {
+    @Test(arguments: RealmEngine.tested) func linksByKeyFindHeldObjectsBehindAndAheadAcrossBatches(on engine: RealmEngine) throws {
+        try HeldInsertCases(engine).linksByKeyFindHeldObjectsBehindAndAheadAcrossBatches()
+    }
+    @Test(arguments: RealmEngine.tested) func aKeyRepeatedWhileItsObjectIsHeldIsADuplicateAndNothingIsWritten(on engine: RealmEngine) throws {
+        try HeldInsertCases(engine).aKeyRepeatedWhileItsObjectIsHeldIsADuplicateAndNothingIsWritten()
+    }
+    @Test(arguments: RealmEngine.tested) func integerKeysAboveAndBelowEveryStoredKeyAreFoundOrInserted(on engine: RealmEngine) throws {
+        try HeldInsertCases(engine).integerKeysAboveAndBelowEveryStoredKeyAreFoundOrInserted()
+    }
+    @Test(arguments: RealmEngine.tested) func anUpdateImportChangesObjectsItHoldsItself(on engine: RealmEngine) throws {
+        try HeldInsertCases(engine).anUpdateImportChangesObjectsItHoldsItself()
+    }
+    @Test func longTextsNulsAndManyElementsArriveWhole() throws {
+        try HeldInsertCases(.sqlite).longTextsNulsAndManyElementsArriveWhole()
+    }
+    @Test func aTableWiderThanTheBatchFunctionStillTakesEveryColumn() throws {
+        try HeldInsertCases(.sqlite).aTableWiderThanTheBatchFunctionStillTakesEveryColumn()
     }
 }

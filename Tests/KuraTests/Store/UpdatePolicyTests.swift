@@ -4,7 +4,7 @@ import KuraTestSupport
 import Testing
 
 /// `create(_:value:update:)` follows Realm's update policies, plus `replace`.
-@Suite struct UpdatePolicyTests {
+struct UpdatePolicyCases {
     static let schema = """
         schemaVersion: 1
         types:
@@ -34,8 +34,8 @@ import Testing
 
     let realm: Realm
 
-    init() throws {
-        realm = try Realm(path: try Fixtures.realmPath(), schema: try Schema(yaml: Self.schema))
+    init(_ engine: RealmEngine) throws {
+        realm = try Realm(path: try engine.freshRealm(), schema: try Schema(yaml: Self.schema))
         try realm.write {
             try realm.create("Note", value: [
                 "id": "n1", "title": "First", "body": "text", "stars": 3, "tags": [["label": "a", "uses": 1]],
@@ -46,14 +46,14 @@ import Testing
 
     func note() throws -> DynamicObject { try #require(try realm.object(ofType: "Note", forPrimaryKey: "n1")) }
 
-    @Test func insertRefusesAnExistingKey() throws {
+    func insertRefusesAnExistingKey() throws {
         #expect(throws: KuraError.store(.duplicatePrimaryKey, "Note: an object of type Note with primary key \"n1\" already exists")) {
             try realm.write { try realm.create("Note", value: ["id": "n1", "title": "Again"]) }
         }
         #expect(try note()["title"] == "First")
     }
 
-    @Test func updateSetsGivenPropertiesAndLeavesTheRest() throws {
+    func updateSetsGivenPropertiesAndLeavesTheRest() throws {
         try realm.write { try realm.create("Note", value: ["id": "n1", "title": "Second", "place": ["zip": "0151"]], update: .update) }
         let note = try note()
         #expect(try note["title"] == "Second")
@@ -65,7 +65,7 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
-    @Test func replaceResetsEverythingNotGiven() throws {
+    func replaceResetsEverythingNotGiven() throws {
         try realm.write { try realm.create("Note", value: ["id": "n1", "title": "Only"], update: .replace) }
         let note = try note()
         #expect(try note.values() == [
@@ -77,7 +77,7 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
-    @Test func modifiedWritesOnlyWhatDiffersAndReportsUnchangedObjects() throws {
+    func modifiedWritesOnlyWhatDiffersAndReportsUnchangedObjects() throws {
         let same: Value = [
             "id": "n1", "title": "First", "body": "text", "stars": 3, "tags": ["a"], "words": ["x"], "meta": ["k": 1],
             "extra": ["deep": [1, 2]], "place": ["city": "Oslo", "zip": "0150"],
@@ -97,7 +97,7 @@ import Testing
         #expect(try note()["stars"] == 4)
     }
 
-    @Test func nestedObjectsWithAPrimaryKeyFollowTheMode() throws {
+    func nestedObjectsWithAPrimaryKeyFollowTheMode() throws {
         try realm.write {
             try realm.create("Note", value: ["id": "n2", "title": "Two", "tags": [["label": "a", "uses": 9], ["label": "b", "uses": 1]]], update: .update)
         }
@@ -109,7 +109,7 @@ import Testing
         #expect(try realm.object(ofType: "Note", forPrimaryKey: "n3") == nil)
     }
 
-    @Test func writingOutsideATransactionIsAnError() throws {
+    func writingOutsideATransactionIsAnError() throws {
         let expected = KuraError.store(
             .notInWriteTransaction, "cannot modify a realm outside a write transaction: wrap the change in realm.write { … }")
         #expect(throws: expected) { try realm.create("Note", value: ["id": "n9", "title": "Nine"]) }
@@ -118,15 +118,43 @@ import Testing
         #expect(try note()["title"] == "First")
     }
 
-    @Test func aPrimaryKeyCannotBeChanged() throws {
+    func aPrimaryKeyCannotBeChanged() throws {
         #expect(throws: KuraError.store(.primaryKeyChanged, "Note.id: a primary key cannot be changed once set")) {
             try realm.write { try note().setValue("n7", forKey: "id") }
         }
     }
 
-    @Test func embeddedObjectsAreCreatedOnlyThroughTheirParent() throws {
+    func embeddedObjectsAreCreatedOnlyThroughTheirParent() throws {
         #expect(throws: KuraError.store(.embeddedMisuse, "Place is embedded: create it as a nested value of its parent")) {
             try realm.write { try realm.create("Place", value: ["city": "Rome"]) }
         }
+    }
+}
+
+/// The cases of `UpdatePolicyCases`, each run on every engine that does not need an SQLite file.
+@Suite struct UpdatePolicyTests {
+    @Test(arguments: RealmEngine.tested) func insertRefusesAnExistingKey(on engine: RealmEngine) throws {
+        try UpdatePolicyCases(engine).insertRefusesAnExistingKey()
+    }
+    @Test(arguments: RealmEngine.tested) func updateSetsGivenPropertiesAndLeavesTheRest(on engine: RealmEngine) throws {
+        try UpdatePolicyCases(engine).updateSetsGivenPropertiesAndLeavesTheRest()
+    }
+    @Test(arguments: RealmEngine.tested) func replaceResetsEverythingNotGiven(on engine: RealmEngine) throws {
+        try UpdatePolicyCases(engine).replaceResetsEverythingNotGiven()
+    }
+    @Test(arguments: RealmEngine.tested) func modifiedWritesOnlyWhatDiffersAndReportsUnchangedObjects(on engine: RealmEngine) throws {
+        try UpdatePolicyCases(engine).modifiedWritesOnlyWhatDiffersAndReportsUnchangedObjects()
+    }
+    @Test(arguments: RealmEngine.tested) func nestedObjectsWithAPrimaryKeyFollowTheMode(on engine: RealmEngine) throws {
+        try UpdatePolicyCases(engine).nestedObjectsWithAPrimaryKeyFollowTheMode()
+    }
+    @Test(arguments: RealmEngine.tested) func writingOutsideATransactionIsAnError(on engine: RealmEngine) throws {
+        try UpdatePolicyCases(engine).writingOutsideATransactionIsAnError()
+    }
+    @Test(arguments: RealmEngine.tested) func aPrimaryKeyCannotBeChanged(on engine: RealmEngine) throws {
+        try UpdatePolicyCases(engine).aPrimaryKeyCannotBeChanged()
+    }
+    @Test(arguments: RealmEngine.tested) func embeddedObjectsAreCreatedOnlyThroughTheirParent(on engine: RealmEngine) throws {
+        try UpdatePolicyCases(engine).embeddedObjectsAreCreatedOnlyThroughTheirParent()
     }
 }

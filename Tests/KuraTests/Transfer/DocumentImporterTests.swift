@@ -4,12 +4,12 @@ import KuraTestSupport
 import Testing
 
 /// The import engine under the `kura import` command: atomic stop, skip with rejects, dry runs, whole-realm inputs.
-@Suite struct DocumentImporterTests {
+struct DocumentImporterCases {
     let realm: Realm
 
-    init() throws { realm = try Realm(path: try Fixtures.realmPath(), schema: try Fixtures.samplesSchema()) }
+    init(_ engine: RealmEngine) throws { realm = try Realm(path: try engine.freshRealm(), schema: try Fixtures.samplesSchema()) }
 
-    @Test func aStopImportWhose10000thDocumentIsBadWritesNothing() throws {
+    func aStopImportWhose10000thDocumentIsBadWritesNothing() throws {
         let importer = DocumentImporter(realm: realm, options: ImportOptions(type: "Person"))
         #expect {
             try importer.run(JSONReader(bytes: SampleDocuments.people(10_000, badAt: 10_000), file: "people.json"))
@@ -20,7 +20,7 @@ import Testing
         #expect(try realm.count("Dog") == 0)
     }
 
-    @Test func aSkipImportSetsBadDocumentsAsideAndKeepsTheRest() throws {
+    func aSkipImportSetsBadDocumentsAsideAndKeepsTheRest() throws {
         var options = ImportOptions(type: "Person", onError: .skip)
         options.batchSize = 7
         let importer = DocumentImporter(realm: realm, options: options)
@@ -46,7 +46,7 @@ import Testing
         {"$type": "DogClub", "name": "After", "members": [{"id": 7, "name": "Cy"}]}
         """
 
-    @Test func aSkipImportUndoesADocumentThatFailsHalfWritten() throws {
+    func aSkipImportUndoesADocumentThatFailsHalfWritten() throws {
         let importer = DocumentImporter(realm: realm, options: ImportOptions(onError: .skip))
         var rejected: [[String]] = []
         importer.onReject = { _, errors in rejected.append(errors) }
@@ -58,7 +58,7 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
-    @Test func aStopImportWhoseDocumentFailsHalfWrittenWritesNothing() throws {
+    func aStopImportWhoseDocumentFailsHalfWrittenWritesNothing() throws {
         let importer = DocumentImporter(realm: realm)
         expectKuraError(.transfer) {
             try importer.run(JSONReader(bytes: Array(Self.clubsWithADuplicateMember.utf8), file: "clubs.jsonl", layout: .lines))
@@ -73,14 +73,14 @@ import Testing
         #expect(try Fixtures.problems(realm) == [])
     }
 
-    @Test func aDryRunCountsEverythingAndKeepsNothing() throws {
+    func aDryRunCountsEverythingAndKeepsNothing() throws {
         let importer = DocumentImporter(realm: realm, options: ImportOptions(type: "Person", dryRun: true))
         let summary = try importer.run(JSONReader(bytes: SampleDocuments.people(50), file: "people.json"))
         #expect(summary.counts["Person"]?.inserted == 50)
         #expect(try realm.count("Person") == 0)
     }
 
-    @Test func aWholeRealmInputNamesEachDocumentsType() throws {
+    func aWholeRealmInputNamesEachDocumentsType() throws {
         let text = """
             {"$type": "DogToy", "name": "Ball"}
             {"$type": "Person", "id": 7, "name": "Ann", "dogs": [{"$id": "rex", "name": "Rex", "age": 2}]}
@@ -97,7 +97,7 @@ import Testing
         #expect(try bo.objects("dogs").map { try $0.value(forKey: "name") } == ["Rex"])
     }
 
-    @Test func aWholeRealmDocumentWithoutATypeIsRefused() throws {
+    func aWholeRealmDocumentWithoutATypeIsRefused() throws {
         #expect {
             try DocumentImporter(realm: realm).run(JSONReader(bytes: Array(#"[{"name": "x"}]"#.utf8), file: "r.json"))
         } throws: { error in
@@ -106,7 +106,7 @@ import Testing
         }
     }
 
-    @Test func aReferenceNoDocumentDefinesStopsTheImport() throws {
+    func aReferenceNoDocumentDefinesStopsTheImport() throws {
         let text = #"[{"name": "A", "dogs": [{"$ref": "x"}]}]"#
         #expect {
             try DocumentImporter(realm: realm, options: ImportOptions(type: "Person")).run(JSONReader(bytes: Array(text.utf8), file: "p.json"))
@@ -116,11 +116,42 @@ import Testing
         #expect(try realm.count("Person") == 0)
     }
 
-    @Test func anUnknownTypeIsAUsageError() throws {
+    func anUnknownTypeIsAUsageError() throws {
         #expect {
             try DocumentImporter(realm: realm, options: ImportOptions(type: "Cat")).run(JSONReader(bytes: Array("[]".utf8), file: "c.json"))
         } throws: { error in
             (error as? KuraError) == KuraError.transfer(.usage, "no type 'Cat' in the realm (types: Address, Dog, DogClub, DogToy, Person)", file: "c.json")
         }
+    }
+}
+
+/// The cases of `DocumentImporterCases`, each run on every engine that does not need an SQLite file.
+@Suite struct DocumentImporterTests {
+    @Test(arguments: RealmEngine.tested) func aStopImportWhose10000thDocumentIsBadWritesNothing(on engine: RealmEngine) throws {
+        try DocumentImporterCases(engine).aStopImportWhose10000thDocumentIsBadWritesNothing()
+    }
+    @Test(arguments: RealmEngine.tested) func aSkipImportSetsBadDocumentsAsideAndKeepsTheRest(on engine: RealmEngine) throws {
+        try DocumentImporterCases(engine).aSkipImportSetsBadDocumentsAsideAndKeepsTheRest()
+    }
+    @Test(arguments: RealmEngine.tested) func aSkipImportUndoesADocumentThatFailsHalfWritten(on engine: RealmEngine) throws {
+        try DocumentImporterCases(engine).aSkipImportUndoesADocumentThatFailsHalfWritten()
+    }
+    @Test(arguments: RealmEngine.tested) func aStopImportWhoseDocumentFailsHalfWrittenWritesNothing(on engine: RealmEngine) throws {
+        try DocumentImporterCases(engine).aStopImportWhoseDocumentFailsHalfWrittenWritesNothing()
+    }
+    @Test(arguments: RealmEngine.tested) func aDryRunCountsEverythingAndKeepsNothing(on engine: RealmEngine) throws {
+        try DocumentImporterCases(engine).aDryRunCountsEverythingAndKeepsNothing()
+    }
+    @Test(arguments: RealmEngine.tested) func aWholeRealmInputNamesEachDocumentsType(on engine: RealmEngine) throws {
+        try DocumentImporterCases(engine).aWholeRealmInputNamesEachDocumentsType()
+    }
+    @Test(arguments: RealmEngine.tested) func aWholeRealmDocumentWithoutATypeIsRefused(on engine: RealmEngine) throws {
+        try DocumentImporterCases(engine).aWholeRealmDocumentWithoutATypeIsRefused()
+    }
+    @Test(arguments: RealmEngine.tested) func aReferenceNoDocumentDefinesStopsTheImport(on engine: RealmEngine) throws {
+        try DocumentImporterCases(engine).aReferenceNoDocumentDefinesStopsTheImport()
+    }
+    @Test(arguments: RealmEngine.tested) func anUnknownTypeIsAUsageError(on engine: RealmEngine) throws {
+        try DocumentImporterCases(engine).anUnknownTypeIsAUsageError()
     }
 }

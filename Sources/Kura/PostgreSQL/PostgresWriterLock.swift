@@ -1,0 +1,54 @@
+import Foundation
+
+/// The lock a PostgreSQL realm's writers take turns on: a transaction-scoped advisory lock keyed
+/// by the realm's schema, taken first thing in every write transaction.
+///
+/// A writer waits for it as a SQLite realm's writer waits for its file: for as long as the holder
+/// keeps working, however long its transaction takes, and gives up only after `timeout` seconds
+/// in which the holder did nothing (a transaction left idle). It waits in slices, asking between
+/// them whether the holder's statement is running.
+struct PostgresWriterLock {
+    let session: PostgresSession
+    let location: PostgresLocation
+    let timeout: TimeInterval
+
+    /// Kura's key of the realm's lock; the other is the hash of the schema's name.
+    private static let kuraKey: Int64 = 1_264_939_617
+    private static let slice: TimeInterval = 0.5
+
+    /// Takes the lock, waiting as long as its holder works.
+    func take() throws {
+        var lastProgress = Date()
+        let milliseconds = Int(max(min(timeout, Self.slice), 0.01) * 1000)
+        try session.execute("SET LOCAL lock_timeout = '\(milliseconds)ms'")
+        defer { try? session.execute("SET LOCAL lock_timeout = 0") }
+        while true {
+            try session.execute("SAVEPOINT \"kura#lock\"")
+            do {
+                try session.execute("SELECT pg_advisory_xact_lock(\(Self.kuraKey), hashtext(current_schema()))")
+                try session.execute("RELEASE SAVEPOINT \"kura#lock\"")
+                return
+            } catch let error where error.message.contains("55P03") {
+                try session.execute("ROLLBACK TO SAVEPOINT \"kura#lock\"")
+            }
+            if try holderIsWorking() { lastProgress = Date() }
+            if Date().timeIntervalSince(lastProgress) >= timeout {
+                throw KuraError.store(
+                    .database,
+                    "cannot write realm '\(location.description)': another connection holds its write lock and has done nothing for \(Int(timeout)) seconds")
+            }
+        }
+    }
+
+    /// Whether the connection holding the lock is running a statement now. The lock's keys show
+    /// as object ids: the schema's hash as its unsigned 32 bits.
+    private func holderIsWorking() throws -> Bool {
+        let state = try session.value("""
+            SELECT a.state FROM pg_locks AS l JOIN pg_stat_activity AS a ON a.pid = l.pid
+            WHERE l.locktype = 'advisory' AND l.granted AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+            AND l.classid::bigint = \(Self.kuraKey) AND l.objid::bigint = (hashtext(current_schema())::bigint & 4294967295)
+            AND l.objsubid = 2
+            """)
+        return state == .text("active")
+    }
+}
