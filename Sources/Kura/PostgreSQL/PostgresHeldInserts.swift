@@ -1,0 +1,107 @@
+/// Inserts held back and written a batch at a time with `COPY … FROM STDIN`: each table's rows
+/// wait as COPY text (`PostgresCopyText`) until `RowStage.rowsPerBatch` rows or
+/// `RowStage.bytesPerBatch` bytes are held, then go in with one COPY, which costs the server far
+/// less than a statement per row.
+///
+/// Rows held are not in the tables yet: the writer writes every batch before anything that could
+/// read them runs, and finds the primary keys of held objects here.
+final class PostgresHeldInserts {
+    private let session: PostgresSession
+    private let statements: PostgresInsertStatements
+    /// Per `WriteStatements.BulkInsert` index, the rows held for its table.
+    private var tables: [HeldRows?]
+    /// The ids of held objects by primary key (its stored cell), per keyed type.
+    private var pendingKeys: [String: [StoredCell: Int64]] = [:]
+    /// Whether any table has rows held.
+    private(set) var isEmpty = true
+
+    init(session: PostgresSession, statements: PostgresInsertStatements, catalog: SchemaCatalog) {
+        self.session = session
+        self.statements = statements
+        tables = Array(repeating: nil, count: catalog.bulkInsertCount)
+    }
+
+    /// Holds one or more rows of `bulk`'s table: the staged cells in `range`, row after row; a row
+    /// short of cells is filled with nulls.
+    func append(_ bulk: WriteStatements.BulkInsert, from stage: RowStage, cells range: Range<Int>) throws(KuraError) {
+        let held = try rows(of: bulk)
+        let width = held.insert.columns.count
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = min(start + width, range.upperBound)
+            for index in start..<end {
+                held.text.append(held.insert.stored(stage, at: index, column: index - start))
+            }
+            for _ in (end - start)..<width { held.text.append(.null) }
+            held.text.endRow()
+            held.count += 1
+            start = end
+            if held.count >= RowStage.rowsPerBatch || held.text.buffer.readableBytes >= RowStage.bytesPerBatch {
+                try write(held)
+            }
+        }
+        isEmpty = false
+    }
+
+    /// Notes that the held object `id` of `type` has primary key `key` (its stored form).
+    func noteKey(_ key: StoredCell, of type: String, id: Int64) {
+        pendingKeys[type, default: [:]][key] = id
+    }
+
+    /// The id of a held object of `type` with primary key `key`, if there is one.
+    func id(of type: String, key: StoredCell) -> Int64? {
+        pendingKeys[type]?[key]
+    }
+
+    /// Writes every table's held rows.
+    func flush() throws(KuraError) {
+        guard !isEmpty else { return }
+        for held in tables {
+            if let held, held.count > 0 { try write(held) }
+        }
+        isEmpty = true
+    }
+
+    /// Drops every held row, unwritten.
+    func discard() {
+        for held in tables { held?.clear() }
+        for type in pendingKeys.keys { pendingKeys[type]?.removeAll(keepingCapacity: true) }
+        isEmpty = true
+    }
+
+    /// Copies `held`'s rows into its table and empties it.
+    private func write(_ held: HeldRows) throws(KuraError) {
+        let data = held.text.buffer
+        held.clear()
+        try session.copy(into: held.insert.table, columns: held.insert.columns, data)
+        if let type = held.keyedType { pendingKeys[type]?.removeAll(keepingCapacity: true) }
+    }
+
+    private func rows(of bulk: WriteStatements.BulkInsert) throws(KuraError) -> HeldRows {
+        if bulk.index < tables.count, let held = tables[bulk.index] { return held }
+        let held = HeldRows(try statements.insert(bulk), keyedType: bulk.keyedType)
+        tables[bulk.index] = held
+        return held
+    }
+}
+
+/// The rows of one table waiting in `PostgresHeldInserts`, as COPY text.
+private final class HeldRows {
+    let insert: PostgresInsert
+    /// The type whose primary keys the rows hold, for an object table with one.
+    let keyedType: String?
+    var text = PostgresCopyText(capacity: RowStage.bytesPerBatch)
+    /// How many rows are held.
+    var count = 0
+
+    init(_ insert: PostgresInsert, keyedType: String?) {
+        self.insert = insert
+        self.keyedType = keyedType
+    }
+
+    /// Empties the rows without writing them.
+    func clear() {
+        text = PostgresCopyText(capacity: RowStage.bytesPerBatch)
+        count = 0
+    }
+}
