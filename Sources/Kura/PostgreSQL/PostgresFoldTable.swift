@@ -23,7 +23,12 @@ enum PostgresFoldTable {
         (3, StringOptions(caseInsensitive: true, diacriticInsensitive: true)),
     ]
 
-    /// Every scalar above ASCII that some folding changes, once per process.
+    /// What a scalar folds to right after another in its character (a combining mark after its
+    /// base, which `[d]` drops, where alone it stays): kinds 6 and 7, for 2 and 3.
+    static let afterBase: Int64 = 4
+
+    /// Every scalar above ASCII that some folding changes, alone or after a base, once per process.
+    /// Compared by bytes: String equality would take a canonically equal fold for no change.
     static let entries: [Entry] = {
         var entries: [Entry] = []
         for value in UInt32(0x80)...0x10FFFF {
@@ -31,7 +36,17 @@ enum PostgresFoldTable {
             let text = String(Character(scalar))
             for (kind, options) in kinds {
                 let folded = options.fold(text)
-                if folded != text { entries.append(Entry(kind: kind, scalar: Int64(value), folded: Data(folded.utf8))) }
+                if !folded.utf8.elementsEqual(text.utf8) {
+                    entries.append(Entry(kind: kind, scalar: Int64(value), folded: Data(folded.utf8)))
+                }
+                guard options.diacriticInsensitive else { continue }
+                // After the base "a", which no folding changes.
+                let withBase = options.fold("a" + text)
+                guard withBase.utf8.first == UInt8(ascii: "a") else { continue }
+                let after = withBase.utf8.dropFirst()
+                if !after.elementsEqual(folded.utf8) {
+                    entries.append(Entry(kind: kind + afterBase, scalar: Int64(value), folded: Data(after)))
+                }
             }
         }
         return entries

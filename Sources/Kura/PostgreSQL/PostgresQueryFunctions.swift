@@ -38,7 +38,9 @@ enum PostgresQueryFunctions {
     }
 
     /// Folds by kind (1 case, 2 diacritics, 3 both): ASCII text only lowers its letters (as
-    /// `StringOptions.fold` does); other text maps each scalar through the fold table.
+    /// `StringOptions.fold` does); other text maps each scalar through the fold table, by what it
+    /// folds to after a base (kind + 4) when one comes before it in its character: any scalar but
+    /// a control, after which a mark starts a character of its own.
     private static let foldWith = #"""
         CREATE OR REPLACE FUNCTION kura_fold_with(value bytea, kind integer) RETURNS bytea
         LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
@@ -51,6 +53,7 @@ enum PostgresQueryFunctions {
             folded bytea;
             result bytea := '\x'::bytea;
             ascii boolean := true;
+            prev integer := -1;
         BEGIN
             FOR k IN 0 .. n - 1 LOOP
                 IF get_byte(value, k) >= 128 THEN ascii := false; EXIT; END IF;
@@ -64,6 +67,7 @@ enum PostgresQueryFunctions {
                 IF b < 128 THEN
                     IF kind & 1 = 1 AND b BETWEEN 65 AND 90 THEN b := b + 32; END IF;
                     result := result || set_byte('\x00'::bytea, 0, b);
+                    prev := b;
                     i := i + 1;
                 ELSE
                     w := \#(width);
@@ -71,8 +75,12 @@ enum PostgresQueryFunctions {
                     FOR k IN 1 .. w - 1 LOOP
                         scalar := (scalar << 6) | (get_byte(value, i + k) & 63);
                     END LOOP;
-                    SELECT f."#folded" INTO folded FROM "#fold" AS f WHERE f."#kind" = kind AND f."#scalar" = scalar;
+                    SELECT f."#folded" INTO folded FROM "#fold" AS f
+                    WHERE f."#scalar" = scalar AND (f."#kind" = kind OR f."#kind" = kind + 4 AND prev >= 32
+                        AND NOT (prev BETWEEN 127 AND 159 OR prev IN (8232, 8233)))
+                    ORDER BY f."#kind" DESC LIMIT 1;
                     IF FOUND THEN result := result || folded; ELSE result := result || substr(value, i + 1, w); END IF;
+                    prev := scalar;
                     i := i + w;
                 END IF;
             END LOOP;
