@@ -21,7 +21,7 @@ enum SQLiteLimits {
     /// The limits as the query compiler reads them.
     static let query = QueryLimits(
         engine: "SQLite", columns: columns, variables: variables, sqlLength: sqlLength, expressionDepth: expressionDepth,
-        tablesPerSelect: tablesPerSelect)
+        tablesPerSelect: tablesPerSelect, dialect: SQLiteQueryDialect())
 
     private static let limits = read()
 

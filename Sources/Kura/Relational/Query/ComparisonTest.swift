@@ -21,10 +21,22 @@ struct ComparisonTest {
         case compare(ComparisonOperator, StoredCell)
         case between(StoredCell, StoredCell)
         case within([StoredCell])
-        case prefix(StoredCell, length: Int)
-        case suffix(StoredCell, length: Int)
+        case prefix(StoredCell)
+        case suffix(StoredCell)
         case contains(StoredCell)
-        case glob(StoredCell)
+        /// Realm's LIKE pattern, as written.
+        case like(StoredCell)
+
+        /// The literal the stored value is compared with, if one.
+        var literal: StoredCell? {
+            switch self {
+            case .compare(_, let value), .between(let value, _), .prefix(let value), .suffix(let value), .contains(let value),
+                .like(let value):
+                value
+            case .within(let values): values.first
+            case .never, .always, .present, .isNull: nil
+            }
+        }
     }
 
     /// How the stored value is read before it is compared: as it is, through a folding function, or by decimal value.
@@ -103,20 +115,12 @@ struct ComparisonTest {
     }
 
     private static func form(_ op: ComparisonOperator, _ value: StoredCell) -> Form {
-        let length: Int
-        switch value {
-        case .text(let text): length = text.unicodeScalars.count
-        case .blob(let bytes): length = bytes.count
-        default: length = 0
-        }
         switch op {
-        case .beginsWith: return .prefix(value, length: length)
-        case .endsWith: return .suffix(value, length: length)
-        case .contains: return .contains(value)
-        case .like:
-            guard case .text(let pattern) = value else { return .glob(value) }
-            return .glob(StoredCell.text(Self.globPattern(fromLike: pattern)))
-        default: return .compare(op, value)
+        case .beginsWith: .prefix(value)
+        case .endsWith: .suffix(value)
+        case .contains: .contains(value)
+        case .like: .like(value)
+        default: .compare(op, value)
         }
     }
 
@@ -146,49 +150,57 @@ struct ComparisonTest {
             guard let tags = alternative.tags, let tag else { return test }
             return "(coalesce(\(tag), 0) IN " + constants.integers(tags) + " AND " + test + ")"
         }
-        let combined = parts.count == 1 ? parts[0] : SQLFragment.joined(parts, by: "OR")
+        let combined = parts.isEmpty ? SQLFragment(constants.dialect.alwaysFalse) : (parts.count == 1 ? parts[0] : SQLFragment.joined(parts, by: "OR"))
         return negated ? "NOT " + combined : combined
     }
 
     private func formSQL(
         _ form: Form, reading: Reading, value raw: String, tag: String?, constants: QueryConstants
     ) -> SQLFragment {
+        let dialect = constants.dialect
+        let stored = isMixed ? form.literal.map { dialect.mixedReading(raw, comparedWith: $0) } ?? raw : raw
         let value: String
+        var argument = { (value: StoredCell) in constants.value(value) }
         switch reading {
-        case .plain: value = raw
-        case .folded(let function): value = "\(function)(\(raw))"
-        case .decimal: value = "\(raw) COLLATE \(QueryFunctions.decimalCollation)"
+        case .plain: value = stored
+        case .folded(let function): value = "\(function)(\(stored))"
+        case .decimal:
+            value = dialect.collated(stored, by: QueryFunctions.decimalCollation)
+            argument = { dialect.collatedArgument(constants.value($0), by: QueryFunctions.decimalCollation) }
         }
         let present = "\(raw) IS NOT NULL AND "
         switch form {
-        case .never: return SQLFragment("0")
-        case .always: return SQLFragment("1")
+        case .never: return SQLFragment(dialect.alwaysFalse)
+        case .always: return SQLFragment(dialect.alwaysTrue)
         case .present: return SQLFragment("(\(raw) IS NOT NULL)")
         case .isNull:
             // A mixed null has the null tag; through a null link the tag itself reads as NULL.
             if isMixed, let tag { return "(coalesce(\(tag), 0) = " + constants.integer(MixedTag.null) + ")" }
             return SQLFragment("(\(raw) IS NULL)")
-        case .compare(let op, let argument):
+        case .compare(let op, let literal):
             switch op {
-            case .equal: return "(\(value) IS " + constants.value(argument) + ")"
-            case .notEqual: return "(\(value) IS NOT " + constants.value(argument) + ")"
-            default: return "(\(present)\(value) \(op.spelling) " + constants.value(argument) + ")"
+            case .equal: return "(\(value)\(dialect.isSame)" + argument(literal) + ")"
+            case .notEqual: return "(\(value)\(dialect.isNotSame)" + argument(literal) + ")"
+            default: return "(\(present)\(value) \(op.spelling) " + argument(literal) + ")"
             }
         case .between(let low, let high):
-            return "(\(present)\(value) BETWEEN " + constants.value(low) + " AND " + constants.value(high) + ")"
+            return "(\(present)\(value) BETWEEN " + argument(low) + " AND " + argument(high) + ")"
         case .within(let values):
-            return "(\(present)\(value) IN " + constants.list(values) + ")"
-        case .prefix(let argument, let length):
+            guard case .decimal = reading else { return "(\(present)\(value) IN " + constants.list(values) + ")" }
+            return "(\(present)\(value) IN " + dialect.collatedList(constants.list(values), by: QueryFunctions.decimalCollation) + ")"
+        case .prefix(let literal):
+            let length = dialect.length(of: literal)
             if length == 0 { return SQLFragment("(\(raw) IS NOT NULL)") }
-            return "(\(present)substr(\(value), 1, \(length)) = " + constants.value(argument) + ")"
-        case .suffix(let argument, let length):
+            return "(\(present)" + dialect.startsWith(value, argument(literal), length: length) + ")"
+        case .suffix(let literal):
+            let length = dialect.length(of: literal)
             if length == 0 { return SQLFragment("(\(raw) IS NOT NULL)") }
-            return "(\(present)substr(\(value), -\(length)) = " + constants.value(argument) + ")"
-        case .contains(let argument):
-            // instr's result as the truth value: a `> 0` would be one more constant for SQLite to search.
-            return "(\(present)instr(\(value), " + constants.value(argument) + "))"
-        case .glob(let argument):
-            return "(\(present)\(value) GLOB " + constants.value(argument) + ")"
+            return "(\(present)" + dialect.endsWith(value, argument(literal), length: length) + ")"
+        case .contains(let literal):
+            return "(\(present)" + dialect.contains(value, argument(literal)) + ")"
+        case .like(let literal):
+            guard case .text(let pattern) = literal else { return "(\(present)" + dialect.matches(value, argument(literal)) + ")" }
+            return "(\(present)" + dialect.matches(value, argument(.text(dialect.likePattern(pattern)))) + ")"
         }
     }
 }

@@ -73,13 +73,14 @@ struct ExpressionTest {
         return type.description
     }
 
-    var sql: SQLFragment {
+    /// The test, as `dialect` spells it.
+    func sql(_ dialect: any QueryDialect) -> SQLFragment {
         let a = read(left)
         let b = read(right)
         let present = "\(left.value) IS NOT NULL AND \(right.value) IS NOT NULL AND "
-        if op.isStringOperator { return SQLFragment(stringTest(a, b, present: present)) }
+        if op.isStringOperator { return SQLFragment(stringTest(a, b, present: present, dialect: dialect)) }
         if general {
-            let comparison = "\(QueryFunctions.compare)(\(tag(left)), \(a), \(tag(right)), \(b))"
+            let comparison = dialect.compare((tag(left), a, left.type), (tag(right), b, right.type))
             switch op {
             case .equal: return SQLFragment("(\(comparison) = 0)")
             case .notEqual: return SQLFragment("(\(comparison) <> 0)")
@@ -89,11 +90,15 @@ struct ExpressionTest {
             default: return SQLFragment("(\(comparison) IN (0, 1))")
             }
         }
-        let collation = left.type == .decimal ? " COLLATE \(QueryFunctions.decimalCollation)" : ""
+        var (x, y) = (a, b)
+        if left.type == .decimal {
+            x = dialect.collated(a, by: QueryFunctions.decimalCollation)
+            y = dialect.collatedArgument(SQLFragment(b), by: QueryFunctions.decimalCollation).sql
+        }
         switch op {
-        case .equal: return SQLFragment("(\(a)\(collation) IS \(b))")
-        case .notEqual: return SQLFragment("(\(a)\(collation) IS NOT \(b))")
-        default: return SQLFragment("(\(present)\(a)\(collation) \(op.spelling) \(b))")
+        case .equal: return SQLFragment("(\(x)\(dialect.isSame)\(y))")
+        case .notEqual: return SQLFragment("(\(x)\(dialect.isNotSame)\(y))")
+        default: return SQLFragment("(\(present)\(x) \(op.spelling) \(y))")
         }
     }
 
@@ -112,18 +117,11 @@ struct ExpressionTest {
 
     /// BEGINSWITH, ENDSWITH, CONTAINS or LIKE with the pattern read from the right side; a mixed
     /// side passes only when it holds a string.
-    private func stringTest(_ a: String, _ b: String, present: String) -> String {
+    private func stringTest(_ a: String, _ b: String, present: String, dialect: any QueryDialect) -> String {
         var guards = ""
         for side in [left, right] where side.type == .mixed {
             guards += "coalesce(\(side.tag ?? "NULL"), 0) = \(MixedTag.string) AND "
         }
-        let test: String
-        switch op {
-        case .beginsWith: test = "substr(\(a), 1, length(\(b))) = \(b)"
-        case .endsWith: test = "(length(\(b)) = 0 OR substr(\(a), -length(\(b))) = \(b))"
-        case .contains: test = "instr(\(a), \(b)) > 0"
-        default: test = "\(a) GLOB \(QueryFunctions.likeGlob)(\(b))"
-        }
-        return "(\(guards)\(present)\(test))"
+        return "(\(guards)\(present)\(dialect.stringTest(op, a, b)))"
     }
 }

@@ -102,8 +102,9 @@ struct ObjectQuery: Sendable {
         tail += " ORDER BY " + order.joined(separator: ", ")
         if let limit { tail += " LIMIT \(limit)" }
         self.type = type
-        self.sql = rows.with + "SELECT \(rows.id)" + tail
-        self.pageSQL = rows.with + "SELECT " + ([rows.id] + rows.order.map(\.expression)).joined(separator: ", ") + tail
+        let dialect = catalog.limits.dialect
+        self.sql = dialect.statement(rows.with + "SELECT \(rows.id)" + tail)
+        self.pageSQL = dialect.statement(rows.with + "SELECT " + ([rows.id] + rows.order.map { dialect.pageValue($0.value, collated: $0.expression) }).joined(separator: ", ") + tail)
         self.signature = signature
         self.arguments = arguments
     }

@@ -5,12 +5,12 @@ extension PredicateCompiler {
         switch source {
         case .values(let owner, let property, let element):
             let alias = names.make()
-            let argument = Self.aggregated("\(alias).\(TableLayout.valueColumn)", tag: "\(alias).\(TableLayout.tagColumn)", element)
-            return "(SELECT \(Self.call(function, argument, element)) FROM \(TableLayout.collectionTable(owner, property)) AS \(alias) "
+            let argument = aggregated("\(alias).\(TableLayout.valueColumn)", tag: "\(alias).\(TableLayout.tagColumn)", element)
+            return "(SELECT \(call(function, argument, element)) FROM \(TableLayout.collectionTable(owner, property)) AS \(alias) "
                 + "WHERE \(alias).\(TableLayout.ownerColumn) = \(id))"
         case .objects(let hop, let property, let type):
             let object = names.make()
-            let argument = Self.aggregated(
+            let argument = aggregated(
                 "\(object).\(TableLayout.column(property))", tag: "\(object).\(TableLayout.tagColumn(property))", type)
             let rows: String
             switch hop {
@@ -26,25 +26,22 @@ extension PredicateCompiler {
                 rows = "FROM \(TableLayout.objectTable(link.source)) AS \(object) WHERE \(object).\(TableLayout.column(link.property)) = \(id)"
             case .toOne(let owner, let link, _), .mapEntry(let owner, let link, _, _), .listItem(let owner, let link, _, _):
                 // The resolver aggregates only over to-many steps; a single object is its own aggregate.
-                rows = "FROM \(TableLayout.objectTable(owner)) AS \(object) WHERE \(object).\(TableLayout.column(link)) = \(id) AND 0"
+                rows = "FROM \(TableLayout.objectTable(owner)) AS \(object) WHERE \(object).\(TableLayout.column(link)) = \(id) AND \(limits.dialect.alwaysFalse)"
             }
-            return "(SELECT \(Self.call(function, argument, type)) \(rows))"
+            return "(SELECT \(call(function, argument, type)) \(rows))"
         }
     }
 
     /// The value aggregated: of mixed values only the numbers count (decimals by their double value),
     /// as Realm sums a list of mixed values.
-    private static func aggregated(_ value: String, tag: String, _ type: PropertyType) -> String {
+    private func aggregated(_ value: String, tag: String, _ type: PropertyType) -> String {
         guard type == .mixed else { return value }
-        let numbers = [MixedTag.int, MixedTag.float, MixedTag.double].map(String.init).joined(separator: ", ")
-        return "CASE WHEN \(tag) IN (\(numbers)) THEN \(value) WHEN \(tag) = \(MixedTag.decimal) THEN CAST(\(value) AS REAL) END"
+        return limits.dialect.mixedAggregated(value, tag: tag)
     }
 
-    private static func call(_ function: ResolvedKeyPath.Aggregate, _ argument: String, _ type: PropertyType) -> String {
+    private func call(_ function: ResolvedKeyPath.Aggregate, _ argument: String, _ type: PropertyType) -> String {
         switch (function, type) {
-        case (.sum, .decimal): "\(QueryFunctions.decimalSum)(\(argument))"
-        case (.avg, .decimal): "\(QueryFunctions.decimalAverage)(\(argument))"
-        case (.min, .decimal), (.max, .decimal): "\(function.rawValue)(\(argument) COLLATE \(QueryFunctions.decimalCollation))"
+        case (_, .decimal): limits.dialect.decimalAggregate(function, argument)
         case (.sum, _): "coalesce(sum(\(argument)), 0)"
         case (.avg, _): "avg(\(argument))"
         case (.min, _), (.max, _): "\(function.rawValue)(\(argument))"

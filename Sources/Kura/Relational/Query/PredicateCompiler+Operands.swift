@@ -62,7 +62,7 @@ extension PredicateCompiler {
             throw KuraError.query(.typeMismatch, "arithmetic takes numbers, found \(literal.described)", in: .where, column: literal.column)
         }
         if let integer = Int64(text) { return Operand(value: String(integer), type: .int, subject: text) }
-        return Operand(value: QueryConstants.literal(.real(number)), type: .double, subject: text)
+        return Operand(value: limits.dialect.literal(.real(number)), type: .double, subject: text)
     }
 
     /// A resolver that knows the SUBQUERY variables of `context`.
@@ -110,7 +110,7 @@ extension PredicateCompiler {
         inner.variables[subquery.variable] = element
         // The condition stands inside the count, which a test may write twice: it binds nothing.
         let bound = constants
-        constants = QueryConstants(inline: true)
+        constants = QueryConstants(dialect: limits.dialect, inline: true)
         defer { constants = bound }
         let condition = try self.condition(subquery.predicate, negated: false, in: inner)
         return Operand(
@@ -178,11 +178,11 @@ extension PredicateCompiler {
         case .count(let source):
             try countSubqueryTable()
             return Operand(
-                value: Self.count(source, of: position.id), type: .int, subject: subject, nests: true,
-                existence: Self.rows(source, of: position.id))
+                value: Self.count(source, of: position.id, limits.dialect), type: .int, subject: subject, nests: true,
+                existence: Self.rows(source, of: position.id, limits.dialect))
         case .length(let name, _):
             let alias = try position.scope.objectAlias(type: position.type, idExpression: position.id)
-            return Operand(value: "length(CAST(\(alias).\(TableLayout.column(name)) AS BLOB))", type: .int, subject: subject)
+            return Operand(value: limits.dialect.byteLength("\(alias).\(TableLayout.column(name))"), type: .int, subject: subject)
         case .aggregate(let function, let source, let result):
             try countSubqueryTable()
             return Operand(value: aggregate(function, source, of: position.id), type: result, subject: subject, nests: true)
@@ -207,7 +207,7 @@ extension PredicateCompiler {
     /// `(SELECT column FROM map WHERE owner = id AND key = ?)`: a map's entry under `key`.
     private func entrySQL(_ owner: String, _ property: String, key: String, column: String, of id: String) -> String {
         let alias = names.make()
-        let key = QueryConstants.literal(.text(key))
+        let key = limits.dialect.literal(.text(key))
         return "(SELECT \(alias).\(column) FROM \(TableLayout.collectionTable(owner, property)) AS \(alias) "
             + "WHERE \(alias).\(TableLayout.ownerColumn) = \(id) AND \(alias).\(TableLayout.keyColumn) = \(key))"
     }
@@ -249,27 +249,27 @@ extension PredicateCompiler {
     }
 
     /// The number of elements, entries or (distinct) linking objects of the object whose id is `id`.
-    static func count(_ source: ResolvedKeyPath.CountSource, of id: String) -> String {
+    static func count(_ source: ResolvedKeyPath.CountSource, of id: String, _ dialect: any QueryDialect) -> String {
         switch source {
         case .collection(let owner, let property):
             return "(SELECT count(*) FROM \(TableLayout.collectionTable(owner, property)) WHERE \(TableLayout.ownerColumn) = \(id))"
         case .backlink(let link):
             return count(link, of: id)
         case .allLinks(let links, let mixed):
-            let counts = links.map { count($0, of: id) } + mixed.map { count($0, of: id) }
+            let counts = links.map { count($0, of: id) } + mixed.map { count($0, of: id, dialect) }
             return counts.isEmpty ? "0" : "(" + counts.joined(separator: " + ") + ")"
         }
     }
 
     /// A SELECT for each table the count reads, finding a row exactly when it counts one.
-    private static func rows(_ source: ResolvedKeyPath.CountSource, of id: String) -> [String] {
+    private static func rows(_ source: ResolvedKeyPath.CountSource, of id: String, _ dialect: any QueryDialect) -> [String] {
         switch source {
         case .collection(let owner, let property):
             return ["SELECT 1 FROM \(TableLayout.collectionTable(owner, property)) WHERE \(TableLayout.ownerColumn) = \(id)"]
         case .backlink(let link):
             return [rows(link, of: id)]
         case .allLinks(let links, let mixed):
-            return links.map { rows($0, of: id) } + mixed.map { rows($0, of: id) }
+            return links.map { rows($0, of: id) } + mixed.map { rows($0, of: id, dialect) }
         }
     }
 
@@ -280,15 +280,15 @@ extension PredicateCompiler {
         return "SELECT 1 FROM \(TableLayout.objectTable(link.source)) WHERE \(TableLayout.column(link.property)) = \(id)"
     }
 
-    private static func rows(_ link: ResolvedKeyPath.MixedBacklink, of id: String) -> String {
-        "SELECT 1 FROM \(link.place.table) WHERE \(link.place.linkCondition(tag: String(link.tag), id: id))"
+    private static func rows(_ link: ResolvedKeyPath.MixedBacklink, of id: String, _ dialect: any QueryDialect) -> String {
+        "SELECT 1 FROM \(link.place.table) WHERE \(link.place.linkCondition(tag: String(link.tag), id: dialect.mixedLink(id)))"
     }
 
     /// Mixed values linking to the object; in a list or set of one object, each object once.
-    private static func count(_ link: ResolvedKeyPath.MixedBacklink, of id: String) -> String {
+    private static func count(_ link: ResolvedKeyPath.MixedBacklink, of id: String, _ dialect: any QueryDialect) -> String {
         let place = link.place
         let counted = place.property?.type.isCollection == true ? "DISTINCT \(TableLayout.ownerColumn)" : "*"
-        return "(SELECT count(\(counted)) FROM \(place.table) WHERE \(place.linkCondition(tag: String(link.tag), id: id)))"
+        return "(SELECT count(\(counted)) FROM \(place.table) WHERE \(place.linkCondition(tag: String(link.tag), id: dialect.mixedLink(id))))"
     }
 
     private static func count(_ link: ResolvedKeyPath.Backlink, of id: String) -> String {

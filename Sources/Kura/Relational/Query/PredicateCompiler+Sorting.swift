@@ -18,26 +18,29 @@ extension PredicateCompiler {
         guard !path.isToMany else { throw refuse(toMany) }
         var noSubquery: Subquery?
         let position = try follow(path.hops, from: topContext.root, into: &noSubquery)
+        let dialect = limits.dialect
         switch path.end {
         case .column(let name, let type):
             let alias = try scope.objectAlias(type: position.type, idExpression: position.id)
             let column = "\(alias).\(TableLayout.column(name))"
             if type == .mixed {
-                let mixedKey = "\(MixedSortKey.function)(\(alias).\(TableLayout.tagColumn(name)), \(column))"
-                return OrderTerm(value: mixedKey, collation: MixedSortKey.collation, ascending: key.ascending)
+                let mixedKey = dialect.mixedSortValue(tag: "\(alias).\(TableLayout.tagColumn(name))", value: column)
+                return OrderTerm(value: mixedKey, collation: MixedSortKey.collation, ascending: key.ascending, dialect: dialect)
             }
-            return OrderTerm(value: column, collation: type == .decimal ? QueryFunctions.decimalCollation : nil, ascending: key.ascending)
+            return OrderTerm(
+                value: column, collation: type == .decimal ? QueryFunctions.decimalCollation : nil, ascending: key.ascending,
+                dialect: dialect)
         case .count(let countSource):
             try countSubqueryTable()
-            return OrderTerm(value: Self.count(countSource, of: position.id), ascending: key.ascending)
+            return OrderTerm(value: Self.count(countSource, of: position.id, dialect), ascending: key.ascending, dialect: dialect)
         case .aggregate(let function, let aggregateSource, let result):
             try countSubqueryTable()
             return OrderTerm(
                 value: aggregate(function, aggregateSource, of: position.id),
-                collation: result == .decimal ? QueryFunctions.decimalCollation : nil, ascending: key.ascending)
+                collation: result == .decimal ? QueryFunctions.decimalCollation : nil, ascending: key.ascending, dialect: dialect)
         case .length(let name, _):
             let alias = try scope.objectAlias(type: position.type, idExpression: position.id)
-            return OrderTerm(value: "length(CAST(\(alias).\(TableLayout.column(name)) AS BLOB))", ascending: key.ascending)
+            return OrderTerm(value: dialect.byteLength("\(alias).\(TableLayout.column(name))"), ascending: key.ascending, dialect: dialect)
         case .link(let name, _):
             throw refuse("\(path.subject) is a link: sort by one of its properties (such as \(name).name)")
         case .mapValue, .listItem, .typeOf:

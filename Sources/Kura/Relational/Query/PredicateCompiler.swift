@@ -39,7 +39,7 @@ final class PredicateCompiler {
     let names: AliasNames
     /// The constants of every comparison of the query, written so that SQLite compiles them in
     /// linear time; inside a SUBQUERY, constants that write literals.
-    var constants = QueryConstants()
+    var constants: QueryConstants
     /// The bytes of SQL written for comparisons so far, against SQLite's limit on a statement.
     private var sqlBytes = 0
     /// The tables read in subqueries so far, against `maxSubqueryTables`.
@@ -63,6 +63,7 @@ final class PredicateCompiler {
         self.root = root
         self.catalog = catalog
         self.limits = limits
+        constants = QueryConstants(dialect: limits.dialect)
         names = AliasNames()
         rootAlias = names.make()
         scope = QueryScope(table: TableLayout.objectTable(root.name), alias: rootAlias, names: names, limits: limits)
@@ -93,7 +94,7 @@ final class PredicateCompiler {
     func condition(_ predicate: ParsedPredicate, negated: Bool, in context: Context) throws(KuraError) -> SQLFragment {
         switch predicate {
         case .constant(let value):
-            return SQLFragment(value != negated ? "1" : "0")
+            return SQLFragment(value != negated ? limits.dialect.alwaysTrue : limits.dialect.alwaysFalse)
         case .not(let inner):
             return try condition(inner, negated: !negated, in: context)
         case .and(let terms), .or(let terms):
@@ -165,7 +166,8 @@ final class PredicateCompiler {
         case .list(let items, _): check = try listTest(left, comparison, items)
         case .keyPath, .subquery, .arithmetic:
             guard let right else { throw KuraError.query(.syntax, "a comparison lost its right side", in: .where, column: comparison.column) }
-            check = try ExpressionTest(left, right, op: comparison.op, options: comparison.options, column: comparison.column).sql
+            check = try ExpressionTest(left, right, op: comparison.op, options: comparison.options, column: comparison.column)
+                .sql(limits.dialect)
         }
         guard let subquery else {
             if left.nests || right?.nests == true {
@@ -192,7 +194,7 @@ final class PredicateCompiler {
     /// The test of one side against values written in the predicate.
     private func test(_ operand: Operand, _ comparison: PredicateComparison, literals: [PredicateLiteral]) throws(KuraError) -> SQLFragment {
         if let rows = operand.existence, let nonEmpty = Self.testsNonEmpty(comparison.op, literals) {
-            let exists = rows.isEmpty ? "0" : rows.map { "EXISTS (\($0))" }.joined(separator: " OR ")
+            let exists = rows.isEmpty ? limits.dialect.alwaysFalse : rows.map { "EXISTS (\($0))" }.joined(separator: " OR ")
             return SQLFragment(nonEmpty ? "(\(exists))" : "(NOT (\(exists)))")
         }
         if let kind = operand.typeOf {
@@ -218,7 +220,7 @@ final class PredicateCompiler {
         }
         var parts: [SQLFragment] = []
         for item in items { parts.append(try test(operand, comparison, literals: [item])) }
-        guard !parts.isEmpty else { return SQLFragment(kind == .any ? "0" : "1") }
+        guard !parts.isEmpty else { return SQLFragment(kind == .any ? limits.dialect.alwaysFalse : limits.dialect.alwaysTrue) }
         let joined = SQLFragment.joined(parts, by: kind == .all ? "AND" : "OR")
         return kind == .none ? "(NOT " + joined + ")" : "(" + joined + ")"
     }

@@ -18,14 +18,17 @@ final class QueryConstants {
     private var plain = 0
     /// Whether values are written as literals rather than bound.
     let inline: Bool
+    /// How the engine writes literals.
+    let dialect: any QueryDialect
 
-    init(inline: Bool = false) {
+    init(dialect: any QueryDialect, inline: Bool = false) {
+        self.dialect = dialect
         self.inline = inline
     }
 
     /// `?` bound to `value`, or `(SELECT ?)` past the first `plainValues`.
     func value(_ value: StoredCell) -> SQLFragment {
-        if inline { return SQLFragment(Self.literal(value)) }
+        if inline { return SQLFragment(dialect.literal(value)) }
         bound += 1
         guard plain >= Self.plainValues else {
             plain += 1
@@ -36,7 +39,7 @@ final class QueryConstants {
 
     /// `(?, ?, ?)`: the values of an `IN` list.
     func list(_ values: [StoredCell]) -> SQLFragment {
-        if inline { return SQLFragment("(" + values.map(Self.literal).joined(separator: ", ") + ")") }
+        if inline { return SQLFragment("(" + values.map(dialect.literal).joined(separator: ", ") + ")") }
         guard values.count < 3 else {
             bound += values.count
             return SQLFragment("(" + Array(repeating: "?", count: values.count).joined(separator: ", ") + ")", values)
@@ -73,16 +76,3 @@ final class QueryConstants {
     }
 }
 
-extension QueryConstants {
-    /// `value` as an SQL literal that SQLite reads back exactly: text and blobs in hexadecimal (so
-    /// that nothing in them is read as SQL), a double by its bits.
-    static func literal(_ value: StoredCell) -> String {
-        switch value {
-        case .null: return "NULL"
-        case .integer(let number): return String(number)
-        case .real(let number): return "\(QueryFunctions.realFromBits)(\(Int64(bitPattern: number.bitPattern)))"
-        case .text(let text): return "CAST(X'\(ValueText.hex(text.utf8))' AS TEXT)"
-        case .blob(let bytes): return "X'\(ValueText.hex(bytes))'"
-        }
-    }
-}

@@ -13,4 +13,6 @@ struct QueryLimits: Sendable {
     var expressionDepth: Int
     /// Tables in one `SELECT`, joins included.
     var tablesPerSelect: Int
+    /// How the engine spells what differs between engines' SQL.
+    var dialect: any QueryDialect
 }

@@ -93,7 +93,7 @@ struct QueryPlan {
                 let partition = terms.map { column($0).expression }.joined(separator: ", ")
                 stepSQL.append(
                     "SELECT \(columns) FROM (SELECT \(columns), row_number() OVER (PARTITION BY \(partition) ORDER BY \(orderSQL(order))) AS "
-                        + "\(TableLayout.quote("#n")) FROM \(previous)) WHERE \(TableLayout.quote("#n")) = 1")
+                        + "\(TableLayout.quote("#n")) FROM \(previous))\(compiler.limits.dialect.derivedTableAlias) WHERE \(TableLayout.quote("#n")) = 1")
             case .limit(let count, let order):
                 stepSQL.append("SELECT \(columns) FROM \(previous) ORDER BY \(orderSQL(order)) LIMIT \(count)")
             }

@@ -66,9 +66,9 @@ struct TypeTest {
             let plain = tags.subtracting([Self.link]).sorted()
             if !plain.isEmpty { parts.append("coalesce(\(tag), 0) IN (" + plain.map(String.init).joined(separator: ", ") + ")") }
             if tags.contains(Self.link) { parts.append("coalesce(\(tag), 0) >= \(MixedTag.linkBase)") }
-            test = SQLFragment(parts.isEmpty ? "0" : "(" + parts.joined(separator: " OR ") + ")")
+            test = SQLFragment(parts.isEmpty ? constants.dialect.alwaysFalse : "(" + parts.joined(separator: " OR ") + ")")
         case .fixed(let type):
-            test = SQLFragment(tags.contains(Self.tag(of: type)) ? "1" : "0")
+            test = SQLFragment(tags.contains(Self.tag(of: type)) ? constants.dialect.alwaysTrue : constants.dialect.alwaysFalse)
         }
         return negated ? "(NOT " + test + ")" : test
     }
