@@ -9,9 +9,9 @@ enum StorageEngines {
     static func connect(
         path: String, isInMemory: Bool, busyTimeout: TimeInterval, readOnly: Bool, mayCreate: Bool
     ) throws -> any RelationalEngine {
-        if PostgresLocation.isURL(path) { return try PostgresEngine(url: path, busyTimeout: busyTimeout, readOnly: readOnly, mayCreate: mayCreate) }
+        if PostgresLocation.isURL(path) { return try PostgresEngine(url: path, busyTimeout: busyTimeout, readOnly: readOnly) }
         return try SQLiteConnection(SQLiteConnection.Location(
-            path: path, isInMemory: isInMemory, busyTimeout: busyTimeout, readOnly: readOnly, mayCreate: mayCreate))
+            path: path, isInMemory: isInMemory, busyTimeout: busyTimeout, readOnly: readOnly))
     }
 
     /// Whether `path` names a realm on a database server rather than a file.

@@ -12,7 +12,6 @@ final class PostgresEngine: RelationalEngine {
     let location: PostgresLocation
     private let session: PostgresSession
     private let readOnly: Bool
-    private let mayCreate: Bool
     private let tracker = PostgresChangeTracker()
     /// One transaction at a time on the session.
     private let turn = NSLock()
@@ -20,14 +19,13 @@ final class PostgresEngine: RelationalEngine {
     /// How long a writer waits for the lock while its holder writes nothing.
     private let busyTimeout: TimeInterval
 
-    /// Connects to the realm `url` names; `mayCreate` when a schema was given, so that a new or
-    /// empty PostgreSQL schema may become a realm.
-    init(url: String, busyTimeout: TimeInterval, readOnly: Bool, mayCreate: Bool) throws {
+    /// Connects to the realm `url` names. Whether a schema without a realm may become one is the
+    /// opener's to decide: it installs one only when it was given a schema.
+    init(url: String, busyTimeout: TimeInterval, readOnly: Bool) throws {
         location = try PostgresLocation(url: url)
         session = try PostgresSession(location)
         self.busyTimeout = busyTimeout
         self.readOnly = readOnly
-        self.mayCreate = mayCreate && !readOnly
     }
 
     var queryLimits: QueryLimits { PostgresLimits.query }
@@ -45,10 +43,7 @@ final class PostgresEngine: RelationalEngine {
     }
 
     func writingSchema<T>(_ body: (any RelationalSchemaStore) throws -> T) throws -> T {
-        try writing {
-            if mayCreate { try session.execute("CREATE SCHEMA IF NOT EXISTS \(location.quotedSchema)") }
-            return try body(PostgresSchemaStore(session: session))
-        }
+        try writing { try body(PostgresSchemaStore(session: session)) }
     }
 
     func snapshot<T>(catalog: SchemaCatalog, _ body: (any RelationalSnapshot) throws -> T) throws -> T {

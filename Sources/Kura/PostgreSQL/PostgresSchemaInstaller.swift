@@ -66,6 +66,7 @@ enum PostgresSchemaInstaller {
             """, [.text(String(formatVersion))])
         for type in schema.types { try createTables(for: type, in: session) }
         try installChangeLog(session)
+        try PostgresQueryFunctions.install(on: session)
         try storeSchema(schema, in: session)
         try raiseLayoutVersion(session)
     }
