@@ -34,7 +34,8 @@ enum StorageEngines {
 
     /// What checks the realm at `path` without writing to it.
     static func checker(path: String, busyTimeout: TimeInterval) -> any StorageChecking {
-        SQLiteStorageChecker(path: path, busyTimeout: busyTimeout)
+        if PostgresLocation.isURL(path) { return PostgresStorageChecker(url: path) }
+        return SQLiteStorageChecker(path: path, busyTimeout: busyTimeout)
     }
 
     /// Reads the realm at `path` for a migration plan: hands `body` the schema it stores and the

@@ -69,7 +69,7 @@ struct ContainerCheck {
         if let highest, let last = layout.lastMixedContainer, last < highest {
             findings.add(
                 .counterBehind, .init(table: "#meta"), "#meta",
-                "the container counter (lastMixedContainer) is \(last), below the highest container id \(highest)")
+                CheckWording.containerCounterBehind(last, highest))
         }
     }
 

@@ -13,13 +13,8 @@ struct IndexCheck {
         findings.attempt(.init(), "indexes") {
             let actual = try actualIndexes()
             for statement in expectedIndexes() {
-                guard let name = Self.indexName(in: statement) else { continue }
-                // Findings name the property or collection the index serves: `Owner.id`, `#mixed`.
-                let label = name.lastIndex(of: "#").map { String(name[..<$0]) } ?? name
-                let parts = label.split(separator: ".", maxSplits: 1).map(String.init)
-                let place = label.hasPrefix("#")
-                    ? CheckFinding.Place(table: label)
-                    : CheckFinding.Place(type: parts.first, property: parts.count > 1 ? parts[1] : nil, table: label)
+                guard let name = CheckWording.indexName(in: statement) else { continue }
+                let (label, place) = CheckWording.indexSite(name)
                 guard let found = actual[name] else {
                     // Realms made before the link indexes existed lack them and are sound: their
                     // deletes scan the mixed values instead.
@@ -63,13 +58,6 @@ struct IndexCheck {
             indexes[name] = sql
         }
         return indexes
-    }
-
-    /// The unquoted name in `CREATE [UNIQUE] INDEX "name" ON …`, as Kura writes it.
-    static func indexName(in statement: String) -> String? {
-        guard let open = statement.firstIndex(of: "\""), let on = statement.range(of: "\" ON ", range: open..<statement.endIndex)
-        else { return nil }
-        return String(statement[statement.index(after: open)..<on.lowerBound]).replacingOccurrences(of: "\"\"", with: "\"")
     }
 
     /// A statement with runs of white space made one space, as SQLite keeps the text it was given.

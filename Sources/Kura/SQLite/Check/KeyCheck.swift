@@ -27,10 +27,10 @@ struct KeyCheck {
         if let highest = row?.checkedInteger(1), let last = counters?.lastObjectId, last < highest {
             findings.add(
                 .counterBehind, place, type.name,
-                "the object id counter (#types.lastObjectId) is \(last), below the highest object id \(highest)")
+                CheckWording.objectCounterBehind(last, highest))
         }
         if counters?.lastObjectId == Int64.max {
-            findings.add(.counterExhausted, place, type.name, Self.exhausted("object id counter (#types.lastObjectId)", "\(type.name) objects"))
+            findings.add(.counterExhausted, place, type.name, CheckWording.exhausted("object id counter (#types.lastObjectId)", "\(type.name) objects"))
         }
         guard let key = type.primaryKeyProperty,
             layout.sites.contains(where: { $0.ownerType == type.name && $0.property == key && $0.tag == nil })
@@ -55,16 +55,11 @@ struct KeyCheck {
         {
             findings.add(
                 .counterBehind, keyPlace, label,
-                "the autoIncrement counter (#types.lastKey) is \(last), below the highest key \(highest)")
+                CheckWording.keyCounterBehind(last, highest))
         }
         if key.isAutoIncrement, counters?.lastKey == Int64.max {
-            findings.add(.counterExhausted, keyPlace, label, Self.exhausted("autoIncrement counter (#types.lastKey)", "\(type.name) keys"))
+            findings.add(.counterExhausted, keyPlace, label, CheckWording.exhausted("autoIncrement counter (#types.lastKey)", "\(type.name) keys"))
         }
         return objects
-    }
-
-    /// What a finding says of a counter at Int64.max, as the writer's error says it.
-    static func exhausted(_ counter: String, _ what: String) -> String {
-        "the \(counter) has reached Int64.max: no more \(what) can be created"
     }
 }

@@ -21,11 +21,15 @@ struct LayoutCheck {
             != nil
         else { return nil }
         let meta = try Row.fetchAll(db, sql: "SELECT \"key\", \"value\" FROM \(TableLayout.metaTable)")
-        var values: [String: DatabaseValue] = [:]
-        for row in meta { if let key = row.checkedText(0) { values[key] = row[1] } }
-        guard let schema = storedSchema(values["schema"], metaPlace) else { return nil }
+        var values: [String: StoredCell] = [:]
+        for row in meta { if let key = row.checkedText(0) { values[key] = StoredCell(row[1] as DatabaseValue) } }
+        let shared = LayoutFindings(findings: findings)
+        let schemaText: String? = if case .text(let text)? = values["schema"] { text } else { nil }
+        guard let schema = shared.storedSchema(schemaText) else { return nil }
         var layout = CheckedLayout(schema: schema)
-        checkMeta(values, schema: schema, into: &layout)
+        shared.meta(
+            values, schema: schema, formatVersion: SchemaInstaller.formatVersion, into: &layout,
+            integer: { Int64.fromDatabaseValue($0.databaseValue) }, counter: { if case .integer(let number) = $0 { number } else { nil } }, show: \.sqlDescription)
         findings.attempt(.init(table: "#types"), "#types") { try readTypes(schema, into: &layout) }
         findings.attempt(.init(table: "#mixed"), "#mixed") {
             let expected = Self.mixedColumns.map { ($0.0, [$0.1]) }
@@ -61,65 +65,13 @@ struct LayoutCheck {
         }
     }
 
-    private func storedSchema(_ stored: DatabaseValue?, _ place: CheckFinding.Place) -> Schema? {
-        guard case .string(let text)? = stored?.storage else {
-            findings.add(.metadata, place, "#meta", "the realm has no stored schema")
-            return nil
-        }
-        do {
-            return try Schema(storedYAML: text)
-        } catch {
-            findings.add(.metadata, place, "#meta", "the stored schema cannot be read: \(error)")
-            return nil
-        }
-    }
-
-    private func checkMeta(_ values: [String: DatabaseValue], schema: Schema, into layout: inout CheckedLayout) {
-        let place = CheckFinding.Place(table: "#meta")
-        let format = values["formatVersion"].flatMap { Int64.fromDatabaseValue($0) }
-        if format != SchemaInstaller.formatVersion {
-            let found = values["formatVersion"]?.description ?? "missing"
-            findings.add(.metadata, place, "#meta", "formatVersion is \(found), expected \(SchemaInstaller.formatVersion)")
-        }
-        let version = values["schemaVersion"].flatMap { Int64.fromDatabaseValue($0) }
-        if version != schema.version {
-            let found = values["schemaVersion"]?.description ?? "missing"
-            findings.add(.metadata, place, "#meta", "schemaVersion is \(found), but the stored schema has version \(schema.version)")
-        }
-        if case .int64(let last)? = values["lastMixedContainer"]?.storage {
-            layout.lastMixedContainer = last
-            if last == Int64.max {
-                findings.add(
-                    .counterExhausted, place, "#meta",
-                    KeyCheck.exhausted("container counter (lastMixedContainer)", "nested mixed lists or maps"))
-            }
-        } else {
-            let found = values["lastMixedContainer"]?.description ?? "missing"
-            findings.add(.metadata, place, "#meta", "lastMixedContainer is \(found), expected an integer")
-        }
-    }
-
     private func readTypes(_ schema: Schema, into layout: inout CheckedLayout) throws {
         let place = CheckFinding.Place(table: "#types")
         let expected = Self.typesColumns.map { (TableLayout.quote($0.0), [$0.1]) }
         guard try columns(of: "#types", expected: expected, "#types", place)?.count == expected.count else { return }
         let rows = try Row.fetchAll(db, sql: "SELECT \"id\", \"name\", \"lastObjectId\", \"lastKey\" FROM \(TableLayout.typesTable)")
-        for row in rows {
-            guard let id = row.checkedInteger(0), let name = row.checkedText(1) else { continue }
-            layout.typeIds[name] = id
-            if let lastObjectId = row.checkedInteger(2), let lastKey = row.checkedInteger(3) {
-                layout.counters[name] = (lastObjectId, lastKey)
-            } else {
-                let found = "\(row[2] as DatabaseValue) and \(row[3] as DatabaseValue)"
-                findings.add(.metadata, place, "#types", "the counters of type \(name) are \(found), not integers")
-            }
-            if schema[type: name] == nil {
-                findings.add(.metadata, place, "#types", "type \(name) (id \(id)) has a row, but the schema has no such type")
-            }
-        }
-        for type in schema.types where layout.typeIds[type.name] == nil {
-            findings.add(.metadata, place, "#types", "no row for type \(type.name)")
-        }
+        let cells = rows.map { row in (0..<4).map { StoredCell(row[$0] as DatabaseValue) } }
+        LayoutFindings(findings: findings).types(cells, schema: schema, into: &layout)
     }
 
     /// Checks the tables of `type` and adds its usable value columns to `layout`.
@@ -152,32 +104,7 @@ struct LayoutCheck {
     private func columns(
         of name: String, expected: [(String, [String])], _ label: String, _ place: CheckFinding.Place
     ) throws -> Set<String>? {
-        let quoted = TableLayout.quote(name)
-        guard try db.tableExists(name) else {
-            findings.add(.missingTable, place, label, "the table \(quoted) is missing")
-            return nil
-        }
-        let actual = try db.columns(in: name).map { (TableLayout.quote($0.name), $0.type.uppercased()) }
-        let actualTypes = Dictionary(actual, uniquingKeysWith: { first, _ in first })
-        let expectedNames = Set(expected.map(\.0))
-        var usable: Set<String> = []
-        for (column, types) in expected {
-            guard let found = actualTypes[column] else {
-                findings.add(.columnMismatch, place, label, "the table \(quoted) has no column \(column)")
-                continue
-            }
-            if types.contains(found) {
-                usable.insert(column)
-            } else {
-                findings.add(.columnMismatch, place, label, "column \(column) of \(quoted) is \(found), the schema needs \(types[0])")
-            }
-        }
-        for (column, _) in actual where !expectedNames.contains(column) {
-            findings.add(.columnMismatch, place, label, "the table \(quoted) has a column \(column) the schema does not define")
-        }
-        if usable.count == expected.count, actual.count == expected.count, actual.map(\.0) != expected.map(\.0) {
-            findings.add(.columnMismatch, place, label, "the columns of \(quoted) are not in the schema's order")
-        }
-        return usable
+        let actual = try db.tableExists(name) ? try db.columns(in: name).map { (TableLayout.quote($0.name), $0.type.uppercased()) } : nil
+        return LayoutFindings(findings: findings).columns(of: name, actual: actual, expected: expected, label, place)
     }
 }

@@ -43,14 +43,12 @@ struct ValueCheck {
             let (place, subject) = site.subject(row)
             let stored: DatabaseValue = row[3]
             if let tagValue = row.checkedInteger(4) {
-                let name = Self.tagName(tagValue)
-                let detail = name.map { "holds \(ValueColumn.describe(stored)) tagged \($0)" }
-                    ?? "holds \(ValueColumn.describe(stored)) under tag \(tagValue), which no kind of value has"
+                let detail = CheckWording.mixedMismatch(ValueColumn.describe(stored), tag: tagValue)
                 findings.add(.valueMismatch, place, site.label, "\(subject) \(detail)")
             } else if stored.isNull {
-                findings.add(.missingValue, place, site.label, "\(subject) holds null where a value is required")
+                findings.add(.missingValue, place, site.label, "\(subject) \(CheckWording.missingValue)")
             } else {
-                findings.add(.valueMismatch, place, site.label, "\(subject) holds \(ValueColumn.describe(stored)), which is not a valid \(site.type.nonOptional)")
+                findings.add(.valueMismatch, place, site.label, "\(subject) \(CheckWording.notValid(ValueColumn.describe(stored), site.type))")
             }
         }
     }
@@ -88,16 +86,5 @@ struct ValueCheck {
         cases.append("WHEN \(MixedTag.list) THEN typeof(\(value)) = 'integer'")
         cases.append("WHEN \(MixedTag.map) THEN typeof(\(value)) = 'integer'")
         return "CASE \(tag) \(cases.joined(separator: " ")) ELSE \(tag) >= \(MixedTag.linkBase) AND typeof(\(value)) = 'integer' END"
-    }
-
-    /// The kind of value a tag stands for; `nil` for tags no kind has.
-    static func tagName(_ tag: Int64) -> String? {
-        switch tag {
-        case MixedTag.null: "null"
-        case MixedTag.list: "list"
-        case MixedTag.map: "map"
-        case MixedTag.linkBase...: "link"
-        default: MixedTag.scalarTypes[tag]?.description
-        }
     }
 }

@@ -1,5 +1,3 @@
-import GRDB
-
 /// One column of a realm that holds values of one property type: a property's column in its type's
 /// table, the value column of a collection property's table, or the nested mixed containers of
 /// `#mixed`. The checks query every such column the same way and name rows in findings through it.
@@ -57,42 +55,41 @@ struct ValueColumn {
         ownerType: nil, position: TableLayout.positionColumn, key: TableLayout.keyColumn, value: TableLayout.valueColumn,
         tag: TableLayout.tagColumn, type: .mixed, property: nil)
 
-    /// The column's table as `"s"`, read row by row: a check reads the tables themselves, since the
-    /// indexes of a damaged file may disagree with them (the integrity check reports that).
-    var scan: String { "\(table) AS \"s\" NOT INDEXED" }
+    /// The column's table as `"s"`, for a query that reads it row by row.
+    var source: String { "\(table) AS \"s\"" }
 
     /// The columns that say where a row is: its owner, its position and its key (`NULL` where the
-    /// value column has none), as `"s"`-qualified SQL for a query reading `scan`.
+    /// value column has none), as `"s"`-qualified SQL for a query reading `source`.
     var whereColumns: String {
         [owner, position ?? "NULL", key ?? "NULL"].map { $0 == "NULL" ? $0 : "\"s\".\($0)" }.joined(separator: ", ")
     }
 
-    /// `label: object 3` with ` at [2]` or ` at key "k"`, for a row whose first columns are `whereColumns`.
-    func subject(_ row: Row) -> (place: CheckFinding.Place, text: String) {
-        var (place, text) = owned(by: row[0])
-        if let position = row.checkedInteger(1) {
+    /// `label: object 3` with ` at [2]` or ` at key "k"`, for a row's owner, position and key.
+    func subject(owner: StoredCell, position: StoredCell, key: String?) -> (place: CheckFinding.Place, text: String) {
+        var (place, text) = owned(by: owner)
+        if case .integer(let position) = position {
             text += " at [\(position)]"
-        } else if let key = row.checkedText(2) {
+        } else if let key {
             text += " at key \"\(key)\""
         }
         return (place, text)
     }
 
     /// `object 3` (with the object's id in the place) or, for `#mixed`, `container 3`.
-    func owned(by owner: DatabaseValue) -> (place: CheckFinding.Place, text: String) {
+    func owned(by owner: StoredCell) -> (place: CheckFinding.Place, text: String) {
         var place = self.place
-        guard ownerType != nil else { return (place, "container \(owner)") }
-        if case .int64(let id) = owner.storage { place.objectId = id }
-        return (place, "object \(owner)")
+        guard ownerType != nil else { return (place, "container \(owner.sqlDescription)") }
+        if case .integer(let id) = owner { place.objectId = id }
+        return (place, "object \(owner.sqlDescription)")
     }
 
     /// A value as findings show it: `text "abc"`, `integer 7`, `a blob of 3 bytes`, `null`.
-    static func describe(_ value: DatabaseValue) -> String {
-        switch value.storage {
+    static func describe(_ value: StoredCell) -> String {
+        switch value {
         case .null: "null"
-        case .int64(let number): "integer \(number)"
-        case .double(let number): "real \(number)"
-        case .string(let text): "text \"\(text.count > 40 ? text.prefix(40) + "…" : text)\""
+        case .integer(let number): "integer \(number)"
+        case .real(let number): "real \(number)"
+        case .text(let text): "text \"\(text.count > 40 ? text.prefix(40) + "…" : text)\""
         case .blob(let bytes): "a blob of \(Counted(bytes.count, "byte"))"
         }
     }
