@@ -130,6 +130,31 @@ import Testing
         #expect(try realm.rows(##"SELECT count(*) FROM "Person""##) == [[.integer(2)]])
     }
 
+    @Test func relinkMovesEveryLinkAndTheScanReadsStoredRows() throws {
+        guard PostgresTestServer.isReady() else { return }
+        let realm = try Fixture(label: "relink")
+        let ann: Value = .object(ObjectRef(type: "Person", id: 1))
+        try realm.write { transaction, writer in
+            for name in ["Ann\u{0}", "Bo"] { try Fixture.create(transaction, "Person", ["name": .string(name)]) }
+            try Fixture.create(transaction, "Person", ["name": "Cy", "pals": [1], "byName": ["a": 1]])
+            try Fixture.create(transaction, "Item", [
+                "code": "i", "count": 1, "flag": true, "ratio": 0, "small": 0, "owner": 1, "friends": [1], "any": ann, "extras": [[ann]],
+            ])
+            try writer.relink(from: ObjectRef(type: "Person", id: 1), to: ObjectRef(type: "Person", id: 2))
+            var scanned: [(Int64, StoredCell)] = []
+            let person = try realm.catalog.storedType("Person")
+            let name = try #require(person.columns.first { $0.name == "name" })
+            try writer.forEachRow(of: person, columns: [name], idAtMost: 2) { id, value in scanned.append((id, value(0))) }
+            #expect(scanned.map(\.0) == [1, 2] && scanned.map(\.1) == [.text("Ann\u{0}"), .text("Bo")])
+        }
+        #expect(try realm.rows(##"SELECT "owner", "any" FROM "Item""##) == [[.integer(2), utf8("2")]])
+        #expect(try realm.rows(##"SELECT "#value" FROM "Item.friends""##) == [[.integer(2)]])
+        #expect(try realm.rows(##"SELECT "#value" FROM "Person.pals" UNION ALL SELECT "#value" FROM "Person.byName""##) == [
+            [.integer(2)], [.integer(2)],
+        ])
+        #expect(try realm.rows(##"SELECT "#value" FROM "#mixed""##) == [[utf8("2")]])
+    }
+
     @Test func updatesWriteOnlyWhatChangedAndNoteModifiedObjects() throws {
         guard PostgresTestServer.isReady() else { return }
         let realm = try Fixture(label: "update")
