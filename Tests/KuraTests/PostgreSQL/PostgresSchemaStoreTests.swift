@@ -36,7 +36,7 @@ import Testing
         #expect(realm.catalog.limits.columns == 1600)
         #expect(try store.layoutVersion() == 1)
         #expect(try !store.lacksIndexes(for: realm.schema))
-        let meta = try realm.rows(#"SELECT "key", "value" FROM "#meta" WHERE "key" <> 'schema' ORDER BY "key""#)
+        let meta = try realm.rows(##"SELECT "key", "value" FROM "#meta" WHERE "key" <> 'schema' ORDER BY "key""##)
         #expect(meta == [
             [.text("formatVersion"), .text("1")], [.text("lastMixedContainer"), .text("0")], [.text("layoutVersion"), .text("1")],
             [.text("schemaVersion"), .text("3")],
@@ -68,27 +68,27 @@ import Testing
             ORDER BY indexname
             """).compactMap { row -> String? in if case .text(let text)? = row.first { text } else { nil } }
         #expect(indexes == [
-            #"#mixed#container btree ("#container", "#pos", "#key")"#,
-            #"#mixed#link btree ("#type", "#value") WHERE ("#type" >= 64)"#,
-            #"Item.any#link btree ("any#type", "any") WHERE ("any#type" >= 64)"#,
-            #"Item.bag#link btree ("#type", "#value") WHERE ("#type" >= 64)"#,
-            #"Item.code#index btree (code)"#,
-            #"Item.count#index btree (count)"#,
-            #"Item.extras#link btree ("#type", "#value") WHERE ("#type" >= 64)"#,
-            #"Item.friends#value btree ("#value")"#,
-            #"Item.owner#index btree (owner)"#,
-            #"Item.seen#owner btree ("#owner", "#row")"#,
-            #"Item.spot#index btree (spot)"#,
-            #"Item.things#link btree ("#type", "#value") WHERE ("#type" >= 64)"#,
-            #"Item.things#owner btree ("#owner", "#row")"#,
-            #"Person.byName#value btree ("#value")"#,
-            #"Person.id#index btree (id)"#,
-            #"Person.pals#owner btree ("#owner", "#row")"#,
-            #"Person.pals#value btree ("#value")"#,
-            #"Plain.spots#value btree ("#value")"#,
-            #"Spot.near#value btree ("#value")"#,
+            ##"#mixed#container btree ("#container", "#pos", "#key")"##,
+            ##"#mixed#link btree ("#type", "#value") WHERE ("#type" >= 64)"##,
+            ##"Item.any#link btree ("any#type", "any") WHERE ("any#type" >= 64)"##,
+            ##"Item.bag#link btree ("#type", "#value") WHERE ("#type" >= 64)"##,
+            ##"Item.code#index btree (code)"##,
+            ##"Item.count#index btree (count)"##,
+            ##"Item.extras#link btree ("#type", "#value") WHERE ("#type" >= 64)"##,
+            ##"Item.friends#value btree ("#value")"##,
+            ##"Item.owner#index btree (owner)"##,
+            ##"Item.seen#owner btree ("#owner", "#row")"##,
+            ##"Item.spot#index btree (spot)"##,
+            ##"Item.things#link btree ("#type", "#value") WHERE ("#type" >= 64)"##,
+            ##"Item.things#owner btree ("#owner", "#row")"##,
+            ##"Person.byName#value btree ("#value")"##,
+            ##"Person.id#index btree (id)"##,
+            ##"Person.pals#owner btree ("#owner", "#row")"##,
+            ##"Person.pals#value btree ("#value")"##,
+            ##"Plain.spots#value btree ("#value")"##,
+            ##"Spot.near#value btree ("#value")"##,
         ])
-        #expect(try realm.rows(#"SELECT indexdef LIKE 'CREATE UNIQUE%' FROM pg_indexes WHERE indexname = 'Item.code#index'"#) == [[.integer(1)]])
+        #expect(try realm.rows(##"SELECT indexdef LIKE 'CREATE UNIQUE%' FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'Item.code#index'"##) == [[.integer(1)]])
     }
 
     @Test func theChangeLogRecordsSchemaChanges() throws {
@@ -98,15 +98,15 @@ import Testing
         #expect(try store.hasChangeLog())
         try store.recordSchemaChange()
         try store.recordSchemaChange()
-        #expect(try realm.rows(#"SELECT "version", "schemaChanged" FROM "#changes" ORDER BY "version""#) == [
+        #expect(try realm.rows(##"SELECT "version", "schemaChanged" FROM "#changes" ORDER BY "version""##) == [
             [.integer(1), .integer(1)], [.integer(2), .integer(1)],
         ])
-        try realm.session.execute(#"DROP TABLE "#changes", "#changed""#)
+        try realm.session.execute(##"DROP TABLE "#changes", "#changed""##)
         #expect(try !store.hasChangeLog())
         try store.recordSchemaChange()
         #expect(try store.hasChangeLog())
         #expect(try store.layoutVersion() == 2)
-        #expect(try realm.rows(#"SELECT "version" FROM "#changes""#) == [[.integer(1)]])
+        #expect(try realm.rows(##"SELECT "version" FROM "#changes""##) == [[.integer(1)]])
     }
 
     @Test func migratingIsRefusedWithAClearError() throws {

@@ -53,10 +53,10 @@ import Testing
             ])
             try Fixture.create(transaction, "Item", ["code": "dec", "count": 1, "flag": true, "ratio": 0.1, "small": 0.5, "any": .decimal(decimal)])
         }
-        let rows = try realm.rows(#"""
+        let rows = try realm.rows(##"""
             SELECT "#id", "code", "count", "flag", "ratio", "small", "price", "when", "blob", "oid", "uid", "note", "any", "any#type"
             FROM "Item" ORDER BY "#id"
-            """#)
+            """##)
         let millis = try #require(DateFormatting.storedMilliseconds(when))
         #expect(millis == 1_700_000_000_123)
         expectCells(rows, [
@@ -120,15 +120,15 @@ import Testing
         guard PostgresTestServer.isReady() else { return }
         let realm = try Fixture(label: "collections")
         try Self.writeSample(realm, holding: holding)
-        expectCells(try realm.rows(#"SELECT "#owner", "#pos", "#value" FROM "Item.tags" ORDER BY "#pos""#), [
+        expectCells(try realm.rows(##"SELECT "#owner", "#pos", "#value" FROM "Item.tags" ORDER BY "#pos""##), [
             [.integer(1), .integer(0), utf8("b")], [.integer(1), .integer(1), utf8("a\u{0}")], [.integer(1), .integer(2), utf8("b")],
         ])
         // A set keeps its elements in the order first given.
-        expectCells(try realm.rows(#"SELECT "#value" FROM "Item.seen" ORDER BY "#row""#), [[.integer(3)], [.integer(1)], [.integer(2)]])
-        expectCells(try realm.rows(#"SELECT "#key", "#value" FROM "Item.scores" ORDER BY "#key""#), [
+        expectCells(try realm.rows(##"SELECT "#value" FROM "Item.seen" ORDER BY "#row""##), [[.integer(3)], [.integer(1)], [.integer(2)]])
+        expectCells(try realm.rows(##"SELECT "#key", "#value" FROM "Item.scores" ORDER BY "#key""##), [
             [utf8("nul\u{0}key"), .real(-0.0)], [utf8("x"), .real(1.5)],
         ])
-        let extras = try realm.rows(#"SELECT "#pos", "#type", "#value" FROM "Item.extras" ORDER BY "#pos""#)
+        let extras = try realm.rows(##"SELECT "#pos", "#type", "#value" FROM "Item.extras" ORDER BY "#pos""##)
         #expect(extras.count == 8)
         let personTag = MixedTag.linkBase + (try realm.catalog.typeId("Person"))
         expectCells(Array(extras.prefix(5)) + [extras[7]], [
@@ -143,7 +143,7 @@ import Testing
             Issue.record("the nested containers of Item.extras are not stored as ids: \(extras)")
             return
         }
-        let entries = #"SELECT "#pos", "#key", "#type", "#value" FROM "#mixed" WHERE "#container" = "#
+        let entries = ##"SELECT "#pos", "#key", "#type", "#value" FROM "#mixed" WHERE "#container" = "##
         let outer = try realm.rows(entries + "\(list) ORDER BY \"#pos\"")
         #expect(outer.count == 2)
         guard outer.count == 2, case .blob(let innerBytes) = outer[1][3], let inner = Int64(String(decoding: innerBytes, as: UTF8.self)) else {
@@ -153,24 +153,24 @@ import Testing
         expectCells(try realm.rows(entries + "\(inner)"), [[.integer(0), .null, .integer(MixedTag.string), utf8("deep")]])
         expectCells(try realm.rows(entries + "\(map)"), [[.null, utf8("k"), .integer(MixedTag.decimal), utf8("1.50")]])
         // Links by key and nested objects, embedded objects and their lists.
-        expectCells(try realm.rows(#"SELECT "owner", "spot" FROM "Item""#), [[.integer(1), .integer(1)]])
-        expectCells(try realm.rows(#"SELECT "#id", "id", "name" FROM "Person" ORDER BY "#id""#), [
+        expectCells(try realm.rows(##"SELECT "owner", "spot" FROM "Item""##), [[.integer(1), .integer(1)]])
+        expectCells(try realm.rows(##"SELECT "#id", "id", "name" FROM "Person" ORDER BY "#id""##), [
             [.integer(1), .integer(1), utf8("Ann")], [.integer(2), .integer(2), utf8("Bo")], [.integer(3), .integer(3), utf8("Cy")],
         ])
-        expectCells(try realm.rows(#"SELECT "#pos", "#value" FROM "Item.friends" ORDER BY "#pos""#), [
+        expectCells(try realm.rows(##"SELECT "#pos", "#value" FROM "Item.friends" ORDER BY "#pos""##), [
             [.integer(0), .integer(1)], [.integer(1), .integer(2)],
         ])
-        expectCells(try realm.rows(#"SELECT "#owner", "#value" FROM "Person.pals" ORDER BY "#row""#), [
+        expectCells(try realm.rows(##"SELECT "#owner", "#value" FROM "Person.pals" ORDER BY "#row""##), [
             [.integer(3), .integer(1)], [.integer(3), .integer(2)],
         ])
-        expectCells(try realm.rows(#"SELECT "#key", "#value" FROM "Person.byName" ORDER BY "#key""#), [
+        expectCells(try realm.rows(##"SELECT "#key", "#value" FROM "Person.byName" ORDER BY "#key""##), [
             [utf8("ann"), .integer(1)], [utf8("none"), .null],
         ])
-        expectCells(try realm.rows(#"SELECT "#id", "x" FROM "Spot" ORDER BY "#id""#), (1...5).map { [.integer($0), .integer([5, 6, 7, 8, 9][Int($0) - 1])] })
-        expectCells(try realm.rows(#"SELECT "#owner", "#pos", "#value" FROM "Spot.near" ORDER BY "#owner""#), [
+        expectCells(try realm.rows(##"SELECT "#id", "x" FROM "Spot" ORDER BY "#id""##), (1...5).map { [.integer($0), .integer([5, 6, 7, 8, 9][Int($0) - 1])] })
+        expectCells(try realm.rows(##"SELECT "#owner", "#pos", "#value" FROM "Spot.near" ORDER BY "#owner""##), [
             [.integer(1), .integer(0), .integer(2)], [.integer(4), .integer(0), .integer(5)],
         ])
-        expectCells(try realm.rows(#"SELECT "#value", "#type" FROM "Item.things" ORDER BY "#row""#), [
+        expectCells(try realm.rows(##"SELECT "#value", "#type" FROM "Item.things" ORDER BY "#row""##), [
             [utf8("1"), .integer(MixedTag.int)], [utf8("1"), .integer(MixedTag.string)], [.blob(Data([0])), .integer(MixedTag.data)],
         ])
         // Read back as a write reads them.
@@ -188,7 +188,7 @@ import Testing
             #expect(try writer.linkCount(to: ObjectRef(type: "Person", id: 1), upTo: 100) == 5)
             #expect(try writer.linkCount(to: ObjectRef(type: "Person", id: 1), upTo: 2) == 2)
         }
-        #expect(try realm.rows(#"SELECT "lastObjectId", "lastKey" FROM "#types" WHERE "name" = 'Person'"#) == [[.integer(3), .integer(3)]])
+        #expect(try realm.rows(##"SELECT "lastObjectId", "lastKey" FROM "#types" WHERE "name" = 'Person'"##) == [[.integer(3), .integer(3)]])
     }
 
     @Test func heldInsertsStoreWhatSingleInsertsStore() throws {
@@ -219,8 +219,8 @@ import Testing
             try Fixture.create(transaction, "Item", ["code": .string(String(repeating: "x", count: 70_000)), "count": 1, "flag": true,
                                                      "ratio": 0, "small": 0, "owner": .int(Int64(count))])
         }
-        #expect(try realm.rows(#"SELECT count(*), max("id") FROM "Person""#) == [[.integer(Int64(count)), .integer(Int64(count))]])
-        #expect(try realm.rows(#"SELECT count(*) FROM "Person.pals""#) == [[.integer(Int64(count))]])
-        #expect(try realm.rows(#"SELECT "owner", length("code") FROM "Item""#) == [[.integer(Int64(count)), .integer(70_000)]])
+        #expect(try realm.rows(##"SELECT count(*), max("id") FROM "Person""##) == [[.integer(Int64(count)), .integer(Int64(count))]])
+        #expect(try realm.rows(##"SELECT count(*) FROM "Person.pals""##) == [[.integer(Int64(count))]])
+        #expect(try realm.rows(##"SELECT "owner", length("code") FROM "Item""##) == [[.integer(Int64(count)), .integer(70_000)]])
     }
 }
