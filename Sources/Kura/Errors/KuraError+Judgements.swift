@@ -9,7 +9,8 @@ extension KuraError {
             return true
         case .store(.database):
             // A refusal the engine reported for one statement (with its error underneath) is the
-            // value's: SQLite's CONSTRAINT, TOOBIG, MISMATCH and RANGE, by the low byte of the code.
+            // value's: SQLite's CONSTRAINT, TOOBIG, MISMATCH and RANGE, by the low byte of the code
+            // (PostgreSQL's classes of refusal are given these codes).
             // One met by Kura's own bulk statements, which carry no underlying error, stays the realm's.
             guard let engineCode, underlying != nil else { return true }
             return ![19, 18, 20, 25].contains(engineCode & 0xff)

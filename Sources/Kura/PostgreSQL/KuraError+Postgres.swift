@@ -39,12 +39,26 @@ extension KuraError {
         }
         switch failure.code {
         case .server:
-            return KuraError.store(.database, "PostgreSQL error \(serverMessage(failure))", sql: sql, underlying: error)
+            var refusal = KuraError.store(.database, "PostgreSQL error \(serverMessage(failure))", sql: sql, underlying: error)
+            refusal.engineCode = judgedCode(sqlState: failure.serverInfo?[.sqlState])
+            return refusal
         case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError:
             return KuraError.store(
                 .database, "the connection to realm '\(location.description)' was lost", sql: sql, underlying: error)
         default:
             return KuraError.store(.database, "PostgreSQL: \(failure.code)", sql: sql, underlying: error)
+        }
+    }
+
+    /// A server error's class in the terms `isStoreFailure` judges by (SQLite's result codes): a
+    /// refused value (class 22, data exception) is a mismatch, a broken constraint (23) a
+    /// constraint, something too big (54) too big; the rest are the realm's failures.
+    private static func judgedCode(sqlState: String?) -> Int32? {
+        switch sqlState?.prefix(2) {
+        case "22": 20
+        case "23": 19
+        case "54": 18
+        default: nil
         }
     }
 

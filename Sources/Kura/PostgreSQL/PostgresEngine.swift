@@ -60,7 +60,7 @@ final class PostgresEngine: RelationalEngine {
             let writer = PostgresWriter(session: session, catalog: catalog)
             let result = try body(writer)
             try writer.flush()
-            try tracker.commit(session)
+            try tracker.commit(session, modified: writer.modifiedObjects)
             return result
         }
     }

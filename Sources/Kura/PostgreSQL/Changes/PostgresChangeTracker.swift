@@ -53,10 +53,12 @@ final class PostgresChangeTracker: Sendable {
             """)
     }
 
-    /// Writes the open transaction's changes to the log under the next version, just before commit;
-    /// returns that version, or `nil` when no object changed.
+    /// Writes the open transaction's changes to the log under the next version, just before commit:
+    /// what the triggers noted, and the objects `modified` in ways no trigger sees (rows inserted
+    /// into their collections); returns that version, or `nil` when no object changed.
     @discardableResult
-    func commit(_ session: PostgresSession, schemaChanged: Bool = false) throws -> Int64? {
+    func commit(_ session: PostgresSession, modified: [ObjectRef] = [], schemaChanged: Bool = false) throws -> Int64? {
+        try Self.note(modified, session)
         let version = try PostgresChangeLog.currentVersion(session) + 1
         let floors = "(SELECT f.\"last\" FROM \(Self.floorsTable) AS f WHERE f.\"type\" = t.\"name\")"
         let inserted = try session.rows("""
@@ -73,6 +75,21 @@ final class PostgresChangeTracker: Sendable {
         guard inserted + changed > 0 || schemaChanged else { return nil }
         try Self.recordVersion(session, version, schemaChanged: schemaChanged)
         return version
+    }
+
+    /// Adds `refs` to `#pending` as modified, a type at a time in statements of up to a thousand ids
+    /// (integers, written into the statement).
+    private static func note(_ refs: [ObjectRef], _ session: PostgresSession) throws {
+        var byType: [String: [Int64]] = [:]
+        for ref in refs { byType[ref.type, default: []].append(ref.id) }
+        for (type, ids) in byType {
+            for start in stride(from: 0, to: ids.count, by: 1000) {
+                let rows = ids[start..<min(start + 1000, ids.count)].map { "($1, \($0), \(Kind.modified.rawValue))" }
+                try session.execute(
+                    "INSERT INTO \(pendingTable) (\"type\", \"id\", \"kind\") VALUES \(rows.joined(separator: ", ")) ON CONFLICT DO NOTHING",
+                    [.text(type)])
+            }
+        }
     }
 
     /// Records a change of schema in its own log entry: readers must read everything again.
