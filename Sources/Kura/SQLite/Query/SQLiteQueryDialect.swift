@@ -93,9 +93,9 @@ struct SQLiteQueryDialect: QueryDialect {
         }
     }
 
-    /// A collation leaves the value as it is.
-    func pageValue(_ value: String, collated: String) -> String {
-        collated
+    /// The value with its collation, which leaves it as it is.
+    func pageValue(_ value: String, collation: String?) -> String {
+        collation.map { collated(value, by: $0) } ?? value
     }
 
     /// SQLite puts nulls first ascending and last descending by itself.
