@@ -55,6 +55,11 @@ struct PostgresQueryDialect: QueryDialect {
         }
     }
 
+    /// PostgreSQL fails a division by zero, where SQLite gives null.
+    func arithmetic(_ a: String, _ op: String, _ b: String) -> String {
+        op == "/" ? "(\(a) / NULLIF(\(b), 0))" : "(\(a) \(op) \(b))"
+    }
+
     func byteLength(_ value: String) -> String {
         "length(\(value))"
     }

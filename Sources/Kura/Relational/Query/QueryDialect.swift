@@ -23,6 +23,8 @@ protocol QueryDialect: Sendable {
     func likePattern(_ pattern: String) -> String
     /// BEGINSWITH, ENDSWITH, CONTAINS or LIKE between two stored values (the pattern read from `b`).
     func stringTest(_ op: ComparisonOperator, _ a: String, _ b: String) -> String
+    /// `a op b` for `+`, `-`, `*` and `/`, null when dividing by zero.
+    func arithmetic(_ a: String, _ op: String, _ b: String) -> String
     /// The number of bytes of a stored string or data value.
     func byteLength(_ value: String) -> String
 

@@ -46,6 +46,11 @@ struct SQLiteQueryDialect: QueryDialect {
         }
     }
 
+    /// SQLite's division by zero is null already.
+    func arithmetic(_ a: String, _ op: String, _ b: String) -> String {
+        "(\(a) \(op) \(b))"
+    }
+
     func byteLength(_ value: String) -> String {
         "length(CAST(\(value) AS BLOB))"
     }
