@@ -55,6 +55,11 @@ struct PostgresQueryDialect: QueryDialect {
         }
     }
 
+    /// PostgreSQL fails a division by zero, where SQLite gives null.
+    func arithmetic(_ a: String, _ op: String, _ b: String) -> String {
+        op == "/" ? "(\(a) / NULLIF(\(b), 0))" : "(\(a) \(op) \(b))"
+    }
+
     func byteLength(_ value: String) -> String {
         "length(\(value))"
     }
@@ -66,6 +71,10 @@ struct PostgresQueryDialect: QueryDialect {
     }
 
     func collatedArgument(_ argument: SQLFragment, by collation: String) -> SQLFragment {
+        if collation == MixedSortKey.collation {
+            // The key's text, bound as bytes as every text is.
+            return "convert_from(" + argument + ", 'UTF8')::\(PostgresQueryFunctions.mixedOrderType)"
+        }
         guard collation == QueryFunctions.decimalCollation else { return argument }
         return "\(PostgresQueryFunctions.decimalKey)(" + argument + ")"
     }
@@ -130,7 +139,11 @@ struct PostgresQueryDialect: QueryDialect {
         }
     }
 
-    func pageValue(_ value: String, collated: String) -> String { value }
+    /// The value itself (a decimal's bytes), or a mixed value's key as text, which the cursor's
+    /// argument casts back.
+    func pageValue(_ value: String, collation: String?) -> String {
+        collation == MixedSortKey.collation ? "(\(value))::text" : value
+    }
 
     func orderBy(_ expression: String, ascending: Bool) -> String {
         ascending ? expression + " NULLS FIRST" : expression + " DESC NULLS LAST"

@@ -115,3 +115,29 @@ import Testing
         }
     }
 }
+
+extension PostgresQueryTests {
+    /// Pages through cursors, limit and offset, and counts, on PostgreSQL as on SQLite: every
+    /// sort key kind a cursor carries back (bytes of a string, a decimal compared by value, nulls).
+    @Test(arguments: ["name", "budget DESC", "budget", "age", "born DESC", "height", "extra", "extra DESC"])
+    func pagesFollowEachOtherAsOnSQLite(_ sort: String) throws {
+        guard PostgresTestServer.isReady() else { return }
+        let mirror = try Self.mirror.get()
+        let predicate = "age > 20"
+        let all = try mirror.ids("Person", where: predicate, sortedBy: sort)
+        #expect(all.postgres == all.sqlite)
+        var paged: [Int64] = []
+        var cursor: QueryCursor?
+        repeat {
+            let query = try ObjectQuery(
+                "Person", where: predicate, sortedBy: sort, limit: 8, after: cursor, catalog: mirror.postgresCatalog)
+            let page = try query.page(mirror.session, limit: 7)
+            paged += page.ids
+            cursor = page.next
+        } while cursor != nil && paged.count <= all.sqlite.count
+        #expect(paged == all.sqlite, "paged by \(sort)")
+        let query = try ObjectQuery("Person", where: predicate, sortedBy: sort, catalog: mirror.postgresCatalog)
+        #expect(try query.count(mirror.session) == all.sqlite.count)
+        #expect(try query.matchingIds(mirror.session, limit: 5, offset: 3) == Array(all.sqlite.dropFirst(3).prefix(5)))
+    }
+}

@@ -61,7 +61,7 @@ import Testing
         "things.@count >= 1", "things.@sum > 5", "things.@avg > 1", "ANY things.@type == 'string'", "ANY things.@type == 'date'",
         "ANY things == nil", "ANY things CONTAINS 'w'",
         "parts.@count == 1", "ANY parts.label == 'p1'", "ANY parts.@values.label BEGINSWITH 'p'", "ANY parts.@keys == 'b'",
-        "parts['a'].label == 'p1'", "favorite.label ==[cd] 'p2'", "favorite == nil", "price.@type == 'decimal'",
+        "parts['a'].label == 'p1'", "ratio / 0 > 1", "NOT (ratio / 0 > 1)", "scores.@count / 0 > 1", "ratio * 2 + 1 > 1.5", "favorite.label ==[cd] 'p2'", "favorite == nil", "price.@type == 'decimal'",
     ]
 
     @Test(arguments: predicates)

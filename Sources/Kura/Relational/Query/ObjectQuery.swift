@@ -104,7 +104,7 @@ struct ObjectQuery: Sendable {
         self.type = type
         let dialect = catalog.limits.dialect
         self.sql = dialect.statement(rows.with + "SELECT \(rows.id)" + tail)
-        self.pageSQL = dialect.statement(rows.with + "SELECT " + ([rows.id] + rows.order.map { dialect.pageValue($0.value, collated: $0.expression) }).joined(separator: ", ") + tail)
+        self.pageSQL = dialect.statement(rows.with + "SELECT " + ([rows.id] + rows.order.map { dialect.pageValue($0.value, collation: $0.collation) }).joined(separator: ", ") + tail)
         self.signature = signature
         self.arguments = arguments
     }

@@ -37,7 +37,7 @@ extension PredicateCompiler {
             let b = try term(right, in: context, subquery: &subquery)
             let type: PropertyType = a.type == .int && b.type == .int ? .int : .double
             return Operand(
-                value: "(\(a.value) \(op.rawValue) \(b.value))", type: type, subject: "\(a.subject) \(op.rawValue) \(b.subject)",
+                value: limits.dialect.arithmetic(a.value, op.rawValue, b.value), type: type, subject: "\(a.subject) \(op.rawValue) \(b.subject)",
                 nests: a.nests || b.nests)
         case .literal(let literal):
             throw KuraError.query(.syntax, "a value cannot be compared with a value: compare a key path with it", in: .where, column: literal.column)

@@ -23,6 +23,8 @@ protocol QueryDialect: Sendable {
     func likePattern(_ pattern: String) -> String
     /// BEGINSWITH, ENDSWITH, CONTAINS or LIKE between two stored values (the pattern read from `b`).
     func stringTest(_ op: ComparisonOperator, _ a: String, _ b: String) -> String
+    /// `a op b` for `+`, `-`, `*` and `/`, null when dividing by zero.
+    func arithmetic(_ a: String, _ op: String, _ b: String) -> String
     /// The number of bytes of a stored string or data value.
     func byteLength(_ value: String) -> String
 
@@ -46,9 +48,9 @@ protocol QueryDialect: Sendable {
     /// `@sum`, `@avg`, `@min` or `@max` of decimals.
     func decimalAggregate(_ function: ResolvedKeyPath.Aggregate, _ argument: String) -> String
 
-    /// What a page query selects of a sort term (`value`, or `collated` by its collation), for a
-    /// cursor to compare with later.
-    func pageValue(_ value: String, collated: String) -> String
+    /// What a page query selects of a sort term's `value` ordered by `collation`, for a cursor to
+    /// compare with later through `collatedArgument`.
+    func pageValue(_ value: String, collation: String?) -> String
     /// An ORDER BY term: `expression` in a direction, nulls first ascending and last descending.
     func orderBy(_ expression: String, ascending: Bool) -> String
     /// What follows a subquery in FROM (an alias, where the engine wants one).

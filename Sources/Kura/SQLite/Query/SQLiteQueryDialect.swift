@@ -46,6 +46,11 @@ struct SQLiteQueryDialect: QueryDialect {
         }
     }
 
+    /// SQLite's division by zero is null already.
+    func arithmetic(_ a: String, _ op: String, _ b: String) -> String {
+        "(\(a) \(op) \(b))"
+    }
+
     func byteLength(_ value: String) -> String {
         "length(CAST(\(value) AS BLOB))"
     }
@@ -93,9 +98,9 @@ struct SQLiteQueryDialect: QueryDialect {
         }
     }
 
-    /// A collation leaves the value as it is.
-    func pageValue(_ value: String, collated: String) -> String {
-        collated
+    /// The value with its collation, which leaves it as it is.
+    func pageValue(_ value: String, collation: String?) -> String {
+        collation.map { collated(value, by: $0) } ?? value
     }
 
     /// SQLite puts nulls first ascending and last descending by itself.
