@@ -39,11 +39,11 @@ struct PostgresCheckQueries {
     /// Runs `body` in a savepoint, rolled back to when it fails so that the transaction goes on.
     private func guarded<T>(_ body: () throws(KuraError) -> T) throws(KuraError) -> T {
         try session.execute("SAVEPOINT \(Self.savepoint)")
-        do {
-            let result = try body()
+        switch Result(catching: { () throws(KuraError) -> T in try body() }) {
+        case .success(let result):
             try session.execute("RELEASE SAVEPOINT \(Self.savepoint)")
             return result
-        } catch {
+        case .failure(let error):
             try? session.execute("ROLLBACK TO SAVEPOINT \(Self.savepoint)")
             throw error
         }

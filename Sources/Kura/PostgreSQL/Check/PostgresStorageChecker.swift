@@ -12,7 +12,7 @@ struct PostgresStorageChecker: StorageChecking {
         // A server that cannot be reached or refuses the user throws the error opening a realm throws.
         let session = try PostgresSession(location)
         defer { session.close() }
-        do {
+        let outcome = Result(catching: { () throws(KuraError) -> StorageCheckResult in
             try session.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             // Ended by a rollback: nothing was written.
             defer { try? session.execute("ROLLBACK") }
@@ -21,10 +21,11 @@ struct PostgresStorageChecker: StorageChecking {
                     .notARealm, "'\(location.description)' is not a realm: its schema '\(location.schema)' holds no Kura tables")
             }
             return check(PostgresCheckQueries(session: session), listedPerCheck: listedPerCheck)
-        } catch let error as KuraError where error.code.domain == .check {
-            throw error
-        } catch {
-            throw KuraError.check(.unreadable, "cannot read '\(location.description)': \(Self.describe(error))")
+        })
+        switch outcome {
+        case .success(let result): return result
+        case .failure(let error) where error.code.domain == .check: throw error
+        case .failure(let error): throw KuraError.check(.unreadable, "cannot read '\(location.description)': \(error.message)")
         }
     }
 

@@ -42,12 +42,12 @@ struct EmbeddedCheck {
                 AND EXISTS (SELECT 1 FROM \(table) AS "e" WHERE "e".\(id) = "links"."id")
             ORDER BY "id", "site", "parent"
             """)
-        var links: [(child: Int64, parent: String)] = []
+        var owners: [(child: Int64, parent: String)] = []
         for row in shared {
             guard let child = row.checkedInteger(0), let index = row.checkedInteger(1).map(Int.init), parents.indices.contains(index)
             else { continue }
-            links.append((child, "\(parents[index].label) of object \(row.checkedInteger(2).map(String.init) ?? "null")"))
+            owners.append((child, "\(parents[index].label) of object \(row.checkedInteger(2).map(String.init) ?? "null")"))
         }
-        ownership.shared(links, of: type, at: place, into: &reported)
+        ownership.shared(owners, of: type, at: place, into: &reported)
     }
 }

@@ -11,11 +11,6 @@ extension ValueColumn {
         subject(owner: StoredCell(row[0] as DatabaseValue), position: StoredCell(row[1] as DatabaseValue), key: row.checkedText(2))
     }
 
-    /// `object 3` (with the object's id in the place) or, for `#mixed`, `container 3`.
-    func owned(by owner: DatabaseValue) -> (place: CheckFinding.Place, text: String) {
-        owned(by: StoredCell(owner))
-    }
-
     /// A value as findings show it: `text "abc"`, `integer 7`, `a blob of 3 bytes`, `null`.
     static func describe(_ value: DatabaseValue) -> String {
         describe(StoredCell(value))
