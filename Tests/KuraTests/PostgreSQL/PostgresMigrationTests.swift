@@ -35,7 +35,7 @@ import Testing
             try realm.create(Self.longName, value: ["title": "zero\u{0}byte", "tags": ["z", "a", "m"]])
             try realm.create(Self.longName, value: ["title": "plain", "tags": ["b"]])
         }
-        let layoutBefore = try PostgresTestServer.psql(#"SELECT "value" FROM "\#(schemaName)"."#meta" WHERE "key" = 'layoutVersion'"#)
+        let layoutBefore = try PostgresTestServer.psql(##"SELECT "value" FROM "\##(schemaName)"."#meta" WHERE "key" = 'layoutVersion'"##)
         // An indexed title and a required note filled with a text make the table anew; the texts (one
         // holding U+0000) are carried over as bytes.
         let v2 = Self.schema(2, """
@@ -55,7 +55,7 @@ import Testing
             WHERE n.nspname = '\(schemaName)' AND c.relname LIKE '#old%'
             """)
         #expect(relations.isEmpty)
-        let layoutAfter = try PostgresTestServer.psql(#"SELECT "value" FROM "\#(schemaName)"."#meta" WHERE "key" = 'layoutVersion'"#)
+        let layoutAfter = try PostgresTestServer.psql(##"SELECT "value" FROM "\##(schemaName)"."#meta" WHERE "key" = 'layoutVersion'"##)
         #expect((Int(layoutAfter) ?? 0) > (Int(layoutBefore) ?? 0))
         // Writers follow the new layout: a write after the migration is recorded and read back.
         try migrated.write { try migrated.objects(Self.longName).first?.setValue("changed", forKey: "title") }
