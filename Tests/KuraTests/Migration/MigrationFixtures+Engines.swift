@@ -22,7 +22,7 @@ extension MigrationFixtures {
         case .postgres:
             let schema = try #require(postgresSchema(path))
             let relations = try PostgresTestServer.psql("""
-                SELECT string_agg(c.relname || ':' || c.relkind, ',' ORDER BY c.relname) FROM pg_class c
+                SELECT string_agg(c.relname || ':' || c.relkind::text, ',' ORDER BY c.relname) FROM pg_class c
                 JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = '\(schema)'
                 """)
             let meta = try PostgresTestServer.psql("""
