@@ -44,6 +44,15 @@ enum StorageEngines {
         path: String, busyTimeout: TimeInterval, encodeScalar: @escaping MigrationScalarEncoder,
         _ body: (_ stored: Schema, _ survey: any MigrationSurvey) throws -> T
     ) throws -> T {
-        try SQLiteMigrationStorage.survey(path: path, busyTimeout: busyTimeout, encodeScalar: encodeScalar, body)
+        guard PostgresLocation.isURL(path) else {
+            return try SQLiteMigrationStorage.survey(path: path, busyTimeout: busyTimeout, encodeScalar: encodeScalar, body)
+        }
+        // Read-only: the session's transaction is a read-only one, so making a plan never writes.
+        let engine = try PostgresEngine(url: path, readOnly: true, mayCreate: false)
+        defer { engine.close() }
+        return try engine.readingSchema { store in
+            guard try store.isInstalled() else { throw engine.notARealm }
+            return try body(try store.storedSchema(), store.migrationStorage(encodeScalar: encodeScalar))
+        }
     }
 }

@@ -59,9 +59,9 @@ struct PostgresSchemaStore: RelationalSchemaStore {
             """, [.real(Date().timeIntervalSince1970)])
     }
 
-    /// What a migration reads and rebuilds the stored objects through: not built yet for PostgreSQL.
+    /// What a migration reads and rebuilds the stored objects through, in this session's transaction.
     func migrationStorage(encodeScalar: @escaping MigrationScalarEncoder) -> any MigrationStorage {
-        PostgresMigrationStorage(location: session.location)
+        PostgresMigrationStorage(session: session, encodeScalar: encodeScalar)
     }
 
     /// The engine's side of a write transaction on this session's open transaction, for `catalog`.

@@ -3,7 +3,7 @@ import Kura
 import KuraTestSupport
 import Testing
 
-/// `kura migrate` run as a program on realm files made by `kura init` and `kura import`.
+/// `kura migrate` run as a program on realms (files, and a PostgreSQL realm) made by `kura init` and `kura import`.
 @Suite struct MigrateCommandTests {
     typealias M = MigrationFixtures
     let kura = Fixtures.executable("kura")
@@ -69,6 +69,46 @@ import Testing
         let sortedBefore = before.stdout.split(separator: "\n").map(String.init)
         #expect(withoutIds.sorted() == sortedBefore.sorted())
         #expect(withoutIds.count == 1000)
+    }
+
+    @Test func aPostgresRealmDryRunThenMigrate() throws {
+        guard PostgresTestServer.isReady() else { return }
+        let url = PostgresTestServer.freshRealmURL("migrate")
+        let schemaName = try #require(URLComponents(string: url)?.queryItems?.first { $0.name == "schema" }?.value)
+        #expect(try Fixtures.run(kura, ["init", url, "--schema", try file("v1.yaml", M.diaryV1)]).status == 0)
+        let entries = (0..<50).map { #"{"text": "entry \#($0)", "date": {"$date": "2024-03-01T09:\#(String(format: "%02d", $0)):00Z"}}"# }
+        let imported = try Fixtures.run(kura, ["import", url, try file("input.json", "[" + entries.joined(separator: ",") + "]"), "--type", "Diary"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let relations = """
+            SELECT string_agg(c.relname, ',' ORDER BY c.relname) FROM pg_class c
+            JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = '\(schemaName)'
+            """
+        let before = try PostgresTestServer.psql(relations)
+        let meta = "SELECT string_agg(\"key\" || '=' || \"value\", ',' ORDER BY \"key\") FROM \"\(schemaName)\".\"#meta\""
+        let metaBefore = try PostgresTestServer.psql(meta)
+        let v2 = try file("v2.yaml", M.diaryV2)
+        let plan = """
+            \(url): schema version 1 -> 2
+            Diary (50 objects)
+              primary key added: id
+              + id: added, each existing object gets a fresh uuid
+
+            """
+        let dryRun = try Fixtures.run(kura, ["migrate", url, "--schema", v2, "--dry-run"])
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(dryRun.stdout == plan + "dry run: nothing was written\n")
+        #expect(try PostgresTestServer.psql(relations) == before)
+        #expect(try PostgresTestServer.psql(meta) == metaBefore)
+
+        let migrated = try Fixtures.run(kura, ["migrate", url, "--schema", v2])
+        #expect(migrated.status == 0, "\(migrated.stderr)")
+        #expect(migrated.stdout.hasPrefix(plan + "migrated to schema version 2 in "))
+        #expect(try Fixtures.run(kura, ["schema", url]).stdout == (try Schema(yaml: M.diaryV2)).yaml)
+        #expect(!(try PostgresTestServer.psql(relations)).contains("#old"))
+        let opened = try Realm(path: url)
+        let ids = Set(try opened.objects("Diary").map { try $0["id"] })
+        #expect(ids.count == 50 && !ids.contains(.null))
+        #expect(try opened.objects("Diary").map { try $0["text"] } == (0..<50).map { .string("entry \($0)") })
     }
 
     @Test func aDuplicatedKeyIsRefusedWithItsValuesAndTheFileStaysTheSame() throws {

@@ -11,8 +11,8 @@ import Testing
     /// People keyed by name (duplicates must be mended), with `age` renamed by the block.
     static let keyedByName = M.peopleByName.replacingOccurrences(of: "      age: int", with: "      years: int\n      tags: list<string>")
 
-    @Test func theBlockMendsDuplicateKeysAndRenamesProperties() throws {
-        let (path, realm) = try M.realm(M.peopleV1)
+    @Test(arguments: RealmEngine.tested) func theBlockMendsDuplicateKeysAndRenamesProperties(on engine: RealmEngine) throws {
+        let (path, realm) = try M.realm(M.peopleV1, on: engine)
         try M.fillPeople(realm)
         let seen = Captured<[Int]>([])
         let configuration = Realm.Configuration(path: path, schema: try Schema(yaml: Self.keyedByName)) { migration, oldVersion in
@@ -38,10 +38,10 @@ import Testing
         }
     }
 
-    @Test func duplicatesTheBlockLeavesAreRefusedAndNothingChanges() throws {
-        let (path, realm) = try M.realm(M.peopleV1)
+    @Test(arguments: RealmEngine.tested) func duplicatesTheBlockLeavesAreRefusedAndNothingChanges(on engine: RealmEngine) throws {
+        let (path, realm) = try M.realm(M.peopleV1, on: engine)
         try M.fillPeople(realm)
-        let bytes = try M.bytes(path)
+        let stored = try M.storedState(path, on: engine)
         #expect(throws: KuraError.migration(
             .duplicateKeys,
             #"Person.name: cannot be the primary key: 2 values are held by more than one object: "Alice" (3 objects), "Bob" (2 objects)"#)) {
@@ -58,13 +58,13 @@ import Testing
                 }
             }
         }
-        #expect(try M.bytes(path) == bytes)
+        #expect(try M.storedState(path, on: engine) == stored)
         #expect(try Realm(path: path).schema.version == 1)
     }
 
-    @Test func aThrowingBlockRollsTheWholeMigrationBack() throws {
+    @Test(arguments: RealmEngine.tested) func aThrowingBlockRollsTheWholeMigrationBack(on engine: RealmEngine) throws {
         struct Stop: Error {}
-        let (path, realm) = try M.realm(M.diaryV1)
+        let (path, realm) = try M.realm(M.diaryV1, on: engine)
         try M.fillDiary(realm, count: 10)
         #expect(throws: Stop.self) {
             try M.migrate(path, to: M.diaryV2) { migration, _ in
@@ -79,8 +79,8 @@ import Testing
         #expect(try M.values("Diary", in: reopened).map { $0["text"] } == (0..<10).map { .string("entry \($0)") })
     }
 
-    @Test func createDeleteAndDeleteDataWorkOnTheNewRealm() throws {
-        let (path, realm) = try M.realm(M.peopleV1)
+    @Test(arguments: RealmEngine.tested) func createDeleteAndDeleteDataWorkOnTheNewRealm(on engine: RealmEngine) throws {
+        let (path, realm) = try M.realm(M.peopleV1, on: engine)
         try M.fillPeople(realm)
         let result = Captured<[Bool]>([])
         try M.migrate(path, to: """
@@ -115,8 +115,8 @@ import Testing
         #expect(try M.values("Note", in: migrated).map { $0["text"] } == ["migrated from 1"])
     }
 
-    @Test func misusesAreErrorsNotCrashes() throws {
-        let (path, realm) = try M.realm(M.peopleV1)
+    @Test(arguments: RealmEngine.tested) func misusesAreErrorsNotCrashes(on engine: RealmEngine) throws {
+        let (path, realm) = try M.realm(M.peopleV1, on: engine)
         try M.fillPeople(realm)
         let escaped = Captured<MigrationObject?>(nil)
         let v2 = M.peopleV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")

@@ -3,13 +3,13 @@ import Kura
 import KuraTestSupport
 import Testing
 
-/// Migrations through the library on realm files: primary keys added to existing objects, renames,
+/// Migrations through the library on realms of both engines: primary keys added to existing objects, renames,
 /// removals, defaults, and the precise refusals.
 @Suite struct MigrationTests {
     typealias M = MigrationFixtures
 
-    @Test func aThousandDiaryEntriesGetDistinctUUIDKeysAndKeepTheirTextsAndDates() throws {
-        let (path, realm) = try M.realm(M.diaryV1)
+    @Test(arguments: RealmEngine.tested) func aThousandDiaryEntriesGetDistinctUUIDKeysAndKeepTheirTextsAndDates(on engine: RealmEngine) throws {
+        let (path, realm) = try M.realm(M.diaryV1, on: engine)
         try M.fillDiary(realm, count: 1000)
         let before = try M.values("Diary", in: realm)
         let v2 = try Schema(yaml: M.diaryV2)
@@ -42,10 +42,10 @@ import Testing
         #expect(try migrated.count("Diary") == 1001)
     }
 
-    @Test func makingADuplicatedPropertyTheKeyListsTheDuplicatesAndChangesNothing() throws {
-        let (path, realm) = try M.realm(M.peopleV1)
+    @Test(arguments: RealmEngine.tested) func makingADuplicatedPropertyTheKeyListsTheDuplicatesAndChangesNothing(on engine: RealmEngine) throws {
+        let (path, realm) = try M.realm(M.peopleV1, on: engine)
         try M.fillPeople(realm)
-        let bytes = try M.bytes(path)
+        let stored = try M.storedState(path, on: engine)
         let keyed = M.peopleByName
         let expected = KuraError.migration(
             .duplicateKeys,
@@ -58,14 +58,14 @@ import Testing
         }
         let plan = try Realm.migrationPlan(for: Realm.Configuration(path: path, schema: try Schema(yaml: keyed)))
         #expect(plan.problems == [expected])
-        #expect(try M.bytes(path) == bytes)
+        #expect(try M.storedState(path, on: engine) == stored)
         let reopened = try Realm(path: path)
         #expect(reopened.schema.version == 1 && reopened.schema[type: "Person"]?.primaryKey == nil)
         #expect(try reopened.count("Person") == 6)
     }
 
-    @Test func renamedPropertiesKeepEveryValueAndBacklinksFollowThem() throws {
-        let (path, realm) = try M.realm(M.peopleV1)
+    @Test(arguments: RealmEngine.tested) func renamedPropertiesKeepEveryValueAndBacklinksFollowThem(on engine: RealmEngine) throws {
+        let (path, realm) = try M.realm(M.peopleV1, on: engine)
         try M.fillPeople(realm)
         let before = try M.values("Person", in: realm)
         let renamed = """
@@ -107,8 +107,8 @@ import Testing
         _ = try Realm(path: path, schema: try Schema(yaml: renamed))
     }
 
-    @Test func additiveChangesApplyOnOpenAndFillExistingObjects() throws {
-        let (path, realm) = try M.realm(M.diaryV1)
+    @Test(arguments: RealmEngine.tested) func additiveChangesApplyOnOpenAndFillExistingObjects(on engine: RealmEngine) throws {
+        let (path, realm) = try M.realm(M.diaryV1, on: engine)
         try M.fillDiary(realm, count: 3)
         let grown = """
             schemaVersion: 2
@@ -139,8 +139,8 @@ import Testing
         #expect(try Realm(path: path).schema.version == 2)
     }
 
-    @Test func everyOtherChangeIsReportedPreciselyOnOpen() throws {
-        let (path, realm) = try M.realm(M.peopleV1)
+    @Test(arguments: RealmEngine.tested) func everyOtherChangeIsReportedPreciselyOnOpen(on engine: RealmEngine) throws {
+        let (path, realm) = try M.realm(M.peopleV1, on: engine)
         try M.fillPeople(realm)
         func refusal(_ edit: (String) -> String) throws -> String {
             let yaml = edit(M.peopleV1).replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")
@@ -168,8 +168,8 @@ import Testing
         #expect(try reopened.count("Person") == 6)
     }
 
-    @Test func versionsMustRiseForMigrationsAndNeverFall() throws {
-        let (path, realm) = try M.realm(M.diaryV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 3"))
+    @Test(arguments: RealmEngine.tested) func versionsMustRiseForMigrationsAndNeverFall(on engine: RealmEngine) throws {
+        let (path, realm) = try M.realm(M.diaryV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 3"), on: engine)
         try M.fillDiary(realm, count: 2)
         let lower = M.diaryV2.replacingOccurrences(of: "schemaVersion: 2", with: "schemaVersion: 1")
         #expect(throws: KuraError.store(.schemaVersionTooLow, "schema version 1 is lower than the realm's version 3")) {
@@ -180,15 +180,26 @@ import Testing
             try M.migrate(path, to: same)
         }
         #expect(try Realm(path: path).schema.version == 3)
-        let missing = path + ".none"
-        #expect(throws: KuraError.store(.openFailed, "no realm file at '\(missing)' to migrate")) {
-            try Realm.migrationPlan(for: Realm.Configuration(path: missing, schema: try Schema(yaml: M.diaryV2)))
+        switch engine {
+        case .sqlite:
+            let missing = path + ".none"
+            #expect(throws: KuraError.store(.openFailed, "no realm file at '\(missing)' to migrate")) {
+                try Realm.migrationPlan(for: Realm.Configuration(path: missing, schema: try Schema(yaml: M.diaryV2)))
+            }
+            #expect(!FileManager.default.fileExists(atPath: missing))
+        case .postgres:
+            // A plan of a schema that holds no realm is refused, and reading it made no schema.
+            let missing = try engine.freshRealm("missing")
+            let schema = try #require(M.postgresSchema(missing))
+            expectKuraError(.store) {
+                try Realm.migrationPlan(for: Realm.Configuration(path: missing, schema: try Schema(yaml: M.diaryV2)))
+            }
+            #expect(try PostgresTestServer.psql("SELECT count(*) FROM pg_namespace WHERE nspname = '\(schema)'") == "0")
         }
-        #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
-    @Test func requiredValuesNeedDefaults() throws {
-        let (path, realm) = try M.realm(M.peopleV1)
+    @Test(arguments: RealmEngine.tested) func requiredValuesNeedDefaults(on engine: RealmEngine) throws {
+        let (path, realm) = try M.realm(M.peopleV1, on: engine)
         try M.fillPeople(realm)
         let required = M.peopleV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")
             .replacingOccurrences(of: "nick: string?", with: "nick: string")
@@ -206,8 +217,8 @@ import Testing
         #expect(nicks == ["none", "bobby", "none", "none", "none", "none"])
     }
 
-    @Test func aTypeChangeOverStoredValuesNeedsABlock() throws {
-        let (path, realm) = try M.realm(M.peopleV1)
+    @Test(arguments: RealmEngine.tested) func aTypeChangeOverStoredValuesNeedsABlock(on engine: RealmEngine) throws {
+        let (path, realm) = try M.realm(M.peopleV1, on: engine)
         try M.fillPeople(realm)
         let retyped = M.peopleV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")
             .replacingOccurrences(of: "age: int", with: "age: string")

@@ -72,15 +72,16 @@ struct PostgresObjectReader {
         return try ScalarCodec.decode(try PostgresLayout.read(stored, as: type), as: type.nonOptional)
     }
 
-    /// A list or set as `.list`, a map as `.map`.
-    func collection(of ref: ObjectRef, _ property: Property) throws -> Value {
+    /// A list or set as `.list`, a map as `.map`; read from `table` when given (a migration's old
+    /// elements, set aside), else from the property's table.
+    func collection(of ref: ObjectRef, _ property: Property, table: String? = nil) throws -> Value {
         guard let elementType = property.type.element else { return .null }
         let isMixed = elementType == .mixed
         let isMap: Bool
         if case .map = property.type { isMap = true } else { isMap = false }
         let rows = try session.rows("""
             SELECT \(isMap ? TableLayout.keyColumn : "NULL"), \(TableLayout.valueColumn), \(isMixed ? TableLayout.tagColumn : "0")
-            FROM \(TableLayout.collectionTable(ref.type, property.name)) WHERE \(TableLayout.ownerColumn) = $1
+            FROM \(table ?? TableLayout.collectionTable(ref.type, property.name)) WHERE \(TableLayout.ownerColumn) = $1
             ORDER BY \(PostgresLayout.orderColumn(for: property.type))
             """, [.integer(ref.id)])
         if isMap {

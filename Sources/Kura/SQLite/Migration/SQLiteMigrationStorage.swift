@@ -16,8 +16,8 @@ final class SQLiteMigrationStorage: MigrationStorage {
     /// A migration on `db`; `encodeScalar` turns fills into column values (see `ColumnSources`).
     init(db: Database, encodeScalar: @escaping MigrationScalarEncoder) {
         self.db = db
-        ColumnSources.installFunctions(in: db)
-        columns = ColumnSources(now: Date(), encodeScalar: encodeScalar)
+        SQLiteMigrationLayout.installFunctions(in: db)
+        columns = ColumnSources(now: Date(), encodeScalar: encodeScalar, dialect: SQLiteMigrationLayout.dialect)
     }
 
     /// Reads the realm file at `path` for a migration plan: hands `body` the schema the realm stores
@@ -71,7 +71,7 @@ final class SQLiteMigrationStorage: MigrationStorage {
     func duplicateKeys(_ key: PropertyMigration, of type: String) throws -> DuplicateKeys? {
         guard let (sql, arguments) = try columns.expression(key, keyBase: 0) else { return nil }
         return try MigrationQueries.duplicates(
-            sql, arguments: arguments, of: TableLayout.objectTable(type), keyType: key.new.type, in: db)
+            sql, arguments: arguments.map(\.databaseValue), of: TableLayout.objectTable(type), keyType: key.new.type, in: db)
     }
 
     func duplicateValues(of property: Property, in type: String) throws -> DuplicateKeys? {
@@ -90,11 +90,11 @@ final class SQLiteMigrationStorage: MigrationStorage {
     // MARK: Rebuild
 
     func setAside(_ plans: [TypeMigration]) throws {
-        try rebuilder(plans).setAside(OldLayout(plans))
+        try rebuilder(plans).setAside(SQLiteMigrationLayout.oldLayout(plans))
     }
 
     func build(_ plans: [TypeMigration]) throws {
-        try rebuilder(plans).build(OldLayout(plans))
+        try rebuilder(plans).build(SQLiteMigrationLayout.oldLayout(plans))
     }
 
     func storeSchema(_ schema: Schema) throws {
@@ -106,14 +106,14 @@ final class SQLiteMigrationStorage: MigrationStorage {
         try SchemaInstaller.typeIds(db)
     }
 
-    func rebuilds(_ type: TypeMigration) -> Bool { type.rebuildsObjectTable }
+    func rebuilds(_ type: TypeMigration) -> Bool { type.rebuildsObjectTable(in: SQLiteMigrationLayout()) }
 
     func oldObjects(of schema: Schema, typeIds: [String: Int64], plans: [TypeMigration]) -> any OldObjectReading {
-        OldObjectReader(db: db, catalog: SchemaCatalog(schema: schema, typeIds: typeIds, limits: SQLiteLimits.query), layout: OldLayout(plans))
+        OldObjectReader(db: db, catalog: SchemaCatalog(schema: schema, typeIds: typeIds, limits: SQLiteLimits.query), layout: SQLiteMigrationLayout.oldLayout(plans))
     }
 
     func moveValues(of source: Property, to target: Property, in type: String, plans: [TypeMigration]) throws {
-        try rebuilder(plans).moveValues(of: source, to: target, in: type, from: OldLayout(plans))
+        try rebuilder(plans).moveValues(of: source, to: target, in: type, from: SQLiteMigrationLayout.oldLayout(plans))
     }
 
     func createKeyIndexes(_ plans: [TypeMigration]) throws {
@@ -121,7 +121,7 @@ final class SQLiteMigrationStorage: MigrationStorage {
     }
 
     func dropSetAside(_ plans: [TypeMigration]) throws {
-        try rebuilder(plans).dropSetAside(OldLayout(plans))
+        try rebuilder(plans).dropSetAside(SQLiteMigrationLayout.oldLayout(plans))
     }
 
     func raiseKeyCounters(_ plans: [TypeMigration]) throws {

@@ -11,8 +11,7 @@ struct TableRebuilder {
     /// Renames the replaced and removed tables aside and drops their indexes, whose names the new
     /// tables' indexes take.
     func setAside(_ layout: OldLayout) throws {
-        for name in layout.setAside.sorted() {
-            let aside = name + OldLayout.suffix
+        for (name, aside) in layout.setAside {
             try db.execute(sql: "ALTER TABLE \(TableLayout.quote(name)) RENAME TO \(TableLayout.quote(aside))")
             let indexes = try String.fetchAll(
                 db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
@@ -26,7 +25,7 @@ struct TableRebuilder {
     func build(_ layout: OldLayout) throws {
         for plan in plans {
             guard let new = plan.new else { continue }
-            if plan.rebuildsObjectTable {
+            if plan.rebuildsObjectTable(in: SQLiteMigrationLayout()) {
                 let sql = SchemaInstaller.objectTableSQL(for: new)
                 try db.execute(sql: sql.table)
                 if plan.old != nil { try copyObjects(plan, from: layout.objectTable(plan.name)) }
@@ -34,7 +33,7 @@ struct TableRebuilder {
                 // index waits until the block has had its chance to mend duplicates.
                 for index in sql.indexes where !Self.isUnique(index) { try db.execute(sql: index) }
             }
-            for property in plan.properties where property.new.type.isCollection && !plan.keepsCollectionTable(of: property) {
+            for property in plan.properties where property.new.type.isCollection && !plan.keepsCollectionTable(of: property, in: SQLiteMigrationLayout()) {
                 for statement in SchemaInstaller.collectionTableSQL(new.name, property.new) { try db.execute(sql: statement) }
                 if property.copies, let old = property.old {
                     try copyCollection(property.new, of: new.name, from: layout.collectionTable(new.name, old.name))
@@ -47,7 +46,7 @@ struct TableRebuilder {
 
     /// Creates the primary key indexes of the object tables made anew.
     func createKeyIndexes() throws {
-        for plan in plans where plan.rebuildsObjectTable {
+        for plan in plans where plan.rebuildsObjectTable(in: SQLiteMigrationLayout()) {
             guard let new = plan.new else { continue }
             for index in SchemaInstaller.objectTableSQL(for: new).indexes where Self.isUnique(index) { try db.execute(sql: index) }
         }
@@ -57,8 +56,8 @@ struct TableRebuilder {
 
     /// Drops the tables set aside, and the type ids of removed types.
     func dropSetAside(_ layout: OldLayout) throws {
-        for name in layout.setAside.sorted() {
-            try db.execute(sql: "DROP TABLE \(TableLayout.quote(name + OldLayout.suffix))")
+        for (_, aside) in layout.setAside {
+            try db.execute(sql: "DROP TABLE \(TableLayout.quote(aside))")
         }
         for plan in plans where plan.new == nil {
             try db.execute(sql: "DELETE FROM \(TableLayout.typesTable) WHERE \"name\" = ?", arguments: [plan.name])
@@ -72,7 +71,7 @@ struct TableRebuilder {
                 INSERT INTO \(TableLayout.objectTable(plan.name)) (\(selection.columns.joined(separator: ", ")))
                 SELECT \(selection.expressions.joined(separator: ", ")) FROM \(table) ORDER BY \(TableLayout.idColumn)
                 """,
-            arguments: StatementArguments(selection.arguments))
+            arguments: StatementArguments(selection.arguments.map(\.databaseValue)))
     }
 
     /// Carries out a migration block's rename: the old property's values, from the tables set aside,

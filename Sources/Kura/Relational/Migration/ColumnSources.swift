@@ -1,24 +1,32 @@
 import Foundation
-import GRDB
 
 /// The SQL that gives each column of a rebuilt object table its values from the old table's rows:
-/// the old column, a fill, or the old column with a fill for its nulls.
+/// the old column, a fill, or the old column with a fill for its nulls. Both engines run it; the
+/// dialect says how each spells a fresh UUID and stores a cell.
 struct ColumnSources {
     /// The columns written, the expressions selected from the old table, and their arguments.
     struct Selection {
         var columns: [String] = []
         var expressions: [String] = []
-        var arguments: [DatabaseValue] = []
+        var arguments: [StoredCell] = []
     }
 
-    /// The name of the SQL function generating a fresh UUID per row, installed for a migration.
-    static let uuidFunction = "kura_uuid"
+    /// What differs between engines in the selection's SQL and arguments.
+    struct Dialect: Sendable {
+        /// An expression giving the 16 bytes of a fresh UUID, evaluated per row.
+        let uuidExpression: String
+        /// A scalar cell as the engine's column of that property stores it.
+        let storedCell: @Sendable (StoredCell) -> StoredCell
+        /// A mixed value's cell as the engine's value column of a mixed property stores it.
+        let storedMixedCell: @Sendable (StoredCell) -> StoredCell
+    }
 
     /// The instant `default: now` fills with: one for the whole migration.
     let now: Date
     /// Turns a fill into a column value, strictly for the property's type: the writer's rule, handed
     /// down so that a fill is stored (and refused, with the same message) as a written value is.
     let encodeScalar: MigrationScalarEncoder
+    let dialect: Dialect
 
     /// The selection copying a type's rows into its new object table; `keyBase` is the number after
     /// which an autoIncrement key added to existing objects starts counting.
@@ -39,17 +47,17 @@ struct ColumnSources {
     }
 
     /// The expression giving a (non-mixed) property its value from an old row; `nil` when it stays null.
-    func expression(_ plan: PropertyMigration, keyBase: Int64) throws(KuraError) -> (sql: String, arguments: [DatabaseValue])? {
-        let fill: (sql: String, arguments: [DatabaseValue])?
+    func expression(_ plan: PropertyMigration, keyBase: Int64) throws(KuraError) -> (sql: String, arguments: [StoredCell])? {
+        let fill: (sql: String, arguments: [StoredCell])?
         switch plan.fill {
         case .value(let value)?:
             fill = ("?", [try encode(value, for: plan.new)])
         case .now?:
             fill = ("?", [try encode(.date(now), for: plan.new)])
         case .uuid?:
-            fill = ("\(Self.uuidFunction)()", [])
+            fill = (dialect.uuidExpression, [])
         case .autoIncrement?:
-            fill = ("(? + row_number() OVER (ORDER BY \(TableLayout.idColumn)))", [keyBase.databaseValue])
+            fill = ("(? + row_number() OVER (ORDER BY \(TableLayout.idColumn)))", [.integer(keyBase)])
         case .null?, .empty?, .missing?, nil:
             fill = nil
         }
@@ -71,17 +79,10 @@ struct ColumnSources {
         else { return }
         selection.columns += [column, TableLayout.tagColumn(plan.new.name)]
         selection.expressions += ["?", "?"]
-        selection.arguments += [stored.databaseValue, tag.databaseValue]
+        selection.arguments += [dialect.storedMixedCell(stored), .integer(tag)]
     }
 
-    private func encode(_ value: Value, for property: Property) throws(KuraError) -> DatabaseValue {
-        try encodeScalar(value, property.type, property.name).databaseValue
-    }
-
-    /// Adds the UUID generator to a connection (read-only ones too: checks evaluate fills).
-    static func installFunctions(in db: Database) {
-        db.add(function: DatabaseFunction(uuidFunction, argumentCount: 0, pure: false) { _ in
-            UUID().bytes
-        })
+    private func encode(_ value: Value, for property: Property) throws(KuraError) -> StoredCell {
+        dialect.storedCell(try encodeScalar(value, property.type, property.name))
     }
 }
