@@ -2,14 +2,15 @@ import ArgumentParser
 import Foundation
 import Kura
 
-/// `kura check [REALM] [--format text|json]`: checks a realm file and reports what is broken.
+/// `kura check [REALM] [--format text|json]`: checks a realm and reports what is broken.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check a realm file: SQLite's integrity check, then Kura's own invariants.",
+        abstract: "Check a realm: its engine's integrity check, then Kura's own invariants.",
         discussion: """
-            Reads the realm without writing to it (the file stays byte for byte the same) and checks: \
-            SQLite's integrity check; the stored schema, the metadata tables and every type's tables and \
+            Reads the realm without writing to it (a file stays byte for byte the same) and checks: \
+            SQLite's integrity check (for a PostgreSQL realm, that its indexes are valid and its tables \
+            and columns are there with their types); the stored schema, the metadata tables and every type's tables and \
             columns; links (link properties, collection elements and links in mixed values) that name \
             objects that do not exist; embedded objects with no parent or more than one; collection \
             rows whose owner is gone; list positions 0 to count - 1; nested mixed lists and maps that \
