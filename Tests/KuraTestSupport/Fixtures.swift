@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Kura
 
 /// Paths and realms shared by the tests.
@@ -64,9 +65,18 @@ package enum Fixtures {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Both pipes drain at once: a program that fills one while the other is read would wait forever.
+        let errText = Mutex("")
+        let errRead = DispatchSemaphore(value: 0)
+        let errHandle = err.fileHandleForReading
+        Thread.detachNewThread {
+            let data = errHandle.readDataToEndOfFile()
+            errText.withLock { $0 = String(decoding: data, as: UTF8.self) }
+            errRead.signal()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        errRead.wait()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), errText.withLock { $0 })
     }
 }

@@ -11,7 +11,7 @@ enum StorageEngines {
     ) throws -> any RelationalEngine {
         if PostgresLocation.isURL(path) { return try PostgresEngine(url: path, busyTimeout: busyTimeout, readOnly: readOnly) }
         return try SQLiteConnection(SQLiteConnection.Location(
-            path: path, isInMemory: isInMemory, busyTimeout: busyTimeout, readOnly: readOnly))
+            path: path, isInMemory: isInMemory, busyTimeout: busyTimeout, readOnly: readOnly, mayCreate: mayCreate))
     }
 
     /// Whether `path` names a realm on a database server rather than a file.
@@ -48,7 +48,7 @@ enum StorageEngines {
             return try SQLiteMigrationStorage.survey(path: path, busyTimeout: busyTimeout, encodeScalar: encodeScalar, body)
         }
         // Read-only: the session's transaction is a read-only one, so making a plan never writes.
-        let engine = try PostgresEngine(url: path, readOnly: true, mayCreate: false)
+        let engine = try PostgresEngine(url: path, busyTimeout: busyTimeout, readOnly: true)
         defer { engine.close() }
         return try engine.readingSchema { store in
             guard try store.isInstalled() else { throw engine.notARealm }

@@ -6,12 +6,6 @@ import Foundation
 /// mixed values order through the functions `PostgresQueryFunctions` installs; truth values are
 /// booleans, nulls are placed as SQLite places them, and parameters are numbered.
 struct PostgresQueryDialect: QueryDialect {
-    /// What PostgreSQL's SQL can hold, with this dialect.
-    static let limits = QueryLimits(
-        // The wire protocol counts a statement's parameters in 16 bits (signed in the driver).
-        engine: "PostgreSQL", columns: 1600, variables: 32767, sqlLength: 1 << 30, expressionDepth: 1000, tablesPerSelect: 64,
-        dialect: PostgresQueryDialect())
-
     var alwaysTrue: String { "true" }
     var alwaysFalse: String { "false" }
     var isSame: String { " IS NOT DISTINCT FROM " }

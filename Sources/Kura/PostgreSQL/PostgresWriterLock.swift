@@ -18,25 +18,38 @@ struct PostgresWriterLock {
 
     /// Takes the lock, waiting as long as its holder works.
     func take() throws {
-        var lastProgress = Date()
         let milliseconds = Int(max(min(timeout, Self.slice), 0.01) * 1000)
         try session.execute("SET LOCAL lock_timeout = '\(milliseconds)ms'")
-        defer { try? session.execute("SET LOCAL lock_timeout = 0") }
-        while true {
-            try session.execute("SAVEPOINT \"kura#lock\"")
-            do {
-                try session.execute("SELECT pg_advisory_xact_lock(\(Self.kuraKey), hashtext(current_schema()))")
-                try session.execute("RELEASE SAVEPOINT \"kura#lock\"")
-                return
-            } catch let error where error.message.contains("55P03") {
-                try session.execute("ROLLBACK TO SAVEPOINT \"kura#lock\"")
-            }
+        let outcome = Result { try waitForTurn() }
+        try? session.execute("SET LOCAL lock_timeout = 0")
+        try outcome.get()
+    }
+
+    // A plain loop over one attempt per slice: a `defer` or a do/catch inside an endless loop
+    // sends the compiler's stack-nesting pass into a very long run.
+    private func waitForTurn() throws {
+        var lastProgress = Date()
+        while try !attempt() {
             if try holderIsWorking() { lastProgress = Date() }
             if Date().timeIntervalSince(lastProgress) >= timeout {
                 throw KuraError.store(
                     .database,
                     "cannot write realm '\(location.description)': another connection holds its write lock and has done nothing for \(Int(timeout)) seconds")
             }
+        }
+    }
+
+    /// Tries once for one slice; false when the slice passed with the lock still held elsewhere.
+    private func attempt() throws -> Bool {
+        try session.execute("SAVEPOINT \"kura#lock\"")
+        do {
+            try session.execute("SELECT pg_advisory_xact_lock(\(Self.kuraKey), hashtext(current_schema()))")
+            try session.execute("RELEASE SAVEPOINT \"kura#lock\"")
+            return true
+        } catch {
+            guard error.message.contains("55P03") else { throw error }
+            try session.execute("ROLLBACK TO SAVEPOINT \"kura#lock\"")
+            return false
         }
     }
 

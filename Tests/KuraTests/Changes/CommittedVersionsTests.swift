@@ -4,7 +4,7 @@ import KuraTestSupport
 import Testing
 
 /// `Realm.committedVersions()`: the change version now, then each one commits move it to, from any
-/// handle of the file, ending its observation when its reader stops.
+/// handle of the realm, ending its observation when its reader stops, on every engine.
 @Suite struct CommittedVersionsTests {
     static let schema = """
         types:
@@ -14,9 +14,9 @@ import Testing
               age: int
         """
 
-    /// A realm file of hounds, and its path.
-    func houndRealm() throws -> (Realm, String) {
-        let path = try Fixtures.realmPath("hounds.realm")
+    /// A realm of hounds, and its path.
+    func houndRealm(_ engine: RealmEngine) throws -> (Realm, String) {
+        let path = try engine.freshRealm("hounds")
         return (try Realm(path: path, schema: try Schema(yaml: Self.schema)), path)
     }
 
@@ -24,8 +24,8 @@ import Testing
         try realm.write { _ = try realm.create("Hound", value: ["name": .string(name), "age": .int(Int64(age))]) }
     }
 
-    @Test func followsCommitsOfAnotherHandleAndStopsWithItsReader() async throws {
-        let (realm, path) = try houndRealm()
+    @Test(arguments: RealmEngine.tested) func followsCommitsOfAnotherHandleAndStopsWithItsReader(on engine: RealmEngine) async throws {
+        let (realm, path) = try houndRealm(engine)
         try addHound("Rex", age: 1, to: realm)
         let start = try realm.changeVersion
         let other = try Realm(path: path)
@@ -43,8 +43,8 @@ import Testing
         #expect(!ChangeNotifier.isWatching(realm))
     }
 
-    @Test func aReaderThatFallsBehindGetsTheNewestVersion() async throws {
-        let (realm, _) = try houndRealm()
+    @Test(arguments: RealmEngine.tested) func aReaderThatFallsBehindGetsTheNewestVersion(on engine: RealmEngine) async throws {
+        let (realm, _) = try houndRealm(engine)
         var versions = realm.committedVersions().makeAsyncIterator()
         #expect(try await versions.next() == 0)
         // Commits far enough apart for the notifier to see each one while nobody reads.

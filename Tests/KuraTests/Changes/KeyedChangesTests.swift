@@ -3,7 +3,8 @@ import Kura
 import KuraTestSupport
 import Testing
 
-/// `Realm.keyedChanges(after:limit:keyLimit:)`: the change log with objects named by their keys.
+/// `Realm.keyedChanges(after:limit:keyLimit:)`: the change log with objects named by their keys,
+/// on every engine.
 @Suite struct KeyedChangesTests {
     static let schema = """
         types:
@@ -17,12 +18,12 @@ import Testing
               text: string
         """
 
-    func realm() throws -> Realm {
-        try Realm(path: try Fixtures.realmPath("keyed.realm"), schema: try Schema(yaml: Self.schema))
+    func realm(_ engine: RealmEngine) throws -> Realm {
+        try engine.makeRealm(try Schema(yaml: Self.schema), label: "keyed")
     }
 
-    @Test func namesObjectsByPrimaryKeyOrObjectId() throws {
-        let realm = try realm()
+    @Test(arguments: RealmEngine.tested) func namesObjectsByPrimaryKeyOrObjectId(on engine: RealmEngine) throws {
+        let realm = try realm(engine)
         let start = try realm.changeVersion
         try realm.write {
             _ = try realm.create("Person", value: ["name": "Ann", "age": 30])
@@ -43,8 +44,8 @@ import Testing
         #expect(try realm.keyedChanges(after: start, limit: 1).first?.types["Person"]?.inserted == .keys(["Ann", "Bob"]))
     }
 
-    @Test func aKindPastTheKeyLimitIsACountAndAnObjectCreatedAndDeletedAtOnceIsLeftOut() throws {
-        let realm = try realm()
+    @Test(arguments: RealmEngine.tested) func aKindPastTheKeyLimitIsACountAndAnObjectCreatedAndDeletedAtOnceIsLeftOut(on engine: RealmEngine) throws {
+        let realm = try realm(engine)
         let start = try realm.changeVersion
         try realm.write {
             for name in ["A", "B", "C"] { _ = try realm.create("Person", value: ["name": .string(name), "age": 1]) }

@@ -25,7 +25,7 @@ struct PostgresQueryMirror {
         session = try PostgresSession(location)
         try session.execute("CREATE SCHEMA \(location.quotedSchema)")
         sqliteCatalog = catalog
-        postgresCatalog = SchemaCatalog(schema: catalog.schema, typeIds: catalog.typeIds, limits: PostgresQueryDialect.limits)
+        postgresCatalog = SchemaCatalog(schema: catalog.schema, typeIds: catalog.typeIds, limits: PostgresLimits.query)
         for table in try Self.tables(of: catalog.schema) { try copy(table) }
         try PostgresQueryFunctions.install(on: session)
     }

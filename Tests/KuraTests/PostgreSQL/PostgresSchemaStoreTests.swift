@@ -109,15 +109,6 @@ import Testing
         #expect(try realm.rows(##"SELECT "version" FROM "#changes""##) == [[.integer(1)]])
     }
 
-    @Test func migratingIsRefusedWithAClearError() throws {
-        guard PostgresTestServer.isReady() else { return }
-        let realm = try Fixture(label: "migrate")
-        let storage = PostgresSchemaStore(session: realm.session).migrationStorage { _, _, _ in .null }
-        let error = #expect(throws: KuraError.self) { try storage.objectCount(of: "Item") }
-        #expect(error?.code == .migration(.unsupportedChange))
-        #expect(error?.message.hasSuffix("migrating a PostgreSQL realm is not supported yet") == true)
-    }
-
     @Test func namesPostgreSQLWouldCutToTheSameBytesAreRefused() throws {
         let long = String(repeating: "a", count: 63)
         let mixed = try Schema(yaml: "types:\n  T:\n    properties:\n      \(long): mixed\n")

@@ -17,7 +17,7 @@ struct PostgresChangeLog {
     /// The logged commits after `version`, oldest first, at most `limit` of them.
     func changes(after version: Int64, limit: Int) throws -> [RealmChange] {
         let versions = try session.rows("""
-            SELECT "version", "time", "schemaChanged"::bigint FROM \(Self.versionsTable)
+            SELECT "version", "time", "schemaChanged"::int::bigint FROM \(Self.versionsTable)
             WHERE "version" > $1 ORDER BY "version" LIMIT $2
             """, [.integer(version), .integer(limit >= Int(Int64.max) ? Int64.max : Int64(limit))])
         if let oldest = try session.value("SELECT min(\"version\") FROM \(Self.versionsTable)")?.objectId, version < oldest - 1 {
