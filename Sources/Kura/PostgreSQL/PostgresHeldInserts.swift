@@ -53,6 +53,14 @@ final class PostgresHeldInserts {
         pendingKeys[type]?[key]
     }
 
+    /// The highest integer primary key among the held objects of `type`, if any.
+    func highestIntegerKey(of type: String) -> Int64? {
+        pendingKeys[type]?.keys.reduce(nil) { highest, key in
+            guard case .integer(let number) = key else { return highest }
+            return max(highest ?? number, number)
+        }
+    }
+
     /// Writes every table's held rows.
     func flush() throws(KuraError) {
         guard !isEmpty else { return }

@@ -25,12 +25,17 @@ final class PostgresWriter: RelationalWriter {
     private var modifiedSet: Set<ObjectRef> = []
     /// Per open savepoint, how many objects were noted modified when it opened.
     private var savepointMarks: [Int] = []
+    /// Per type with an integer primary key, the highest key its table and held rows hold, read
+    /// once and raised as keys are inserted: a key above it needs no lookup. Forgotten whenever
+    /// the session is used some other way, which could write keys.
+    private var keyCeilings: [Int64?]
 
     init(session: PostgresSession, catalog: SchemaCatalog) {
         connection = session
         self.catalog = catalog
         statements = PostgresInsertStatements(catalog)
         counters = Array(repeating: nil, count: catalog.storedTypes.count)
+        keyCeilings = Array(repeating: nil, count: catalog.storedTypes.count)
     }
 
     /// The transaction's session, with every held insert written first, so that whatever runs on
@@ -38,6 +43,7 @@ final class PostgresWriter: RelationalWriter {
     var session: PostgresSession {
         get throws(KuraError) {
             try held?.flush()
+            for index in keyCeilings.indices { keyCeilings[index] = nil }
             return connection
         }
     }
@@ -73,18 +79,36 @@ final class PostgresWriter: RelationalWriter {
 
     func noteInsertedKey(_ key: StoredCell, of type: StoredType, id: Int64) {
         held?.noteKey(key, of: type.name, id: id)
+        if case .integer(let number) = key, type.index < keyCeilings.count, let ceiling = keyCeilings[type.index], number > ceiling {
+            keyCeilings[type.index] = number
+        }
     }
 
     /// The id of the `type` object whose primary key is stored as `key`: a held object by its
-    /// noted key, without writing any batch.
+    /// noted key, else the table's, without writing any batch (held objects' keys are all noted).
     func objectId(_ type: StoredType, key: StoredCell) throws -> Int64? {
         guard type.index < statements.lookups.count, let lookup = statements.lookups[type.index] else { return nil }
         if let id = held?.id(of: type.name, key: key) { return id }
-        guard let found = try session.value(lookup, [PostgresLayout.stored(key)]) else { return nil }
+        if case .integer(let number) = key, let ceiling = try keyCeiling(type), number > ceiling { return nil }
+        guard let found = try connection.value(lookup, [PostgresLayout.stored(key)]) else { return nil }
         guard case .integer(let id) = found else {
             throw KuraError.store(.corruptRealm, "an object of \(type.name) has an id that is not an integer")
         }
         return id
+    }
+
+    /// The highest integer primary key of `type` in its table and its held rows, or `Int64.min`
+    /// when there is none; `nil` for a type whose keys are not integers.
+    private func keyCeiling(_ type: StoredType) throws(KuraError) -> Int64? {
+        if let ceiling = keyCeilings[type.index] { return ceiling }
+        guard let key = type.key, key.scalarType == .int else { return nil }
+        let stored = try connection.value(
+            "SELECT max(\(TableLayout.column(key.name))) FROM \(TableLayout.objectTable(type.name))")
+        var ceiling = Int64.min
+        if case .integer(let number) = stored { ceiling = number }
+        ceiling = max(ceiling, held?.highestIntegerKey(of: type.name) ?? Int64.min)
+        keyCeilings[type.index] = ceiling
+        return ceiling
     }
 
     /// Writes one column of the object's row, and a mixed property's tag beside it.

@@ -12,26 +12,33 @@ import Kura
 ///
 /// Opening a realm reads and parses its stored schema, which costs several times a keyed read; a
 /// realm lent again first reloads its schema if another connection changed it, and is dropped when
-/// its file was replaced (another inode at the path).
+/// its file was replaced (another inode at the path). A realm on a database server is kept for as
+/// long as its URL is served.
 final class RealmPool: @unchecked Sendable {
     /// Idle realms kept per name; more are closed when given back.
     static let maxIdle = 16
 
     private struct Entry {
         let realm: Realm
-        let file: FileIdentity
+        let file: StorageIdentity
     }
 
-    /// The device and inode of a file, which tell a replaced file from the one opened.
-    struct FileIdentity: Equatable {
-        let device: UInt64
-        let inode: UInt64
+    /// What a realm lives in: the device and inode of a file, which tell a replaced file from the
+    /// one opened, or the URL of a realm on a database server.
+    enum StorageIdentity: Equatable {
+        case file(device: UInt64, inode: UInt64)
+        case server(String)
 
         init?(path: String) {
+            let configuration = Realm.Configuration(path: path)
+            guard !configuration.isInMemory else { return nil }
+            guard configuration.isFile else {
+                self = .server(path)
+                return
+            }
             var info = stat()
             guard stat(path, &info) == 0 else { return nil }
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
+            self = .file(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         }
     }
 
@@ -40,7 +47,7 @@ final class RealmPool: @unchecked Sendable {
 
     /// Runs `body` with a realm of `path` (served as `name`), opened by `open` when none is idle.
     func reading<Result>(_ name: String, path: String, open: () throws -> Realm, _ body: (Realm) throws -> Result) throws -> Result {
-        let file = FileIdentity(path: path)
+        let file = StorageIdentity(path: path)
         var entry = lock.withLock { idle[name]?.popLast() }
         if let lent = entry, lent.file != file { entry = nil }
         let realm: Realm
