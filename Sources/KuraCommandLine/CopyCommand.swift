@@ -21,10 +21,10 @@ struct CopyCommand: ParsableCommand {
             source's schema. The copy is one transaction: it happens whole or not at all.
             """)
 
-    @Argument(help: "The realm to copy from.")
+    @Argument(help: "The realm to copy from: a file or a postgres:// URL.")
     var source: String
 
-    @Argument(help: "The realm to copy into (created with the source's schema if it does not exist).")
+    @Argument(help: "The realm to copy into, a file or a postgres:// URL (created with the source's schema if it does not exist).")
     var destination: String
 
     @Option(name: .long, help: "Copy the objects of this type (and what they link to).")

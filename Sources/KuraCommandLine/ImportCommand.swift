@@ -24,7 +24,7 @@ struct ImportCommand: ParsableCommand {
             extension (.json, .jsonl, .ndjson, .yaml, .yml).
             """)
 
-    @Argument(help: "The realm file (optional, see below), then one or more input files.")
+    @Argument(help: "The realm, a file or a postgres:// URL (optional, see below), then one or more input files.")
     var paths: [String] = []
 
     @Option(name: .long, help: "The type of every document; without it documents carry \"$type\".")

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The options every command that works on one realm shares.
 struct RealmOptions: ParsableArguments {
-    @Argument(help: "The realm file (default: 'realm' from config.yaml).")
+    @Argument(help: "The realm: a file, or a PostgreSQL URL (postgres://USER@HOST/DB?schema=NAME) (default: 'realm' from config.yaml).")
     var realm: String?
 
     @Option(name: .long, help: "A configuration file to read instead of ./config.yaml.")

@@ -33,7 +33,7 @@ struct ServeCommand: ParsableCommand {
             One line per request goes to standard error; the listening address to standard output.
             """)
 
-    @Argument(help: "Realm files to serve, each under its file name without extension.")
+    @Argument(help: "Realms to serve: files, each under its file name without extension, and postgres:// URLs, each under its schema's name.")
     var realms: [String] = []
 
     @Option(name: .long, help: "A configuration file to read instead of ./config.yaml.")

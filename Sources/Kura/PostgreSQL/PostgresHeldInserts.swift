@@ -1,7 +1,9 @@
 /// Inserts held back and written a batch at a time with `COPY … FROM STDIN`: each table's rows
-/// wait as COPY text (`PostgresCopyText`) until `RowStage.rowsPerBatch` rows or
-/// `RowStage.bytesPerBatch` bytes are held, then go in with one COPY, which costs the server far
-/// less than a statement per row.
+/// wait as COPY text (`PostgresCopyText`) until `rowsPerBatch` rows or `bytesPerBatch` bytes are
+/// held, then go in with one COPY, which costs the server far less than a statement per row.
+///
+/// The batches are larger than SQLite's: each COPY costs round trips to the server and a start
+/// there, which many rows share.
 ///
 /// Rows held are not in the tables yet: the writer writes every batch before anything that could
 /// read them runs, and finds the primary keys of held objects here.
@@ -14,6 +16,9 @@ final class PostgresHeldInserts {
     private var pendingKeys: [String: [StoredCell: Int64]] = [:]
     /// Whether any table has rows held.
     private(set) var isEmpty = true
+
+    static let rowsPerBatch = 16_384
+    static let bytesPerBatch = 1 << 20
 
     init(session: PostgresSession, statements: PostgresInsertStatements, catalog: SchemaCatalog) {
         self.session = session
@@ -36,7 +41,7 @@ final class PostgresHeldInserts {
             held.text.endRow()
             held.count += 1
             start = end
-            if held.count >= RowStage.rowsPerBatch || held.text.buffer.readableBytes >= RowStage.bytesPerBatch {
+            if held.count >= Self.rowsPerBatch || held.text.buffer.readableBytes >= Self.bytesPerBatch {
                 try write(held)
             }
         }
@@ -98,7 +103,7 @@ private final class HeldRows {
     let insert: PostgresInsert
     /// The type whose primary keys the rows hold, for an object table with one.
     let keyedType: String?
-    var text = PostgresCopyText(capacity: RowStage.bytesPerBatch)
+    var text = PostgresCopyText()
     /// How many rows are held.
     var count = 0
 
@@ -109,7 +114,7 @@ private final class HeldRows {
 
     /// Empties the rows without writing them.
     func clear() {
-        text = PostgresCopyText(capacity: RowStage.bytesPerBatch)
+        text = PostgresCopyText()
         count = 0
     }
 }

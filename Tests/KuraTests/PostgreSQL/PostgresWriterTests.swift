@@ -209,7 +209,7 @@ import Testing
     @Test func heldInsertsGoInBatchesAndAreFoundByKeyBeforeTheyAre() throws {
         guard PostgresTestServer.isReady() else { return }
         let realm = try Fixture(label: "batches")
-        let count = RowStage.rowsPerBatch * 2 + 7
+        let count = PostgresHeldInserts.rowsPerBatch * 2 + 7
         try realm.write(holding: true) { transaction, writer in
             for number in 1...count {
                 try Fixture.create(transaction, "Person", ["name": .string("p\(number)"), "pals": [.int(Int64(max(1, number - 1)))]])
