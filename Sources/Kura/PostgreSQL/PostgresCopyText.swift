@@ -20,13 +20,28 @@ struct PostgresCopyText {
         case .integer(let number): buffer.writeString(String(number))
         case .real(let number): buffer.writeString(Self.text(of: number))
         case .text(let text): appendEscaped(text.utf8)
-        case .blob(let bytes):
-            // bytea's hex form, its backslash doubled for COPY: \\x followed by two digits a byte.
-            buffer.writeStaticString("\\\\x")
-            for byte in bytes {
-                buffer.writeInteger(Self.hexDigits[Int(byte >> 4)])
-                buffer.writeInteger(Self.hexDigits[Int(byte & 0x0f)])
-            }
+        case .blob(let bytes): bytes.withUnsafeBytes { appendHex($0) }
+        }
+    }
+
+    /// Adds one staged cell as its column stores it (`PostgresLayout.stored`, or `storedMixed`
+    /// in a mixed value's column), without making the bytes first: a text as the `bytea` of its
+    /// UTF-8 bytes, and in a mixed column a number as the bytes of its text too.
+    mutating func appendStored(_ cell: StoredCell, mixed: Bool) {
+        switch cell {
+        case .text(var text):
+            separate()
+            text.withUTF8 { appendHex(UnsafeRawBufferPointer($0)) }
+        case .integer(let number) where mixed:
+            separate()
+            var text = String(number)
+            text.withUTF8 { appendHex(UnsafeRawBufferPointer($0)) }
+        case .real(let number) where mixed:
+            separate()
+            var text = Self.text(of: number)
+            text.withUTF8 { appendHex(UnsafeRawBufferPointer($0)) }
+        default:
+            append(cell)
         }
     }
 
@@ -39,6 +54,26 @@ struct PostgresCopyText {
     private mutating func separate() {
         if lineStarted { buffer.writeInteger(UInt8(ascii: "\t")) }
         lineStarted = true
+    }
+
+    /// bytea's hex form, its backslash doubled for COPY: `\\x` followed by two digits a byte.
+    private mutating func appendHex(_ bytes: UnsafeRawBufferPointer) {
+        buffer.writeStaticString("\\\\x")
+        let count = bytes.count * 2
+        guard count > 0 else { return }
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: count) { out in
+            var index = 0
+            for byte in bytes {
+                out[index] = Self.hexDigit(byte >> 4)
+                out[index + 1] = Self.hexDigit(byte & 0x0f)
+                index += 2
+            }
+            return count
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     private mutating func appendEscaped(_ bytes: String.UTF8View) {
@@ -61,5 +96,4 @@ struct PostgresCopyText {
         return number.description
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

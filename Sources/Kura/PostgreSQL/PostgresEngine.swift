@@ -101,6 +101,7 @@ final class PostgresEngine: RelationalEngine {
             return result
         } catch {
             // A lost connection has nothing left to roll back; the error that ended the body is the one to tell.
+            try? session.finishCopy()
             try? session.execute("ROLLBACK")
             throw error
         }

@@ -35,7 +35,7 @@ final class PostgresHeldInserts {
         while start < range.upperBound {
             let end = min(start + width, range.upperBound)
             for index in start..<end {
-                held.text.append(held.insert.stored(stage, at: index, column: index - start))
+                held.text.appendStored(stage.cell(at: index), mixed: held.insert.isMixed(column: index - start))
             }
             for _ in (end - start)..<width { held.text.append(.null) }
             held.text.endRow()
@@ -75,18 +75,20 @@ final class PostgresHeldInserts {
         isEmpty = true
     }
 
-    /// Drops every held row, unwritten.
+    /// Drops every held row, unwritten, and a batch the server is still taking, whatever its end.
     func discard() {
+        try? session.finishCopy()
         for held in tables { held?.clear() }
         for type in pendingKeys.keys { pendingKeys[type]?.removeAll(keepingCapacity: true) }
         isEmpty = true
     }
 
-    /// Copies `held`'s rows into its table and empties it.
+    /// Sends `held`'s rows to its table and empties it; the server takes them while the writer
+    /// goes on (`PostgresSession.startCopy`).
     private func write(_ held: HeldRows) throws(KuraError) {
         let data = held.text.buffer
         held.clear()
-        try session.copy(into: held.insert.table, columns: held.insert.columns, data)
+        try session.startCopy(into: held.insert.table, columns: held.insert.columns, data)
         if let type = held.keyedType { pendingKeys[type]?.removeAll(keepingCapacity: true) }
     }
 
@@ -103,7 +105,8 @@ private final class HeldRows {
     let insert: PostgresInsert
     /// The type whose primary keys the rows hold, for an object table with one.
     let keyedType: String?
-    var text = PostgresCopyText()
+    // Only ever used by the one thread of the write transaction.
+    @exclusivity(unchecked) var text = PostgresCopyText()
     /// How many rows are held.
     var count = 0
 

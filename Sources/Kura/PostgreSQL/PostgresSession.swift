@@ -18,6 +18,8 @@ final class PostgresSession: Sendable {
     private let logger: Logger
     /// Fails the waits on the connection when it closes.
     private let watch = ConnectionWatch()
+    /// The COPY `startCopy` began, until a call waits for it.
+    private let runningCopy = Mutex<RunningCopy?>(nil)
 
     private static let connectionIds = Atomic<Int>(0)
 
@@ -66,6 +68,7 @@ final class PostgresSession: Sendable {
 
     /// Closes the connection; later calls fail.
     func close() {
+        try? finishCopy()
         let connection = self.connection
         try? PostgresWaiter.shared.wait { try await connection.close() }
     }
@@ -90,6 +93,7 @@ final class PostgresSession: Sendable {
     private func run<T: Sendable>(
         _ sql: String, _ arguments: [StoredCell], _ transform: @escaping @Sendable (PostgresRow) throws -> T
     ) throws(KuraError) -> [T] {
+        try finishCopy()
         let connection = self.connection
         let logger = self.logger
         let query = PostgresQuery(unsafeSQL: PostgresPlaceholders.numbered(sql), binds: StoredCell.bindings(arguments))
@@ -109,6 +113,15 @@ final class PostgresSession: Sendable {
     /// Loads rows into `table` with `COPY … FROM STDIN` in text format: `data` holds whole lines
     /// (`PostgresCopyText`). `table` and `columns` are quoted here.
     func copy(into table: String, columns: [String], _ data: ByteBuffer) throws(KuraError) {
+        try startCopy(into: table, columns: columns, data)
+        try finishCopy()
+    }
+
+    /// Starts loading rows as `copy` does and returns while the server takes them, so that the
+    /// caller makes the next rows meanwhile. The next call on the session waits for the end first,
+    /// and throws the COPY's error, if any, as its own.
+    func startCopy(into table: String, columns: [String], _ data: ByteBuffer) throws(KuraError) {
+        try finishCopy()
         let connection = self.connection
         let logger = self.logger
         // The driver wraps the names in quotes without doubling those inside: doubled here, so
@@ -118,14 +131,31 @@ final class PostgresSession: Sendable {
         let quotedColumns = columns.map(escape)
         let copySQL = "COPY \(TableLayout.quote(table)) FROM STDIN"
         do {
-            try PostgresWaiter.shared.wait(watching: watch, lost: lost(copySQL)) {
+            let pending = try PostgresWaiter.shared.start(watching: watch, lost: lost(copySQL)) {
                 try await connection.copyFrom(table: quotedTable, columns: quotedColumns, logger: logger) { writer in
                     try await writer.write(data)
                 }
             }
+            runningCopy.withLock { $0 = RunningCopy(pending: pending, sql: copySQL) }
         } catch {
             throw KuraError.postgres(error, sql: copySQL, location)
         }
+    }
+
+    /// Waits for the COPY `startCopy` began, if any; throws its error.
+    func finishCopy() throws(KuraError) {
+        guard let running = runningCopy.withLock({ running in defer { running = nil }; return running }) else { return }
+        do {
+            try running.pending.wait()
+        } catch {
+            throw KuraError.postgres(error, sql: running.sql, location)
+        }
+    }
+
+    /// A COPY under way, and its statement for the error it may end with.
+    private struct RunningCopy {
+        let pending: PostgresWaiter.Pending<Void>
+        let sql: String
     }
 
     /// The error of a statement whose connection closed before it was answered.

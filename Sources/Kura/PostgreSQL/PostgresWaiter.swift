@@ -25,9 +25,38 @@ final class PostgresWaiter: TaskExecutor {
         watching watch: ConnectionWatch? = nil, lost: @autoclosure () -> KuraError = KuraError.store(.database, "the connection was lost"),
         _ body: @escaping @Sendable () async throws -> T
     ) throws -> T {
-        let outcome = Mutex<Result<T, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let finish: @Sendable (Result<T, any Error>) -> Void = { result in
+        try start(watching: watch, lost: lost(), body).wait()
+    }
+
+    /// Starts `body` and returns at once: the caller waits for its end later (`Pending.wait`).
+    func start<T: Sendable>(
+        watching watch: ConnectionWatch?, lost: @autoclosure () -> KuraError, _ body: @escaping @Sendable () async throws -> T
+    ) throws -> Pending<T> {
+        let pending = Pending<T>(watch: watch)
+        if let watch {
+            let lost = lost()
+            guard let id = watch.register({ [pending] in pending.finish(.failure(lost)) }) else { throw lost }
+            pending.registration.withLock { $0 = id }
+        }
+        Task(executorPreference: self) {
+            do { pending.finish(.success(try await body())) } catch { pending.finish(.failure(error)) }
+        }
+        return pending
+    }
+
+    /// Work started by `start`, whose end one caller waits for.
+    final class Pending<T: Sendable>: Sendable {
+        private let outcome = Mutex<Result<T, any Error>?>(nil)
+        private let done = DispatchSemaphore(value: 0)
+        private let watch: ConnectionWatch?
+        /// The wait's registration with `watch`, set before the work starts.
+        fileprivate let registration = Mutex<Int?>(nil)
+
+        fileprivate init(watch: ConnectionWatch?) {
+            self.watch = watch
+        }
+
+        fileprivate func finish(_ result: Result<T, any Error>) {
             let first = outcome.withLock { stored in
                 guard stored == nil else { return false }
                 stored = result
@@ -35,21 +64,16 @@ final class PostgresWaiter: TaskExecutor {
             }
             if first { done.signal() }
         }
-        var registration: Int?
-        if let watch {
-            let lost = lost()
-            guard let id = watch.register({ finish(.failure(lost)) }) else { throw lost }
-            registration = id
+
+        /// Waits for the work's end: its result, or its error.
+        func wait() throws -> T {
+            done.wait()
+            if let id = registration.withLock({ $0 }) { watch?.unregister(id) }
+            guard let result = outcome.withLock({ $0 }) else {
+                throw KuraError.store(.database, "a PostgreSQL call ended without an answer")
+            }
+            return try result.get()
         }
-        defer { if let registration { watch?.unregister(registration) } }
-        Task(executorPreference: self) {
-            do { finish(.success(try await body())) } catch { finish(.failure(error)) }
-        }
-        done.wait()
-        guard let result = outcome.withLock({ $0 }) else {
-            throw KuraError.store(.database, "a PostgreSQL call ended without an answer")
-        }
-        return try result.get()
     }
 }
 
