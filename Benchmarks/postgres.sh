@@ -218,7 +218,7 @@ bench_run() {
 }
 
 echo "== measuring: ${#NAMES[@]} measurements x $RUNS runs ($(nproc) cores), then keyed GETs"
-echo "   kura: $KURA; $(psql --version); $(pgloader --version | head -n 1)"
+echo "   kura: $KURA; $(psql --version); $(pgloader --version 2>&1 | sed -n 1p)"
 for ((run = 1; run <= RUNS; run++)); do
     for index in "${!NAMES[@]}"; do
         bench_run "${NAMES[$index]}"
