@@ -38,6 +38,11 @@ extension KuraError {
             return KuraError.store(.database, "PostgreSQL: \(describePostgres(error))", sql: sql, underlying: error)
         }
         switch failure.code {
+        case .server where ["08", "57"].contains(failure.serverInfo?[.sqlState]?.prefix(2) ?? ""):
+            // The server ended the session (shut down, restarted, or an administrator's command).
+            return KuraError.store(
+                .database, "the connection to realm '\(location.description)' was lost: PostgreSQL error \(serverMessage(failure))",
+                sql: sql, underlying: error)
         case .server:
             var refusal = KuraError.store(.database, "PostgreSQL error \(serverMessage(failure))", sql: sql, underlying: error)
             refusal.engineCode = judgedCode(sqlState: failure.serverInfo?[.sqlState])

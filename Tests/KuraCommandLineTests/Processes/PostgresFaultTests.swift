@@ -117,7 +117,9 @@ import Testing
         let message = (output.split(separator: "\n").last.map(String.init) ?? "") + "\n"
         process.waitUntilExit()
         #expect(process.terminationStatus == 74)
-        #expect(message.hasPrefix("kura: error: the connection to realm '\(url)' was lost (SQL: COPY "), "\(message)")
+        // Lost before or after the server said why (57P01, terminated by an administrator's command).
+        #expect(message.hasPrefix("kura: error: the connection to realm '\(url)' was lost"), "\(message)")
+        #expect(message.contains("(SQL: COPY "), "\(message)")
         #expect(message.hasSuffix("); nothing was committed\n"), "\(message)")
         #expect(try expectOnlyWholePeople(in: url) == [1, 2, 3])
         try expectNextImportCompletes(url, input)
