@@ -97,14 +97,15 @@ final class PostgresSession: Sendable {
         let connection = self.connection
         let logger = self.logger
         let query = PostgresQuery(unsafeSQL: PostgresPlaceholders.numbered(sql), binds: StoredCell.bindings(arguments))
+        // The rows are transformed on the driver's thread as they arrive, while the server sends the rest.
+        let collected = Collected<T>()
+        let answered = connection.query(query, logger: logger) { row in
+            let value = try transform(row)
+            collected.rows.withLock { $0.append(value) }
+        }
         do {
-            return try PostgresWaiter.shared.wait(watching: watch, lost: lost(sql)) {
-                var result: [T] = []
-                for try await row in try await connection.query(query, logger: logger) {
-                    result.append(try transform(row))
-                }
-                return result
-            }
+            _ = try PostgresWaiter.shared.wait(for: answered, watching: watch, lost: lost(sql))
+            return collected.rows.withLock { $0 }
         } catch {
             throw KuraError.postgres(error, sql: sql, location)
         }
@@ -150,6 +151,11 @@ final class PostgresSession: Sendable {
         } catch {
             throw KuraError.postgres(error, sql: running.sql, location)
         }
+    }
+
+    /// The rows of one statement, appended on the driver's thread and read by the caller after the end.
+    private final class Collected<T: Sendable>: Sendable {
+        let rows = Mutex<[T]>([])
     }
 
     /// A COPY under way, and its statement for the error it may end with.

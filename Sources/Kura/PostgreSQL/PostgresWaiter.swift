@@ -1,4 +1,5 @@
 import Dispatch
+import NIOCore
 import Synchronization
 
 /// Runs the PostgreSQL driver's asynchronous calls for a caller that waits for them, as every
@@ -28,16 +29,21 @@ final class PostgresWaiter: TaskExecutor {
         try start(watching: watch, lost: lost(), body).wait()
     }
 
+    /// Waits for `future`, the driver's answer to a statement, as `wait` waits for a body: no task
+    /// is needed, since the driver completes the future on its own thread.
+    func wait<T: Sendable>(
+        for future: EventLoopFuture<T>, watching watch: ConnectionWatch, lost: @autoclosure () -> KuraError
+    ) throws -> T {
+        let pending = try Pending<T>(watching: watch, lost: lost())
+        future.whenComplete { pending.finish($0) }
+        return try pending.wait()
+    }
+
     /// Starts `body` and returns at once: the caller waits for its end later (`Pending.wait`).
     func start<T: Sendable>(
         watching watch: ConnectionWatch?, lost: @autoclosure () -> KuraError, _ body: @escaping @Sendable () async throws -> T
     ) throws -> Pending<T> {
-        let pending = Pending<T>(watch: watch)
-        if let watch {
-            let lost = lost()
-            guard let id = watch.register({ [pending] in pending.finish(.failure(lost)) }) else { throw lost }
-            pending.registration.withLock { $0 = id }
-        }
+        let pending = try Pending<T>(watching: watch, lost: lost())
         Task(executorPreference: self) {
             do { pending.finish(.success(try await body())) } catch { pending.finish(.failure(error)) }
         }
@@ -50,10 +56,15 @@ final class PostgresWaiter: TaskExecutor {
         private let done = DispatchSemaphore(value: 0)
         private let watch: ConnectionWatch?
         /// The wait's registration with `watch`, set before the work starts.
-        fileprivate let registration = Mutex<Int?>(nil)
+        private let registration = Mutex<Int?>(nil)
 
-        fileprivate init(watch: ConnectionWatch?) {
+        /// A wait that `watch`'s closing fails with `lost`; throws `lost` when it has closed already.
+        fileprivate init(watching watch: ConnectionWatch?, lost: @autoclosure () -> KuraError) throws {
             self.watch = watch
+            guard let watch else { return }
+            let lost = lost()
+            guard let id = watch.register({ [self] in finish(.failure(lost)) }) else { throw lost }
+            registration.withLock { $0 = id }
         }
 
         fileprivate func finish(_ result: Result<T, any Error>) {

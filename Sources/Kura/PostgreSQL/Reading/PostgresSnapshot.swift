@@ -99,11 +99,17 @@ struct PostgresSnapshot: RelationalSnapshot {
     }
 
     func blocks(of size: Int64) -> any ObjectBlockReading {
-        PostgresBlockReader(session: session, catalog: catalog, blockSize: size)
+        PostgresBlockReader(session: session, catalog: catalog, blockSize: Self.streamBlock(size))
     }
 
     func linkCensus(owners: Set<String>?, blockSize: Int64) throws -> any IncomingLinkCounting {
-        try PostgresLinkCensus(session: session, catalog: catalog, owners: owners, blockSize: blockSize)
+        try PostgresLinkCensus(session: session, catalog: catalog, owners: owners, blockSize: Self.streamBlock(blockSize))
+    }
+
+    /// The block a stream reads at once: a whole realm's or type's stream reads more ids per query
+    /// than SQLite's, since each query is a round trip to the server; a small selection stays small.
+    private static func streamBlock(_ size: Int64) -> Int64 {
+        size >= ObjectBlocks.defaultSize ? ObjectBlocks.defaultSize * 8 : size
     }
 
     func typesReachable(from type: String) throws -> [String] {
