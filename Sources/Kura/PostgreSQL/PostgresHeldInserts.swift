@@ -34,9 +34,7 @@ final class PostgresHeldInserts {
         var start = range.lowerBound
         while start < range.upperBound {
             let end = min(start + width, range.upperBound)
-            for index in start..<end {
-                held.text.appendStored(stage.cell(at: index), mixed: held.insert.isMixed(column: index - start))
-            }
+            for index in start..<end { held.text.appendStaged(stage, at: index) }
             for _ in (end - start)..<width { held.text.append(.null) }
             held.text.endRow()
             held.count += 1

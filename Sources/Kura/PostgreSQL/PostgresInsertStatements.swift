@@ -101,11 +101,6 @@ struct PostgresInsert {
             + values.joined(separator: ", ")
     }
 
-    /// Whether column `column` holds a mixed value.
-    func isMixed(column: Int) -> Bool {
-        mixed[column]
-    }
-
     /// The staged cell at `index` of `stage`, in column `column`, as the column stores it.
     func stored(_ stage: RowStage, at index: Int, column: Int) -> StoredCell {
         let cell = stage.cell(at: index)

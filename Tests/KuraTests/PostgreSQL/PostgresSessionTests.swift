@@ -13,7 +13,8 @@ import Testing
     private let cells: [StoredCell] = [
         .integer(.min), .integer(.max), .integer(0), .real(-0.0), .real(.infinity), .real(-.infinity),
         .real(0.1), .real(.leastNonzeroMagnitude), .real(1.7976931348623157e308), .text(""), .text("tab\t\\ \"quote\" 'single' \n\r"),
-        .text("naïve 🐕 ∑"), .blob(Data()), .blob(Data((0...255).map(UInt8.init))), .null,
+        .text("naïve 🐕 ∑"), .blob(Data()), .blob(Data((0...255).map(UInt8.init))), .blob(Data("plain text".utf8)),
+        .blob(Data(#"\x41 back\slash"#.utf8 + [0, 9, 10, 13, 0x7f])), .null,
     ]
 
     @Test func valuesGoInAndComeBackExactly() throws {
@@ -70,6 +71,40 @@ import Testing
         #expect(error?.message.hasPrefix("PostgreSQL error 22P02: invalid input syntax for type bigint: \"not a number\"") == true)
         #expect(error?.sql == #"COPY "we""ird" FROM STDIN"#)
         #expect(try session.value(#"SELECT count(*) FROM "we""ird""#) == .integer(Int64(cells.count)))
+    }
+
+    @Test func stagedCellsLoadAsTheirColumnsStoreThem() throws {
+        guard PostgresTestServer.isReady() else { return }
+        let url = PostgresTestServer.freshRealmURL()
+        let location = try PostgresLocation(url: url)
+        let session = try PostgresSession(location)
+        try session.execute("CREATE SCHEMA \(location.quotedSchema)")
+        try session.execute(##"CREATE TABLE "staged" ("b" bytea, "m" bytea, "n" bigint, "r" double precision, "#pos" bigint)"##)
+        // Texts as bytea in its escape form or its hex form, whichever is shorter; a number in a
+        // mixed value's bytea as its decimal text.
+        let texts = ["", "plain", #"\x41 reads like hex"#, "tab\t nl\n cr\r nul\u{0} del\u{7f} \\", "naïve 🐕 ∑", "🐕🐕🐕🐕", #"\\"#]
+        let stage = RowStage()
+        var text = PostgresCopyText()
+        for (position, value) in texts.enumerated() {
+            let mark = stage.mark
+            stage.appendText(value)
+            stage.appendInteger(Int64(position) - 3)
+            stage.appendInteger(.min + Int64(position))
+            stage.appendReal(-0.0)
+            stage.appendInteger(Int64(position))
+            for index in mark.cell..<stage.cellCount { text.appendStaged(stage, at: index) }
+            text.endRow()
+            stage.reset(to: mark)
+        }
+        try session.copy(into: "staged", columns: ["b", "m", "n", "r", "#pos"], text.buffer)
+        let back = try session.rows(##"SELECT "b", "m", "n", "r" FROM "staged" ORDER BY "#pos""##)
+        #expect(back.count == texts.count)
+        for (position, (row, value)) in zip(back, texts).enumerated() {
+            let expected: [StoredCell] = [
+                .blob(Data(value.utf8)), .blob(Data(String(position - 3).utf8)), .integer(.min + Int64(position)), .real(-0.0),
+            ]
+            #expect(zip(row, expected).allSatisfy { $0.isIdentical(to: $1) }, "\(row) is not \(expected)")
+        }
     }
 
     @Test func anSQLErrorNamesTheStateAndTheStatement() throws {
