@@ -235,4 +235,16 @@ import Testing
         let ages = try M.values("Person", in: try Realm(path: path)).map { $0["age"] }
         #expect(ages == ["30 years", "40 years", "31 years", "22 years", "41 years", "32 years"])
     }
+    @Test(arguments: RealmEngine.tested) func removingTheOnlyMixedPropertyDropsItsNestedContainers(on engine: RealmEngine) throws {
+        let (path, realm) = try M.realm(M.peopleV1, on: engine)
+        try M.fillPeople(realm)
+        let before = try M.values("Person", in: realm).map { $0.filter { $0.key != "extra" } }
+        let withoutMixed = M.peopleV1.replacingOccurrences(of: "schemaVersion: 1", with: "schemaVersion: 2")
+            .replacingOccurrences(of: "      extra: mixed\n", with: "")
+        try M.migrate(path, to: withoutMixed)
+        #expect(try M.values("Person", in: try Realm(path: path)) == before)
+        // The nested list and map the removed values held are gone with them.
+        let report = try RealmChecker(path: path).check()
+        #expect(report.isHealthy, "\(report)")
+    }
 }
