@@ -15,9 +15,8 @@ final class PostgresWriter: RelationalWriter {
     let stage = RowStage()
     /// The inserts by the catalog's slot numbers.
     let statements: PostgresInsertStatements
-    /// Each type's counters by `StoredType.index`, read on first use.
-    private var counters: [Counters?]
-    private var lastMixedContainer: Int64?
+    /// The identifier counters, read on first use.
+    private var counters: IdentifierCounters
     /// Inserts held back to be written in batches, when `holdInserts()` turned that on.
     private var held: PostgresHeldInserts?
     /// The existing objects whose collections changed (`noteModified`), in the order noted, each once.
@@ -25,17 +24,15 @@ final class PostgresWriter: RelationalWriter {
     private var modifiedSet: Set<ObjectRef> = []
     /// Per open savepoint, how many objects were noted modified when it opened.
     private var savepointMarks: [Int] = []
-    /// Per type with an integer primary key, the highest key its table and held rows hold, read
-    /// once and raised as keys are inserted: a key above it needs no lookup. Forgotten whenever
-    /// the session is used some other way, which could write keys.
-    private var keyCeilings: [Int64?]
+    /// The highest integer key of each type, read on first use.
+    private var keyCeilings: KeyCeilings
 
     init(session: PostgresSession, catalog: SchemaCatalog) {
         connection = session
         self.catalog = catalog
         statements = PostgresInsertStatements(catalog)
-        counters = Array(repeating: nil, count: catalog.storedTypes.count)
-        keyCeilings = Array(repeating: nil, count: catalog.storedTypes.count)
+        counters = IdentifierCounters(catalog: catalog)
+        keyCeilings = KeyCeilings(typeCount: catalog.storedTypes.count)
     }
 
     /// The transaction's session, with every held insert written first, so that whatever runs on
@@ -43,7 +40,7 @@ final class PostgresWriter: RelationalWriter {
     var session: PostgresSession {
         get throws(KuraError) {
             try held?.flush()
-            for index in keyCeilings.indices { keyCeilings[index] = nil }
+            keyCeilings.forget()
             return connection
         }
     }
@@ -79,9 +76,7 @@ final class PostgresWriter: RelationalWriter {
 
     func noteInsertedKey(_ key: StoredCell, of type: StoredType, id: Int64) {
         held?.noteKey(key, of: type.name, id: id)
-        if case .integer(let number) = key, type.index < keyCeilings.count, let ceiling = keyCeilings[type.index], number > ceiling {
-            keyCeilings[type.index] = number
-        }
+        keyCeilings.raise(type, to: key)
     }
 
     /// The id of the `type` object whose primary key is stored as `key`: a held object by its
@@ -89,7 +84,7 @@ final class PostgresWriter: RelationalWriter {
     func objectId(_ type: StoredType, key: StoredCell) throws -> Int64? {
         guard type.index < statements.lookups.count, let lookup = statements.lookups[type.index] else { return nil }
         if let id = held?.id(of: type.name, key: key) { return id }
-        if case .integer(let number) = key, let ceiling = try keyCeiling(type), number > ceiling { return nil }
+        if try keyCeilings.isAbove(key, of: type, highest: { try highestKey(type, $0) }) { return nil }
         guard let found = try connection.value(lookup, [PostgresLayout.stored(key)]) else { return nil }
         guard case .integer(let id) = found else {
             throw KuraError.store(.corruptRealm, "an object of \(type.name) has an id that is not an integer")
@@ -97,18 +92,13 @@ final class PostgresWriter: RelationalWriter {
         return id
     }
 
-    /// The highest integer primary key of `type` in its table and its held rows, or `Int64.min`
-    /// when there is none; `nil` for a type whose keys are not integers.
-    private func keyCeiling(_ type: StoredType) throws(KuraError) -> Int64? {
-        if let ceiling = keyCeilings[type.index] { return ceiling }
-        guard let key = type.key, key.scalarType == .int else { return nil }
+    /// The highest integer primary key of `type` in its table and its held rows, if any.
+    private func highestKey(_ type: StoredType, _ key: StoredProperty) throws(KuraError) -> Int64? {
         let stored = try connection.value(
             "SELECT max(\(TableLayout.column(key.name))) FROM \(TableLayout.objectTable(type.name))")
-        var ceiling = Int64.min
-        if case .integer(let number) = stored { ceiling = number }
-        ceiling = max(ceiling, held?.highestIntegerKey(of: type.name) ?? Int64.min)
-        keyCeilings[type.index] = ceiling
-        return ceiling
+        var highest = Int64.min
+        if case .integer(let number) = stored { highest = number }
+        return max(highest, held?.highestIntegerKey(of: type.name) ?? Int64.min)
     }
 
     /// Writes one column of the object's row, and a mixed property's tag beside it.
@@ -129,46 +119,19 @@ final class PostgresWriter: RelationalWriter {
     // MARK: Counters
 
     func nextObjectId(ofType index: Int) throws -> Int64 {
-        var counters = try self.counters(of: index)
-        let (next, overflow) = counters.lastObjectId.addingReportingOverflow(1)
-        if overflow {
-            let name = catalog.storedTypes[index].name
-            throw Self.exhausted("the object id counter of \(name) (#types.lastObjectId)", "\(name) objects")
-        }
-        counters.lastObjectId = next
-        counters.isDirty = true
-        self.counters[index] = counters
-        return next
+        try counters.nextObjectId(ofType: index, read: storedCounters)
     }
 
     func nextAutoIncrementKey(ofType index: Int) throws -> Int64 {
-        var counters = try self.counters(of: index)
-        let (next, overflow) = counters.lastKey.addingReportingOverflow(1)
-        if overflow {
-            let name = catalog.storedTypes[index].name
-            throw Self.exhausted("the autoIncrement counter of \(name) (#types.lastKey)", "\(name) keys")
-        }
-        counters.lastKey = next
-        counters.isDirty = true
-        self.counters[index] = counters
-        return next
+        try counters.nextAutoIncrementKey(ofType: index, read: storedCounters)
     }
 
     func noteExplicitKey(_ key: Int64, ofType index: Int) throws {
-        var counters = try self.counters(of: index)
-        if key > counters.lastKey {
-            counters.lastKey = key
-            counters.isDirty = true
-            self.counters[index] = counters
-        }
+        try counters.noteExplicitKey(key, ofType: index, read: storedCounters)
     }
 
     func nextMixedContainer() throws -> Int64 {
-        let current = try lastMixedContainer ?? metaNumber("lastMixedContainer")
-        let (next, overflow) = current.addingReportingOverflow(1)
-        if overflow { throw Self.exhausted("the container counter (#meta.lastMixedContainer)", "nested mixed lists or maps") }
-        lastMixedContainer = next
-        return next
+        try counters.nextMixedContainer { try metaNumber("lastMixedContainer") }
     }
 
     /// The number `#meta` holds under `key`.
@@ -180,63 +143,37 @@ final class PostgresWriter: RelationalWriter {
         return number
     }
 
-    /// The error for a counter that stands at Int64.max, so that no more `what` can be created.
-    static func exhausted(_ counter: String, _ what: String) -> KuraError {
-        KuraError.store(.counterExhausted, "\(counter) has reached Int64.max: no more \(what) can be created")
-    }
-
     func objectIdFloors() throws -> [String: Int64] {
         var floors: [String: Int64] = [:]
         for row in try session.rows("SELECT \"name\", \"lastObjectId\" FROM \(TableLayout.typesTable)") {
             if row.count == 2, case .text(let name) = row[0], case .integer(let last) = row[1] { floors[name] = last }
         }
         // Ids handed out in this transaction, not yet in the table, are taken too.
-        for (index, type) in catalog.storedTypes.enumerated() {
-            if let handedOut = counters[index]?.lastObjectId { floors[type.name] = max(floors[type.name] ?? 0, handedOut) }
-        }
-        return floors
+        return counters.raising(floors)
     }
 
     func flush() throws {
         let session = try self.session
-        for (index, type) in catalog.storedTypes.enumerated() {
-            guard let counters = counters[index], counters.isDirty else { continue }
+        try counters.writeChanged { name, lastObjectId, lastKey in
             try session.execute(
                 "UPDATE \(TableLayout.typesTable) SET \"lastObjectId\" = $1, \"lastKey\" = $2 WHERE \"name\" = $3",
-                [.integer(counters.lastObjectId), .integer(counters.lastKey), .text(type.name)])
-            self.counters[index]?.isDirty = false
+                [.integer(lastObjectId), .integer(lastKey), .text(name)])
         }
-        if let lastMixedContainer {
+        if let lastMixedContainer = counters.lastMixedContainer {
             try session.execute(
                 "UPDATE \(TableLayout.metaTable) SET \"value\" = $1 WHERE \"key\" = 'lastMixedContainer'",
                 [.text(String(lastMixedContainer))])
         }
     }
 
-    var counterMark: any Sendable { CounterMark(counters: counters, container: lastMixedContainer) }
+    var counterMark: any Sendable { counters.mark }
 
     func restoreCounters(_ mark: any Sendable) {
-        guard let mark = mark as? CounterMark else { return }
-        counters = mark.counters
-        lastMixedContainer = mark.container
+        counters.restore(mark)
     }
 
-    /// The counters handed out so far, to take back with a trial.
-    private struct CounterMark: Sendable {
-        let counters: [Counters?]
-        let container: Int64?
-    }
-
-    /// The highest object id and autoIncrement key a type has handed out, and whether they changed.
-    private struct Counters: Sendable {
-        var lastObjectId: Int64
-        var lastKey: Int64
-        var isDirty = false
-    }
-
-    /// The counters of the type at `index`, read from the types table the first time.
-    private func counters(of index: Int) throws(KuraError) -> Counters {
-        if let loaded = counters[index] { return loaded }
+    /// The stored counters of the type at `index`, from the types table.
+    private func storedCounters(of index: Int) throws(KuraError) -> TypeCounters {
         let type = catalog.storedTypes[index].name
         let row = try connection.rows(
             "SELECT \"lastObjectId\", \"lastKey\" FROM \(TableLayout.typesTable) WHERE \"name\" = $1", [.text(type)]
@@ -244,9 +181,7 @@ final class PostgresWriter: RelationalWriter {
         guard let row, row.count == 2, case .integer(let lastObjectId) = row[0], case .integer(let lastKey) = row[1] else {
             throw KuraError.store(.corruptRealm, "the types table has no counters for '\(type)'")
         }
-        let loaded = Counters(lastObjectId: lastObjectId, lastKey: lastKey)
-        counters[index] = loaded
-        return loaded
+        return TypeCounters(lastObjectId: lastObjectId, lastKey: lastKey)
     }
 
     // MARK: Savepoints

@@ -11,12 +11,10 @@ final class SQLiteWriter: RelationalWriter {
     let catalog: SchemaCatalog
     /// Where the writer builds rows before they are inserted.
     let stage = RowStage()
-    /// Each type's counters by `StoredType.index`, read on first use.
-    @exclusivity(unchecked) private var counters: [TypeCounters?]
-    private var lastMixedContainer: Int64?
-    /// Per type, no stored integer primary key is above this (see `keyCeiling`).
-    @exclusivity(unchecked) private var keyCeilings: [Int64?]
-    private var hasKeyCeilings = false
+    /// The identifier counters, read on first use.
+    @exclusivity(unchecked) private var counters: IdentifierCounters
+    /// The highest integer key of each type, read on first use.
+    @exclusivity(unchecked) private var keyCeilings: KeyCeilings
     /// Prepared write statements, by `WriteStatements` slot.
     private var prepared: [DirectStatement?]
     /// Inserts held back to be written in batches, when `holdInserts()` turned that on.
@@ -27,9 +25,8 @@ final class SQLiteWriter: RelationalWriter {
     init(db: Database, catalog: SchemaCatalog) {
         connection = db
         self.catalog = catalog
-        let typeCount = catalog.storedTypes.count
-        counters = Array(repeating: nil, count: typeCount)
-        keyCeilings = Array(repeating: nil, count: typeCount)
+        counters = IdentifierCounters(catalog: catalog)
+        keyCeilings = KeyCeilings(typeCount: catalog.storedTypes.count)
         prepared = Array(repeating: nil, count: catalog.writeStatementCount)
     }
 
@@ -39,10 +36,7 @@ final class SQLiteWriter: RelationalWriter {
         get throws {
             try bulk?.flush()
             // Whatever runs on it may write keys past a ceiling.
-            if hasKeyCeilings {
-                for index in keyCeilings.indices { keyCeilings[index] = nil }
-                hasKeyCeilings = false
-            }
+            keyCeilings.forget()
             return connection
         }
     }
@@ -84,9 +78,7 @@ final class SQLiteWriter: RelationalWriter {
     /// table until its batch is written.
     func noteInsertedKey(_ key: StoredCell, of type: StoredType, id: Int64) {
         bulk?.noteKey(key, of: type.name, id: id)
-        if case .integer(let number) = key, let ceiling = keyCeilings[type.index], number > ceiling {
-            keyCeilings[type.index] = number
-        }
+        keyCeilings.raise(type, to: key)
     }
 
     /// The prepared statement of `slot`, prepared on first use.
@@ -103,24 +95,17 @@ final class SQLiteWriter: RelationalWriter {
     func objectId(_ type: StoredType, key: StoredCell) throws -> Int64? {
         guard let lookup = type.statements.lookup else { return nil }
         if let held = bulk?.id(of: type.name, key: key) { return held }
-        if case .integer(let number) = key, let ceiling = try keyCeiling(type), number > ceiling { return nil }
+        if try keyCeilings.isAbove(key, of: type, highest: { try highestKey(type, $0) }) { return nil }
         return try statement(lookup).fetchInt64([key.databaseValue])
     }
 
-    /// The highest integer primary key `type`'s table holds, or `Int64.min` when it holds none;
-    /// `nil` for types whose keys are not integers. Read once, then raised as keys are inserted,
-    /// until the connection is used some other way (`db`).
-    private func keyCeiling(_ type: StoredType) throws -> Int64? {
-        if let ceiling = keyCeilings[type.index] { return ceiling }
-        guard let key = type.key, case .int = key.scalarType else { return nil }
-        // On the connection, not `db`: that would forget the other types' ceilings. Held rows are
-        // not in the table yet; their keys count.
+    /// The highest integer primary key `type`'s table and held rows hold, if any. On the connection,
+    /// not `db`: that would forget the other types' ceilings. Held rows are not in the table yet;
+    /// their keys count.
+    private func highestKey(_ type: StoredType, _ key: StoredProperty) throws -> Int64? {
         let sql = "SELECT max(\(TableLayout.column(key.name))) FROM \(TableLayout.objectTable(type.name))"
-        let stored = try Int64.fetchOne(connection.cachedStatement(sql: sql)) ?? Int64.min
-        let ceiling = max(stored, bulk?.highestIntegerKey(of: type.name) ?? Int64.min)
-        keyCeilings[type.index] = ceiling
-        hasKeyCeilings = true
-        return ceiling
+        let stored = try Int64.fetchOne(connection.cachedStatement(sql: sql))
+        return max(stored ?? Int64.min, bulk?.highestIntegerKey(of: type.name) ?? Int64.min)
     }
 
     /// Sets one column (and a mixed property's tag). Bound by `DirectStatement`, with each text's
@@ -142,57 +127,21 @@ final class SQLiteWriter: RelationalWriter {
     // MARK: Counters
 
     func nextObjectId(ofType index: Int) throws -> Int64 {
-        var counters = try self.counters(of: index)
-        let (next, overflow) = counters.lastObjectId.addingReportingOverflow(1)
-        if overflow {
-            let name = catalog.storedTypes[index].name
-            throw Self.exhausted("the object id counter of \(name) (#types.lastObjectId)", "\(name) objects")
-        }
-        counters.lastObjectId = next
-        counters.isDirty = true
-        self.counters[index] = counters
-        return next
+        try counters.nextObjectId(ofType: index, read: storedCounters)
     }
 
     func nextAutoIncrementKey(ofType index: Int) throws -> Int64 {
-        var counters = try self.counters(of: index)
-        let (next, overflow) = counters.lastKey.addingReportingOverflow(1)
-        if overflow {
-            let name = catalog.storedTypes[index].name
-            throw Self.exhausted("the autoIncrement counter of \(name) (#types.lastKey)", "\(name) keys")
-        }
-        counters.lastKey = next
-        counters.isDirty = true
-        self.counters[index] = counters
-        return next
+        try counters.nextAutoIncrementKey(ofType: index, read: storedCounters)
     }
 
     func noteExplicitKey(_ key: Int64, ofType index: Int) throws {
-        var counters = try self.counters(of: index)
-        if key > counters.lastKey {
-            counters.lastKey = key
-            counters.isDirty = true
-            self.counters[index] = counters
-        }
+        try counters.noteExplicitKey(key, ofType: index, read: storedCounters)
     }
 
     func nextMixedContainer() throws -> Int64 {
-        let current: Int64
-        if let cached = lastMixedContainer {
-            current = cached
-        } else {
-            current = try Int64.fetchOne(
-                connection, sql: "SELECT \"value\" FROM \(TableLayout.metaTable) WHERE \"key\" = 'lastMixedContainer'") ?? 0
+        try counters.nextMixedContainer {
+            try Int64.fetchOne(connection, sql: "SELECT \"value\" FROM \(TableLayout.metaTable) WHERE \"key\" = 'lastMixedContainer'") ?? 0
         }
-        let (next, overflow) = current.addingReportingOverflow(1)
-        if overflow { throw Self.exhausted("the container counter (#meta.lastMixedContainer)", "nested mixed lists or maps") }
-        lastMixedContainer = next
-        return next
-    }
-
-    /// The error for a counter that stands at Int64.max, so that no more `what` can be created.
-    static func exhausted(_ counter: String, _ what: String) -> KuraError {
-        KuraError.store(.counterExhausted, "\(counter) has reached Int64.max: no more \(what) can be created")
     }
 
     func objectIdFloors() throws -> [String: Int64] {
@@ -201,45 +150,32 @@ final class SQLiteWriter: RelationalWriter {
             if let name = row[0] as String?, let last = row[1] as Int64? { floors[name] = last }
         }
         // Ids handed out in this transaction, not yet in the table, are taken too.
-        for (index, type) in catalog.storedTypes.enumerated() {
-            if let handedOut = counters[index]?.lastObjectId { floors[type.name] = max(floors[type.name] ?? 0, handedOut) }
-        }
-        return floors
+        return counters.raising(floors)
     }
 
     func flush() throws {
         try bulk?.flush()
-        for (index, type) in catalog.storedTypes.enumerated() {
-            guard let counters = counters[index], counters.isDirty else { continue }
+        let db = try self.db
+        try counters.writeChanged { name, lastObjectId, lastKey in
             try db.execute(
                 sql: "UPDATE \(TableLayout.typesTable) SET \"lastObjectId\" = ?, \"lastKey\" = ? WHERE \"name\" = ?",
-                arguments: [counters.lastObjectId, counters.lastKey, type.name])
-            self.counters[index]?.isDirty = false
+                arguments: [lastObjectId, lastKey, name])
         }
-        if let lastMixedContainer {
+        if let lastMixedContainer = counters.lastMixedContainer {
             try db.execute(
                 sql: "UPDATE \(TableLayout.metaTable) SET \"value\" = ? WHERE \"key\" = 'lastMixedContainer'",
                 arguments: [lastMixedContainer])
         }
     }
 
-    var counterMark: any Sendable { CounterMark(counters: counters, container: lastMixedContainer) }
+    var counterMark: any Sendable { counters.mark }
 
     func restoreCounters(_ mark: any Sendable) {
-        guard let mark = mark as? CounterMark else { return }
-        counters = mark.counters
-        lastMixedContainer = mark.container
+        counters.restore(mark)
     }
 
-    /// The counters handed out so far, to take back with a trial.
-    private struct CounterMark: Sendable {
-        let counters: [TypeCounters?]
-        let container: Int64?
-    }
-
-    /// The counters of the type at `index`, read from the types table the first time.
-    private func counters(of index: Int) throws -> TypeCounters {
-        if let loaded = counters[index] { return loaded }
+    /// The stored counters of the type at `index`, from the types table.
+    private func storedCounters(of index: Int) throws -> TypeCounters {
         let type = catalog.storedTypes[index].name
         guard
             let row = try Row.fetchOne(
@@ -249,9 +185,7 @@ final class SQLiteWriter: RelationalWriter {
         else {
             throw KuraError.store(.corruptRealm, "the types table has no counters for '\(type)'")
         }
-        let loaded = TypeCounters(lastObjectId: lastObjectId, lastKey: lastKey)
-        counters[index] = loaded
-        return loaded
+        return TypeCounters(lastObjectId: lastObjectId, lastKey: lastKey)
     }
 
     // MARK: Savepoints
@@ -292,13 +226,4 @@ final class SQLiteWriter: RelationalWriter {
         mixedLinksById = made
         return made
     }
-}
-
-/// The highest object id and autoIncrement key a type has handed out, and whether they changed.
-/// A struct, changed in place in the writer's array: fetching a class instance from it for every
-/// object cost a retain and a release.
-struct TypeCounters: Sendable {
-    var lastObjectId: Int64
-    var lastKey: Int64
-    var isDirty = false
 }
