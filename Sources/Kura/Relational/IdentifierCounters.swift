@@ -18,24 +18,24 @@ struct IdentifierCounters {
     }
 
     mutating func nextObjectId(ofType index: Int, read: (Int) throws -> TypeCounters) throws -> Int64 {
-        var counters = try self.counters(of: index, read: read)
-        let (next, overflow) = counters.lastObjectId.addingReportingOverflow(1)
-        if overflow {
-            throw Self.exhausted("the object id counter of \(typeNames[index]) (#types.lastObjectId)", "\(typeNames[index]) objects")
-        }
-        counters.lastObjectId = next
-        counters.isDirty = true
-        types[index] = counters
-        return next
+        try advance(ofType: index, key: false, read: read)
     }
 
     mutating func nextAutoIncrementKey(ofType index: Int, read: (Int) throws -> TypeCounters) throws -> Int64 {
+        try advance(ofType: index, key: true, read: read)
+    }
+
+    /// Hands out the type's next autoIncrement key (`key`) or object id.
+    private mutating func advance(ofType index: Int, key: Bool, read: (Int) throws -> TypeCounters) throws -> Int64 {
         var counters = try self.counters(of: index, read: read)
-        let (next, overflow) = counters.lastKey.addingReportingOverflow(1)
+        let (next, overflow) = (key ? counters.lastKey : counters.lastObjectId).addingReportingOverflow(1)
         if overflow {
-            throw Self.exhausted("the autoIncrement counter of \(typeNames[index]) (#types.lastKey)", "\(typeNames[index]) keys")
+            let name = typeNames[index]
+            throw key
+                ? Self.exhausted("the autoIncrement counter of \(name) (#types.lastKey)", "\(name) keys")
+                : Self.exhausted("the object id counter of \(name) (#types.lastObjectId)", "\(name) objects")
         }
-        counters.lastKey = next
+        if key { counters.lastKey = next } else { counters.lastObjectId = next }
         counters.isDirty = true
         types[index] = counters
         return next

@@ -98,7 +98,8 @@ import Testing
     }
 
     /// Each import by a server of its own, as a thread's freed memory is not always reused by the
-    /// next request's thread.
+    /// next request's thread; each size twice, keeping the lower peak, as other work on the machine
+    /// moves a server's peak by more than the margin.
     @Test func aWideMapImportedOverHTTPCostsTheServerAFewTimesItsSize() throws {
         let fixture = try ServiceFixture(makingSampleRealm: false)
         let schemaPath = fixture.path("schema.yaml")
@@ -106,15 +107,20 @@ import Testing
         let half = Shape.jsonMap.document(Self.elements / 2)
         let wide = Shape.jsonMap.document(Self.elements)
         var peaks: [Int] = []
-        for (index, document) in [half, wide].enumerated() {
-            #expect(try Fixtures.run(fixture.kura, ["init", fixture.path("wide\(index).realm"), "--schema", schemaPath]).status == 0)
-            let server = try fixture.serve(["wide\(index).realm"])
-            let reply = try server.request(
-                "/v1/realms/wide\(index)/import?type=Wide", method: "POST", headers: ["Content-Type": "application/json"],
-                body: Data(document.utf8))
-            #expect(reply.status == 200, "\(reply.text)")
-            #expect(reply.text.hasPrefix(#"{"documents":1,"#), "\(reply.text)")
-            peaks.append(try #require(ServerMemory.peakResidentBytes(of: server.process.processIdentifier)))
+        for (size, document) in [half, wide].enumerated() {
+            var lowest = Int.max
+            for attempt in 0..<2 {
+                let name = "wide\(size)\(attempt)"
+                #expect(try Fixtures.run(fixture.kura, ["init", fixture.path("\(name).realm"), "--schema", schemaPath]).status == 0)
+                let server = try fixture.serve(["\(name).realm"])
+                let reply = try server.request(
+                    "/v1/realms/\(name)/import?type=Wide", method: "POST", headers: ["Content-Type": "application/json"],
+                    body: Data(document.utf8))
+                #expect(reply.status == 200, "\(reply.text)")
+                #expect(reply.text.hasPrefix(#"{"documents":1,"#), "\(reply.text)")
+                lowest = min(lowest, try #require(ServerMemory.peakResidentBytes(of: server.process.processIdentifier)))
+            }
+            peaks.append(lowest)
         }
         let bytes = wide.utf8.count - half.utf8.count
         #expect(
