@@ -20,6 +20,8 @@ final class PostgresSession: Sendable {
     private let watch = ConnectionWatch()
     /// The COPY `startCopy` began, until a call waits for it.
     private let runningCopy = Mutex<RunningCopy?>(nil)
+    /// The statements `send` sent, whose answers the next statement's wait checks.
+    private let sent = Mutex<[Sent]>([])
 
     private static let connectionIds = Atomic<Int>(0)
 
@@ -89,6 +91,27 @@ final class PostgresSession: Sendable {
         try rows(sql, arguments).first?.first
     }
 
+    /// Sends one statement without arguments and returns without its answer: the next statement
+    /// follows it on the connection at once, and the wait for that one throws this one's error, if
+    /// any, as its own. For statements whose answer nothing needs, a transaction's `BEGIN` say.
+    func send(_ sql: String) throws(KuraError) {
+        try finishCopy()
+        let answered = connection.query(PostgresQuery(unsafeSQL: sql), logger: logger).map { _ in () }
+        sent.withLock { $0.append(Sent(answer: answered, sql: sql)) }
+    }
+
+    /// Waits for the answers of the statements `send` sent; throws the first one's error.
+    private func checkSent() throws(KuraError) {
+        let unchecked = sent.withLock { sent in defer { sent = [] }; return sent }
+        for statement in unchecked {
+            do {
+                try PostgresWaiter.shared.wait(for: statement.answer, watching: watch, lost: lost(statement.sql))
+            } catch {
+                throw KuraError.postgres(error, sql: statement.sql, location)
+            }
+        }
+    }
+
     /// Runs `sql` and hands its rows to `transform`, on the driver's side, as they arrive.
     private func run<T: Sendable>(
         _ sql: String, _ arguments: [StoredCell], _ transform: @escaping @Sendable (PostgresRow) throws -> T
@@ -103,8 +126,11 @@ final class PostgresSession: Sendable {
             let value = try transform(row)
             collected.rows.withLock { $0.append(value) }
         }
+        let outcome = Result<Void, any Error> { _ = try PostgresWaiter.shared.wait(for: answered, watching: watch, lost: lost(sql)) }
+        // The statements sent before this one were answered before it; their errors come first.
+        try checkSent()
         do {
-            _ = try PostgresWaiter.shared.wait(for: answered, watching: watch, lost: lost(sql))
+            try outcome.get()
             return collected.rows.withLock { $0 }
         } catch {
             throw KuraError.postgres(error, sql: sql, location)
@@ -123,6 +149,7 @@ final class PostgresSession: Sendable {
     /// and throws the COPY's error, if any, as its own.
     func startCopy(into table: String, columns: [String], _ data: ByteBuffer) throws(KuraError) {
         try finishCopy()
+        try checkSent()
         let connection = self.connection
         let logger = self.logger
         // The driver wraps the names in quotes without doubling those inside: doubled here, so
@@ -156,6 +183,12 @@ final class PostgresSession: Sendable {
     /// The rows of one statement, appended on the driver's thread and read by the caller after the end.
     private final class Collected<T: Sendable>: Sendable {
         let rows = Mutex<[T]>([])
+    }
+
+    /// A statement sent without waiting, and its text for the error it may end with.
+    private struct Sent {
+        let answer: EventLoopFuture<Void>
+        let sql: String
     }
 
     /// A COPY under way, and its statement for the error it may end with.
