@@ -115,6 +115,20 @@ import Testing
         #expect(error?.description == #"error: PostgreSQL error 42P01: relation "nowhere" does not exist (SQL: SELECT * FROM nowhere)"#)
     }
 
+    @Test func aStatementSentWithoutWaitingHasItsErrorToldByTheNext() throws {
+        guard PostgresTestServer.isReady() else { return }
+        let session = try PostgresSession(PostgresLocation(url: PostgresTestServer.freshRealmURL()))
+        try session.send("SELECT * FROM nowhere")
+        let error = #expect(throws: KuraError.self) { try session.value("SELECT 1") }
+        #expect(error?.description == #"error: PostgreSQL error 42P01: relation "nowhere" does not exist (SQL: SELECT * FROM nowhere)"#)
+        // Told once; a transaction sent the same way holds the statements after it.
+        #expect(try session.value("SELECT 2") == .integer(2))
+        try session.send("BEGIN")
+        try session.execute("CREATE TEMPORARY TABLE \"sent\" (\"n\" bigint)")
+        try session.send("ROLLBACK")
+        #expect(try session.value("SELECT to_regclass('pg_temp.sent') IS NULL") == .integer(1))
+    }
+
     @Test func aWrongOrMissingPasswordSaysSoAndNeverShowsIt() throws {
         guard PostgresTestServer.isReady() else { return }
         let location = try PostgresLocation(url: PostgresTestServer.url("schema=public"))
