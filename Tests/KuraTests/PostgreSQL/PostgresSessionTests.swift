@@ -36,12 +36,17 @@ import Testing
         #expect(try session.rows("SELECT 1 WHERE false").isEmpty)
     }
 
-    @Test func copyLoadsEveryValueExactly() throws {
-        guard PostgresTestServer.isReady() else { return }
-        let url = PostgresTestServer.freshRealmURL()
-        let location = try PostgresLocation(url: url)
+    /// A session whose search path is a schema made for the test, for tables of its own.
+    private func sessionInNewSchema() throws -> PostgresSession {
+        let location = try PostgresLocation(url: PostgresTestServer.freshRealmURL())
         let session = try PostgresSession(location)
         try session.execute("CREATE SCHEMA \(location.quotedSchema)")
+        return session
+    }
+
+    @Test func copyLoadsEveryValueExactly() throws {
+        guard PostgresTestServer.isReady() else { return }
+        let session = try sessionInNewSchema()
         try session.execute(##"CREATE TABLE "we""ird" ("n" bigint, "r" double precision, "t" text, "b" bytea, "#pos" bigint)"##)
         var text = PostgresCopyText()
         var expected: [[StoredCell]] = []
@@ -75,10 +80,7 @@ import Testing
 
     @Test func stagedCellsLoadAsTheirColumnsStoreThem() throws {
         guard PostgresTestServer.isReady() else { return }
-        let url = PostgresTestServer.freshRealmURL()
-        let location = try PostgresLocation(url: url)
-        let session = try PostgresSession(location)
-        try session.execute("CREATE SCHEMA \(location.quotedSchema)")
+        let session = try sessionInNewSchema()
         try session.execute(##"CREATE TABLE "staged" ("b" bytea, "m" bytea, "n" bigint, "r" double precision, "#pos" bigint)"##)
         // Texts as bytea in its escape form or its hex form, whichever is shorter; a number in a
         // mixed value's bytea as its decimal text.
