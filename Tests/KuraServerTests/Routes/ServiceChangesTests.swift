@@ -76,10 +76,17 @@ import Testing
         let firstThree = live.events(count: 3)
         #expect(firstThree.map(\.id) == [start + 1, start + 2, start + 3].map(String.init))
         // A client that saw the first event comes back while other processes keep committing.
-        let writer = Thread { for id in 40..<46 { try? self.importInAnotherProcess(#"[{"id": \#(id), "name": "Q\#(id)"}]"#) } }
+        // Six processes each start, open and commit: on a loaded machine that takes a while, so the
+        // events are awaited only once the last one has exited.
+        let writerDone = DispatchSemaphore(value: 0)
+        let writer = Thread {
+            for id in 40..<46 { try? self.importInAnotherProcess(#"[{"id": \#(id), "name": "Q\#(id)"}]"#) }
+            writerDone.signal()
+        }
         writer.start()
         let resumed = try stream(server, headers: ["Last-Event-ID": String(start + 1)])
         #expect(resumed.startVersion() == start + 1)
+        try #require(writerDone.wait(timeout: .now() + 180) == .success)
         #expect(live.wait { $0.events.count == 9 })
         try importPeople(server, #"[{"id": 50, "name": "R50"}]"#)
         let all = live.events(count: 10)
