@@ -18,8 +18,8 @@ final class PostgresSession: Sendable {
     private let logger: Logger
     /// Fails the waits on the connection when it closes.
     private let watch = ConnectionWatch()
-    /// The COPY `startCopy` began, until a call waits for it.
-    private let runningCopy = Mutex<RunningCopy?>(nil)
+    /// The COPY batches `startCopy` began, until a call waits for them.
+    private let copies: PostgresCopyQueue
     /// The statements `send` sent, whose answers the next statement's wait checks.
     private let sent = Mutex<[Sent]>([])
 
@@ -58,6 +58,8 @@ final class PostgresSession: Sendable {
             throw KuraError.postgresConnect(error, location)
         }
         let watch = self.watch
+        let location = self.location
+        copies = PostgresCopyQueue(connection: connection, logger: logger, watch: watch) { sql in Self.lost(sql, location) }
         connection.closeFuture.whenComplete { _ in watch.closed() }
     }
 
@@ -145,38 +147,27 @@ final class PostgresSession: Sendable {
     }
 
     /// Starts loading rows as `copy` does and returns while the server takes them, so that the
-    /// caller makes the next rows meanwhile. The next call on the session waits for the end first,
-    /// and throws the COPY's error, if any, as its own.
+    /// caller makes the next rows meanwhile (`PostgresCopyQueue`). The next statement on the
+    /// session waits for every batch first, and throws the first error, if any, as its own.
     func startCopy(into table: String, columns: [String], _ data: ByteBuffer) throws(KuraError) {
-        try finishCopy()
         try checkSent()
-        let connection = self.connection
-        let logger = self.logger
         // The driver wraps the names in quotes without doubling those inside: doubled here, so
         // that any name arrives whole.
         let escape = { (name: String) in name.replacingOccurrences(of: "\"", with: "\"\"") }
-        let quotedTable = escape(table)
-        let quotedColumns = columns.map(escape)
-        let copySQL = "COPY \(TableLayout.quote(table)) FROM STDIN"
         do {
-            let pending = try PostgresWaiter.shared.start(watching: watch, lost: lost(copySQL)) {
-                try await connection.copyFrom(table: quotedTable, columns: quotedColumns, logger: logger) { writer in
-                    try await writer.write(data)
-                }
-            }
-            runningCopy.withLock { $0 = RunningCopy(pending: pending, sql: copySQL) }
+            try copies.start(
+                table: escape(table), columns: columns.map(escape), data, sql: "COPY \(TableLayout.quote(table)) FROM STDIN")
         } catch {
-            throw KuraError.postgres(error, sql: copySQL, location)
+            throw KuraError.postgres(error.underlying, sql: error.sql, location)
         }
     }
 
-    /// Waits for the COPY `startCopy` began, if any; throws its error.
+    /// Waits for the COPY batches `startCopy` began, if any; throws the first one's error.
     func finishCopy() throws(KuraError) {
-        guard let running = runningCopy.withLock({ running in defer { running = nil }; return running }) else { return }
         do {
-            try running.pending.wait()
+            try copies.finish()
         } catch {
-            throw KuraError.postgres(error, sql: running.sql, location)
+            throw KuraError.postgres(error.underlying, sql: error.sql, location)
         }
     }
 
@@ -191,14 +182,12 @@ final class PostgresSession: Sendable {
         let sql: String
     }
 
-    /// A COPY under way, and its statement for the error it may end with.
-    private struct RunningCopy {
-        let pending: PostgresWaiter.Pending<Void>
-        let sql: String
-    }
-
     /// The error of a statement whose connection closed before it was answered.
     private func lost(_ sql: String) -> KuraError {
+        Self.lost(sql, location)
+    }
+
+    private static func lost(_ sql: String, _ location: PostgresLocation) -> KuraError {
         KuraError.store(.database, "the connection to realm '\(location.description)' was lost", sql: sql)
     }
 

@@ -109,6 +109,47 @@ import Testing
         }
     }
 
+    @Test func copyBatchesStartedTogetherLoadInOrderAndStopAtTheFirstError() throws {
+        guard PostgresTestServer.isReady() else { return }
+        let session = try sessionInNewSchema()
+        try session.execute(##"CREATE TABLE "numbers" ("#row" bigint GENERATED ALWAYS AS IDENTITY, "n" bigint)"##)
+        try session.execute(#"CREATE TABLE "names" ("t" text)"#)
+        func batch(_ values: [StoredCell]) -> PostgresCopyText {
+            var text = PostgresCopyText()
+            for value in values {
+                text.append(value)
+                text.endRow()
+            }
+            return text
+        }
+        // More batches than may wait at once, into two tables by turns: the server takes each
+        // table's in the order they were started, as its row numbers show.
+        for start in stride(from: 0, to: 60, by: 6) {
+            try session.startCopy(into: "numbers", columns: ["n"], batch((start..<start + 6).map { .integer(Int64($0)) }).buffer)
+            try session.startCopy(into: "names", columns: ["t"], batch([.text("name \(start)")]).buffer)
+        }
+        let numbers = try session.rows(##"SELECT "n" FROM "numbers" ORDER BY "#row""##)
+        #expect(numbers == (0..<60).map { [StoredCell.integer(Int64($0))] })
+        #expect(try session.value(#"SELECT count(*) FROM "names""#) == .integer(10))
+        // In a transaction, the second batch fails: its error is the one told, by the next call
+        // (a COPY's, if the server has answered by then), and the batches behind it are never sent.
+        try session.execute("BEGIN")
+        try session.startCopy(into: "numbers", columns: ["n"], batch([.integer(100)]).buffer)
+        try session.startCopy(into: "numbers", columns: ["n"], batch([.text("one hundred and one")]).buffer)
+        let error = #expect(throws: KuraError.self) {
+            try session.startCopy(into: "names", columns: ["t"], batch([.text("after the error")]).buffer)
+            _ = try session.value("SELECT 1")
+        }
+        #expect(error?.description.hasPrefix(#"error: PostgreSQL error 22P02: invalid input syntax for type bigint: "one hundred and one""#) == true)
+        #expect(error?.sql == #"COPY "numbers" FROM STDIN"#)
+        try session.execute("ROLLBACK")
+        #expect(try session.value(#"SELECT count(*) FROM "numbers""#) == .integer(60))
+        #expect(try session.value(#"SELECT count(*) FROM "names" WHERE "t" = 'after the error'"#) == .integer(0))
+        // Told once: the session goes on.
+        try session.copy(into: "names", columns: ["t"], batch([.text("later")]).buffer)
+        #expect(try session.value(#"SELECT count(*) FROM "names""#) == .integer(11))
+    }
+
     @Test func anSQLErrorNamesTheStateAndTheStatement() throws {
         guard PostgresTestServer.isReady() else { return }
         let session = try PostgresSession(PostgresLocation(url: PostgresTestServer.freshRealmURL()))
