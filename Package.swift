@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Kura", targets: ["Kura"]),
         .library(name: "KuraServer", targets: ["KuraServer"]),
+        .library(name: "KuraClient", targets: ["KuraClient"]),
         .executable(name: "kura", targets: ["KuraCommandLine"]),
     ],
     dependencies: [
@@ -27,6 +28,8 @@ let package = Package(
         // PostgreSQL realms: the wire protocol, COPY for bulk imports, and TLS when a realm's URL asks for it.
         .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
+        // KuraClient, and the command line's realms on other machines: HTTP/1.1 and TLS, bodies streamed both ways.
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         // `swift package generate-documentation --target Kura` builds Sources/Kura/Kura.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -85,12 +88,23 @@ let package = Package(
                 .embedInCode("Studio/Resources/app.js"),
             ]
         ),
-        // The `kura` command line: one file per subcommand, over the library and the service.
+        // A served realm from another machine: import, export, typed queries and changes over HTTP.
+        .target(
+            name: "KuraClient",
+            dependencies: [
+                "Kura",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // The `kura` command line: one file per subcommand, over the library, the service and the client.
         .executableTarget(
             name: "KuraCommandLine",
             dependencies: [
                 "Kura",
                 "KuraServer",
+                "KuraClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -71,7 +71,10 @@ struct CommandFailure: Error, CustomStringConvertible {
         case .schema(.unreadableFile), .check(.fileMissing): .inputMissing
         case .document(.io), .document(.outputClosed), .store(.openFailed), .store(.database), .check(.unreadable): .io
         case .store(.corruptRealm): .internal
-        case .query, .transfer(.usage): .usage
+        case .query, .transfer(.usage), .remote(.invalidURL), .remote(.unauthorized), .remote(.forbidden): .usage
+        case .remote(.noRealm): .inputMissing
+        case .remote(.serverFailed): .internal
+        case .remote: .io
         case .schema, .document, .mapping, .store, .transfer, .migration, .check: .badData
         }
     }

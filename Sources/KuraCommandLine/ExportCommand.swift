@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kura
+import KuraClient
 
 /// `kura export [REALM]`: a realm's objects as JSON, JSON Lines or YAML documents that import reads back.
 struct ExportCommand: ParsableCommand {
@@ -51,6 +52,9 @@ struct ExportCommand: ParsableCommand {
     @Flag(name: .long, help: "Indent JSON, one member per line.")
     var pretty = false
 
+    @Option(name: .customLong("token-file"), help: "For a served realm (https://HOST/v1/realms/NAME): a file holding its token (default: KURA_TOKEN).")
+    var tokenFile: String?
+
     func validate() throws {
         if type == nil && (predicate != nil || sort != nil || limit != nil) {
             throw ValidationError("--where, --sort and --limit need --type")
@@ -62,6 +66,7 @@ struct ExportCommand: ParsableCommand {
         try CommandFailure.report {
             let settings = try realmOptions.settings()
             let realmPath = try realmOptions.realmPath(settings)
+            if RemoteRealms.names(realmPath) { return try exportServed(realmPath) }
             try RealmPaths.requireRealm(realmPath)
             let chosen = try chosenFormat()
             let target = try outputFile.map { try OutputTarget(path: $0, role: "the export", protecting: OutputTarget.realmFiles(realmPath)) }
@@ -84,12 +89,53 @@ struct ExportCommand: ParsableCommand {
                 throw error
             }
             progress.finish()
-            let destination = outputFile.map { " to \($0)" } ?? ""
-            let perType = summary.documents.keys.sorted().map { "\($0): \(summary.documents[$0] ?? 0)" }
-            let details = perType.isEmpty ? "" : " (\(perType.joined(separator: ", ")))"
-            let counts = "\(Counted(summary.totalDocuments, "document"))\(details), \(Counted(summary.bytes, "byte"))"
-            FileHandle.standardError.write(Data("Exported \(counts)\(destination)\n".utf8))
+            reportExported(summary.documents, bytes: summary.bytes)
         }
+    }
+
+    /// Exports a served realm: the server's stream written as it comes, the same bytes a local
+    /// export of the realm writes.
+    private func exportServed(_ url: String) throws {
+        let client = try RemoteRealms.client(url, tokenFile: tokenFile)
+        let chosen = try chosenFormat()
+        let target = try outputFile.map { try OutputTarget(path: $0, role: "the export", protecting: []) }
+        InterruptTrap.install(message: "export interrupted" + (outputFile.map { ": '\($0)' was not written" } ?? ""))
+        let output = WaitedFor(value: try target?.open() ?? .standardOutput())
+        let progress = WaitedFor(value: ProgressLine(totalBytes: 0))
+        let showsProgress = outputFile != nil
+        let (type, predicate, sort, limit, pretty) = (type, predicate, sort, limit, pretty)
+        let tally: ExportTally
+        do {
+            tally = try RemoteRealms.wait {
+                var tally = ExportTally(format: chosen, type: type)
+                var written = 0
+                try await client.export(type: type, where: predicate, sort: sort, limit: limit, format: chosen, pretty: pretty) { chunk in
+                    tally.feed(chunk)
+                    try output.value.append(chunk)
+                    written += chunk.count
+                    if showsProgress { progress.value.update(ExportProgress(documents: tally.total, bytes: written)) }
+                }
+                tally.finish()
+                return tally
+            }
+            try output.value.close()
+            try target?.commit()
+        } catch {
+            target?.discard()
+            throw error
+        }
+        progress.value.finish()
+        reportExported(tally.documents, bytes: output.value.byteCount)
+    }
+
+    /// The closing line: documents by type and bytes, on standard error.
+    private func reportExported(_ documents: [String: Int], bytes: Int) {
+        let destination = outputFile.map { " to \($0)" } ?? ""
+        let perType = documents.keys.sorted().map { "\($0): \(documents[$0] ?? 0)" }
+        let details = perType.isEmpty ? "" : " (\(perType.joined(separator: ", ")))"
+        let total = documents.values.reduce(0, +)
+        let counts = "\(Counted(total, "document"))\(details), \(Counted(bytes, "byte"))"
+        FileHandle.standardError.write(Data("Exported \(counts)\(destination)\n".utf8))
     }
 
     private func chosenFormat() throws -> DocumentFormat {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kura
+import KuraClient
 
 /// `kura import [REALM] FILE...`: strict bulk import of JSON, JSON Lines or YAML documents.
 struct ImportCommand: ParsableCommand {
@@ -66,6 +67,9 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "A configuration file to read instead of ./config.yaml.")
     var config: String?
 
+    @Option(name: .customLong("token-file"), help: "For a served realm (https://HOST/v1/realms/NAME): a file holding its token (default: KURA_TOKEN).")
+    var tokenFile: String?
+
     func run() throws {
         try CommandFailure.report(hint: CommandFailure.writeHint) {
             let settings = try ConfigFile.load(explicitPath: config)
@@ -75,6 +79,7 @@ struct ImportCommand: ParsableCommand {
                 let folder = RealmPaths.missingFolder(of: file).map { ": no folder '\($0)'" } ?? ""
                 throw CommandFailure(.inputMissing, "no input file at '\(file)'\(folder)")
             }
+            if RemoteRealms.names(realmPath) { return try importServed(realmPath, files, options) }
             try RealmPaths.requireRealm(realmPath, hint: ": create it with kura init")
             let rejectsPath = options.onError == .skip ? rejects ?? Self.defaultRejectsPath(for: files[0]) : nil
             // Checked before the realm is opened or an input read; created only for a first reject.
@@ -103,6 +108,33 @@ struct ImportCommand: ParsableCommand {
             try rejectsFile?.finish()
             print(ImportReport(summary: summary, dryRun: options.dryRun, rejectsPath: rejectsPath).text, terminator: "")
         }
+    }
+
+    /// Imports into a served realm: the file streamed to the server as it is read, one atomic
+    /// import there; the server's errors placed in the file.
+    private func importServed(_ url: String, _ files: [String], _ options: ImportOptions) throws {
+        guard files.count == 1 else { throw CommandFailure(.usage, "a served realm takes one file per import") }
+        try RemoteRealms.refuse("--on-error skip", given: options.onError == .skip)
+        try RemoteRealms.refuse("--skip-existing", given: skipExisting)
+        try RemoteRealms.refuse("--batch-size", given: batchSize != nil)
+        try RemoteRealms.refuse("--date-strategy", given: options.mapping.dateStrategy != .strict)
+        try RemoteRealms.refuse("--data-strategy", given: options.mapping.dataStrategy != .strict)
+        try RemoteRealms.refuse("--reject-unknown-keys", given: rejectUnknownKeys)
+        try RemoteRealms.refuse("--percent-encode-map-keys", given: percentEncodeMapKeys)
+        let client = try RemoteRealms.client(url, tokenFile: tokenFile)
+        let file = files[0]
+        guard let chosen = format ?? DocumentFormat(fileExtension: URL(fileURLWithPath: file).pathExtension) else {
+            throw CommandFailure(.usage, "cannot tell the format of '\(file)' from its extension: give --format json|jsonl|yaml")
+        }
+        InterruptTrap.install(message: "import interrupted: nothing was written")
+        let progress = WaitedFor(value: ProgressLine(totalBytes: Self.size(of: file)))
+        let summary = try RemoteRealms.wait {
+            try await client.importFile(file, format: chosen, options) { bytes in
+                progress.value.update(ImportProgress(bytes: bytes, documents: 0))
+            }
+        }
+        progress.value.finish()
+        print(ImportReport(summary: summary, dryRun: options.dryRun, rejectsPath: nil).text, terminator: "")
     }
 
     /// The realm and the input files from the arguments: a realm first unless config.yaml names one

@@ -53,13 +53,16 @@ package enum Fixtures {
 
     /// Runs a program and returns its exit status, standard output and standard error.
     @discardableResult
-    package static func run(_ program: String, _ arguments: [String], currentDirectory: URL? = nil) throws
-        -> (status: Int32, stdout: String, stderr: String)
-    {
+    package static func run(
+        _ program: String, _ arguments: [String], currentDirectory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

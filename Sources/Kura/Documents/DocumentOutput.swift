@@ -99,6 +99,12 @@ public final class DocumentOutput {
         if pending.count >= Self.bufferCapacity { try flush() }
     }
 
+    /// Appends bytes written elsewhere (an export a server sent, say) as they are.
+    public func append(_ bytes: some Sequence<UInt8>) throws(KuraError) {
+        pending.append(contentsOf: bytes)
+        try flushIfFull()
+    }
+
     /// Writes every buffered byte out (a memory output keeps them).
     public func flush() throws(KuraError) {
         if case .chunks(let receive) = sink, !pending.isEmpty {

@@ -17,6 +17,8 @@ extension KuraError {
         case migration
         /// Checking a realm's file.
         case check
+        /// Reaching a realm served by `kura serve` on another machine.
+        case remote
     }
 
     /// What kind of problem an error is, by domain.
@@ -37,6 +39,8 @@ extension KuraError {
         case migration(MigrationCode)
         /// A file that cannot be checked.
         case check(CheckCode)
+        /// A served realm that cannot be reached or refuses the request.
+        case remote(RemoteCode)
 
         /// The part of Kura that found the problem.
         public var domain: Domain {
@@ -49,6 +53,7 @@ extension KuraError {
             case .transfer: .transfer
             case .migration: .migration
             case .check: .check
+            case .remote: .remote
             }
         }
     }
@@ -223,5 +228,25 @@ extension KuraError {
         case notARealm
         /// The file could not be opened or read (permissions, I/O).
         case unreadable
+    }
+
+    /// A realm served by `kura serve` that cannot be reached, or whose server refuses a request.
+    public enum RemoteCode: Sendable, Hashable {
+        /// The realm's URL is not one Kura can reach.
+        case invalidURL
+        /// The server cannot be reached, or the connection failed before an answer.
+        case unreachable
+        /// The connection closed in the middle of a transfer.
+        case connectionLost
+        /// The server wants a token, or does not know the one given (401).
+        case unauthorized
+        /// The token's scope or realms do not cover the request (403).
+        case forbidden
+        /// The server serves no realm of that name (404).
+        case noRealm
+        /// The server is busy and asks to try later (503), or timed the request out (408).
+        case busy
+        /// The server failed or answered what a client cannot read.
+        case serverFailed
     }
 }

@@ -38,6 +38,7 @@ extension KuraError: HTTPResponseError {
         case .schema: return Problem(status: 422, code: "invalid-schema", detail: description)
         case .migration: return Problem(status: 422, code: "migration-refused", detail: message)
         case .check: return Problem(status: 500, code: "unreadable-realm", detail: message)
+        case .remote: return Problem(status: 502, code: "remote-failed", detail: message)
         }
     }
 

@@ -74,4 +74,11 @@ public struct ImportProgress: Sendable {
     public var documents: Int
     /// Documents refused so far.
     public var rejected: Int
+
+    /// Progress of `bytes` consumed, `documents` read and `rejected` refused.
+    public init(bytes: Int, documents: Int, rejected: Int = 0) {
+        self.bytes = bytes
+        self.documents = documents
+        self.rejected = rejected
+    }
 }

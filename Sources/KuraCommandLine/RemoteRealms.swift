@@ -1,0 +1,62 @@
+import Dispatch
+import Foundation
+import Kura
+import KuraClient
+import Synchronization
+
+/// Realms served by `kura serve` on other machines, as the commands reach them: by URL, with the
+/// token from `KURA_TOKEN` or a token file (never from the arguments, which other users can see).
+enum RemoteRealms {
+    /// Whether `realm` names a served realm rather than a file or a database URL.
+    static func names(_ realm: String) -> Bool { RemoteRealmURL.names(realm) }
+
+    /// A client of the served realm `url`, with the token of `tokenFile` or `KURA_TOKEN`.
+    static func client(_ url: String, tokenFile: String?) throws -> KuraClient {
+        KuraClient(realm: try RemoteRealmURL(url), token: try token(file: tokenFile))
+    }
+
+    /// The token: the first line of `file`, else `KURA_TOKEN`, else none.
+    static func token(file: String?) throws -> String? {
+        if let file {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw CommandFailure(.inputMissing, "no token file at '\(file)'")
+            }
+            let line = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            let token = line.trimmingCharacters(in: .whitespaces)
+            guard !token.isEmpty else { throw CommandFailure(.usage, "the token file '\(file)' holds no token") }
+            return token
+        }
+        let token = ProcessInfo.processInfo.environment["KURA_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return token?.isEmpty == false ? token : nil
+    }
+
+    /// Refuses an option a served realm does not take.
+    static func refuse(_ option: String, given: Bool) throws {
+        if given { throw CommandFailure(.usage, "\(option) is for realms on this machine, not a served realm") }
+    }
+
+    /// Runs `body` and waits for it: the commands are synchronous, and nothing else runs on the
+    /// thread that waits.
+    static func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let outcome = Mutex<Result<T, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                let value = try await body()
+                outcome.withLock { $0 = .success(value) }
+            } catch {
+                outcome.withLock { $0 = .failure(error) }
+            }
+            done.signal()
+        }
+        done.wait()
+        guard let result = outcome.withLock({ $0 }) else { throw CommandFailure(.internal, "a request ended without an answer") }
+        return try result.get()
+    }
+}
+
+/// A value used only by the task a command waits for, while the command's thread waits: never by
+/// two threads at once.
+struct WaitedFor<Value>: @unchecked Sendable {
+    let value: Value
+}

@@ -1,0 +1,123 @@
+import Foundation
+import KuraTestSupport
+import Testing
+
+/// `kura export` and `kura import` of a realm served by `kura serve`, named by its URL: the same
+/// bytes, summaries, messages and exit codes as for the realm's file, and one clear error for each
+/// way reaching it fails.
+@Suite struct ServedRealmCommandTests {
+    let fixture: ServiceFixture
+
+    init() throws { fixture = try ServiceFixture() }
+
+    private func kura(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try Fixtures.run(fixture.kura, arguments, currentDirectory: fixture.folder, environment: environment)
+    }
+
+    private func url(_ server: ServerProcess, _ realm: String = "zoo") -> String {
+        "http://127.0.0.1:\(server.port)/v1/realms/\(realm)"
+    }
+
+    @Test func anExportOfAServedRealmIsTheExportOfItsFileByteForByte() throws {
+        let server = try fixture.serve()
+        let choices: [[String]] = [
+            ["--format", "json"], ["--format", "jsonl"], ["--format", "yaml"], ["--pretty", "--format", "json"],
+            ["--type", "Dog", "--where", "age >= 1", "--sort", "name desc", "--limit", "5", "--format", "jsonl"],
+            ["--type", "Person", "--format", "yaml"],
+        ]
+        for options in choices {
+            let remote = try kura(["export", url(server), "--output", "remote.out"] + options)
+            let local = try kura(["export", "zoo.realm", "--output", "local.out"] + options)
+            #expect(remote.status == 0, "\(options): \(remote.stderr)")
+            #expect(local.status == 0, "\(options): \(local.stderr)")
+            let remoteBytes = try Data(contentsOf: fixture.folder.appendingPathComponent("remote.out"))
+            #expect(!remoteBytes.isEmpty)
+            #expect(remoteBytes == (try Data(contentsOf: fixture.folder.appendingPathComponent("local.out"))), "\(options)")
+            #expect(remote.stderr.replacingOccurrences(of: "remote.out", with: "local.out") == local.stderr, "\(options)")
+        }
+        // To standard output as well, with the summary on standard error.
+        let toStandardOutput = try kura(["export", url(server), "--type", "Person", "--format", "jsonl"])
+        #expect(toStandardOutput.status == 0)
+        let locally = try kura(["export", "zoo.realm", "--type", "Person", "--format", "jsonl"])
+        #expect(toStandardOutput.stdout == locally.stdout)
+        #expect(toStandardOutput.stderr == locally.stderr)
+        #expect(toStandardOutput.stderr == "Exported 3 documents (Person: 3), 868 bytes\n")
+        #expect(server.stop() == 0)
+    }
+
+    @Test func anImportIntoAServedRealmReportsAsAnImportIntoItsFile() throws {
+        try fixture.makeRealm("twin.realm")
+        let people = fixture.folder.appendingPathComponent("more.jsonl")
+        try """
+            {"id": 40, "name": "Dora", "dogs": [{"name": "Spot", "age": 2}]}
+            {"id": 1, "name": "Alice again"}
+
+            """.write(to: people, atomically: true, encoding: .utf8)
+        let server = try fixture.serve()
+        let remote = try kura(["import", url(server), people.path, "--type", "Person", "--mode", "update"])
+        let local = try kura(["import", "twin.realm", people.path, "--type", "Person", "--mode", "update"])
+        #expect(remote.status == 0, "\(remote.stderr)")
+        #expect(remote.stdout == local.stdout)
+        #expect(remote.stdout == "Dog: 1 inserted, 0 updated, 0 unchanged\nPerson: 1 inserted, 1 updated, 0 unchanged\n2 documents, 98 bytes\n")
+        // A bad document: the same message, placed in the file, the same exit code, nothing written.
+        let bad = Fixtures.packageRoot.appendingPathComponent("Samples/bad-people.json").path
+        let refused = try kura(["import", url(server), bad, "--type", "Person"])
+        let refusedLocally = try kura(["import", "twin.realm", bad, "--type", "Person"])
+        #expect(refused.status == 65)
+        #expect(refused.stderr == refusedLocally.stderr)
+        #expect(refused.stderr.hasPrefix("kura: \(bad):2:63: error: $[0].dogs[0].age: expected int, found string \"three\""))
+        #expect(try kura(["export", url(server), "--type", "Person", "--format", "jsonl"]).stdout.split(separator: "\n").count == 4)
+        // What a served realm does not take is a usage error before anything is sent.
+        let skip = try kura(["import", url(server), people.path, "--type", "Person", "--on-error", "skip"])
+        #expect(skip.status == 64)
+        #expect(skip.stderr == "kura: error: --on-error skip is for realms on this machine, not a served realm\n")
+        #expect(server.stop() == 0)
+    }
+
+    @Test func eachWayOfNotReachingARealmIsOneClearError() throws {
+        let server = try fixture.serve()
+        let missing = try kura(["export", url(server, "nowhere")])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "kura: error: no realm at '\(url(server, "nowhere"))': the server serves no realm 'nowhere'\n")
+        #expect(server.stop() == 0)
+        let closed = try kura(["export", url(server)])
+        #expect(closed.status == 74)
+        #expect(closed.stderr == "kura: error: cannot reach realm '\(url(server))': the connection was refused\n")
+        let plain = try kura(["export", "http://kura.example.com:8080/v1/realms/zoo"])
+        #expect(plain.status == 64)
+        #expect(plain.stderr.hasSuffix("plain http is for a server on this machine (localhost, 127.0.0.1, ::1); use https\n"))
+        let withSecret = try kura(["export", "https://loader:s3cret@kura.example.com/v1/realms/zoo"])
+        #expect(withSecret.status == 64)
+        #expect(!withSecret.stderr.contains("s3cret"))
+        #expect(withSecret.stderr.hasSuffix("a URL carries no user or token; give the token in KURA_TOKEN or with --token-file\n"))
+        let notARealm = try kura(["export", "https://kura.example.com/v1/zoo"])
+        #expect(notARealm.stderr == "kura: error: 'https://kura.example.com/v1/zoo' is not a served realm's URL: its path must be /v1/realms/NAME\n")
+    }
+
+    @Test func theTokenComesFromTheEnvironmentOrAFileAndAWrongOneIsRefused() throws {
+        let issued = try kura(["token", "new", "reader", "--scope", "read"])
+        let lines = issued.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2)
+        try fixture.writeConfig("server:\n  realms: {zoo: zoo.realm}\n  tokens:\n    \(lines[1])\n")
+        let server = try fixture.serve([])
+        let without = try kura(["export", url(server), "--type", "Person"])
+        #expect(without.status == 64)
+        #expect(without.stderr == "kura: error: realm '\(url(server))' refused the token: a bearer token is needed: send Authorization: Bearer TOKEN\n")
+        let wrong = try kura(["export", url(server), "--type", "Person"], environment: ["KURA_TOKEN": "not-the-token"])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr == "kura: error: realm '\(url(server))' refused the token: the bearer token is not one of this server's tokens\n")
+        #expect(!wrong.stderr.contains("not-the-token"))
+        let fromEnvironment = try kura(["export", url(server), "--type", "Person"], environment: ["KURA_TOKEN": lines[0]])
+        #expect(fromEnvironment.status == 0, "\(fromEnvironment.stderr)")
+        let tokenFile = fixture.folder.appendingPathComponent("token")
+        try (lines[0] + "\n").write(to: tokenFile, atomically: true, encoding: .utf8)
+        let fromFile = try kura(["export", url(server), "--type", "Person", "--token-file", tokenFile.path])
+        #expect(fromFile.stdout == fromEnvironment.stdout)
+        // A read token cannot import.
+        let people = Fixtures.packageRoot.appendingPathComponent("Samples/people.json").path
+        let refused = try kura(["import", url(server), people, "--type", "Person", "--token-file", tokenFile.path])
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "kura: error: realm '\(url(server))' refused the request: token 'reader' has scope read; this needs write\n")
+        #expect(server.stop() == 0)
+    }
+}
