@@ -163,6 +163,8 @@ let package = Package(
             name: "KuraServerTests",
             dependencies: [
                 "Kura", "KuraServer", "KuraTestSupport",
+                // The served realms' client, against real servers.
+                "KuraClient",
                 // The `kura` binary whose `serve` the process tests start.
                 "KuraCommandLine",
                 // The router of `kura serve` driven in process, and what its requests are made of.

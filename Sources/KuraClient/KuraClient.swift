@@ -46,6 +46,43 @@ public final class KuraClient: Sendable {
         }
     }
 
+    /// What `kura check` finds in the realm, as the server checks it; the report names the realm
+    /// by this client's URL.
+    public func check() async throws(KuraError) -> CheckReport {
+        let body = try await collect(request("/check"), file: nil)
+        do {
+            var report = try JSONDecoder().decode(CheckReport.self, from: Data(body))
+            report.path = realm.description
+            return report
+        } catch {
+            throw KuraError(.remote(.serverFailed), "realm '\(realm)' sent a check report Kura cannot read", underlying: error)
+        }
+    }
+
+    /// How many objects of `type` match `predicate` (all of them without one).
+    public func count(_ type: String, where predicate: String? = nil) async throws(KuraError) -> Int {
+        var query = [("limit", "1")]
+        if let predicate { query.append(("where", predicate)) }
+        let body = try await collect(request("/objects/\(RemoteRealmURL.encoded(type))", query: query), file: nil)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], let count = object["count"] as? Int else {
+            throw KuraError(.remote(.serverFailed), "realm '\(realm)' answered a count with what is not one")
+        }
+        return count
+    }
+
+    /// Deletes the objects of `type` matching `predicate` (all of them without one), with what
+    /// they own, in one transaction; returns how many were deleted.
+    @discardableResult
+    public func delete(_ type: String, where predicate: String? = nil) async throws(KuraError) -> Int {
+        var request = request("/objects/\(RemoteRealmURL.encoded(type))", query: [("where", predicate ?? "TRUEPREDICATE")])
+        request.method = .DELETE
+        let body = try await collect(request, file: nil)
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], let count = object["deleted"] as? Int else {
+            throw KuraError(.remote(.serverFailed), "realm '\(realm)' answered a delete with what is not a count")
+        }
+        return count
+    }
+
     /// Exports documents as `kura export` writes them, handing each piece of the stream to
     /// `receive` as it arrives; returns how many bytes came.
     @discardableResult

@@ -44,11 +44,25 @@ struct ServerProblem {
         case "invalid-document": return KuraError(.mapping(.invalidValue), Self.bareMessage(detail, path: ""), file: file)
         case "unknown-type": return KuraError(.store(.unknownType), Self.bareMessage(detail, path: ""))
         case "exists": return KuraError(.store(.duplicatePrimaryKey), detail)
-        case "bad-query": return KuraError(.query(.syntax), Self.bareMessage(detail, path: ""))
+        case "bad-query": return Self.queryError(detail)
         case "bad-parameter": return KuraError(.transfer(.usage), detail)
         case "schema-mismatch": return KuraError(.store(.schemaMismatch), detail)
         default: return KuraError(.remote(.serverFailed), "realm '\(realm)' answered \(status): \(detail)")
         }
+    }
+
+    /// A query's error as the library places it: `where: column 5: error: text` says the part of
+    /// the query and the column.
+    static func queryError(_ line: String) -> KuraError {
+        let message = bareMessage(line, path: "")
+        for part in ["where", "sort"] {
+            let prefix = "\(part): column "
+            guard line.hasPrefix(prefix), let end = line.range(of: ": error: ") else { continue }
+            if let column = Int(line[line.index(line.startIndex, offsetBy: prefix.count)..<end.lowerBound]) {
+                return KuraError(.query(.syntax), message, file: part, position: TextPosition(line: 1, column: column))
+            }
+        }
+        return KuraError(.query(.syntax), message)
     }
 
     /// The message of a line as the command line prints it (`body:3:7: error: $[2].age: text`),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kura
+import KuraClient
 
 /// `kura check [REALM] [--format text|json]`: checks a realm and reports what is broken.
 struct CheckCommand: ParsableCommand {
@@ -34,6 +35,8 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: RealmOptions
 
+    @OptionGroup var token: TokenOption
+
     @Option(name: .long, help: "text (one line per problem) or json (the report as one JSON object).")
     var format: ReportFormat = .text
 
@@ -41,8 +44,14 @@ struct CheckCommand: ParsableCommand {
         var healthy = true
         try CommandFailure.report {
             let realmPath = try options.realmPath(try options.settings())
-            try RealmPaths.requireRealm(realmPath)
-            let report = try RealmChecker(path: realmPath).check()
+            let report: CheckReport
+            if RemoteRealms.names(realmPath) {
+                let client = try RemoteRealms.client(realmPath, tokenFile: token.tokenFile)
+                report = try RemoteRealms.wait { try await client.check() }
+            } else {
+                try RealmPaths.requireRealm(realmPath)
+                report = try RealmChecker(path: realmPath).check()
+            }
             healthy = report.isHealthy
             switch format {
             case .text:

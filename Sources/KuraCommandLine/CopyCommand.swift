@@ -49,6 +49,9 @@ struct CopyCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.report(hint: CommandFailure.writeHint) {
             let settings = try ConfigFile.load(explicitPath: config)
+            if RemoteRealms.names(source) || RemoteRealms.names(destination) {
+                throw CommandFailure(.usage, "kura copy works between realms on this machine or in PostgreSQL; for a served realm, kura export from one side and kura import into the other")
+            }
             try RealmPaths.requireRealm(source)
             try RealmPaths.requireFolder(forNew: destination)
             // Never into the source itself, whatever the names: by file identity.

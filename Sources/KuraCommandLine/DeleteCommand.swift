@@ -1,5 +1,6 @@
 import ArgumentParser
 import Kura
+import KuraClient
 
 /// `kura delete [REALM] --type T [--where EXPR]`: deletes the objects of one type, atomically.
 struct DeleteCommand: ParsableCommand {
@@ -20,6 +21,8 @@ struct DeleteCommand: ParsableCommand {
 
     @OptionGroup var options: RealmOptions
 
+    @OptionGroup var token: TokenOption
+
     @Option(name: .long, help: "The type of the objects to delete.")
     var type: String
 
@@ -32,6 +35,7 @@ struct DeleteCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.report {
             let realmPath = try options.realmPath(try options.settings())
+            if RemoteRealms.names(realmPath) { return try deleteServed(realmPath) }
             try RealmPaths.requireRealm(realmPath)
             let realm = try Realm(configuration: Realm.Configuration(path: realmPath, readOnly: dryRun))
             if dryRun {
@@ -42,6 +46,19 @@ struct DeleteCommand: ParsableCommand {
                 let deleted = try realm.write { try realm.deleteRollingBackWhole(type, where: predicate) }
                 print("\(type): \(deleted) deleted")
             }
+        }
+    }
+
+    /// Deletes, or counts under --dry-run, in a served realm: one transaction there.
+    private func deleteServed(_ url: String) throws {
+        let client = try RemoteRealms.client(url, tokenFile: token.tokenFile)
+        let (type, predicate) = (type, predicate)
+        if dryRun {
+            let matching = try RemoteRealms.wait { try await client.count(type, where: predicate) }
+            print("dry run: nothing was written\n\(type): \(matching) would be deleted")
+        } else {
+            let deleted = try RemoteRealms.wait { try await client.delete(type, where: predicate) }
+            print("\(type): \(deleted) deleted")
         }
     }
 }

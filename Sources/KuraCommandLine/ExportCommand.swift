@@ -28,6 +28,8 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var realmOptions: RealmOptions
 
+    @OptionGroup var token: TokenOption
+
     @Option(name: .long, help: "Export only the objects of this type.")
     var type: String?
 
@@ -51,9 +53,6 @@ struct ExportCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Indent JSON, one member per line.")
     var pretty = false
-
-    @Option(name: .customLong("token-file"), help: "For a served realm (https://HOST/v1/realms/NAME): a file holding its token (default: KURA_TOKEN).")
-    var tokenFile: String?
 
     func validate() throws {
         if type == nil && (predicate != nil || sort != nil || limit != nil) {
@@ -96,8 +95,12 @@ struct ExportCommand: ParsableCommand {
     /// Exports a served realm: the server's stream written as it comes, the same bytes a local
     /// export of the realm writes.
     private func exportServed(_ url: String) throws {
-        let client = try RemoteRealms.client(url, tokenFile: tokenFile)
+        let client = try RemoteRealms.client(url, tokenFile: token.tokenFile)
         let chosen = try chosenFormat()
+        if let type {
+            let schema = try RemoteRealms.wait { try await client.schema() }
+            if schema[type: type] == nil { throw CommandFailure(.usage, schema.noTypeMessage(type)) }
+        }
         let target = try outputFile.map { try OutputTarget(path: $0, role: "the export", protecting: []) }
         InterruptTrap.install(message: "export interrupted" + (outputFile.map { ": '\($0)' was not written" } ?? ""))
         let output = WaitedFor(value: try target?.open() ?? .standardOutput())

@@ -25,7 +25,7 @@ struct ImportCommand: ParsableCommand {
             extension (.json, .jsonl, .ndjson, .yaml, .yml).
             """)
 
-    @Argument(help: "The realm, a file or a postgres:// URL (optional, see below), then one or more input files.")
+    @Argument(help: "The realm, a file, a postgres:// URL or a served realm's https:// URL (optional, see below), then one or more input files.")
     var paths: [String] = []
 
     @Option(name: .long, help: "The type of every document; without it documents carry \"$type\".")
@@ -67,8 +67,7 @@ struct ImportCommand: ParsableCommand {
     @Option(name: .long, help: "A configuration file to read instead of ./config.yaml.")
     var config: String?
 
-    @Option(name: .customLong("token-file"), help: "For a served realm (https://HOST/v1/realms/NAME): a file holding its token (default: KURA_TOKEN).")
-    var tokenFile: String?
+    @OptionGroup var token: TokenOption
 
     func run() throws {
         try CommandFailure.report(hint: CommandFailure.writeHint) {
@@ -121,7 +120,7 @@ struct ImportCommand: ParsableCommand {
         try RemoteRealms.refuse("--data-strategy", given: options.mapping.dataStrategy != .strict)
         try RemoteRealms.refuse("--reject-unknown-keys", given: rejectUnknownKeys)
         try RemoteRealms.refuse("--percent-encode-map-keys", given: percentEncodeMapKeys)
-        let client = try RemoteRealms.client(url, tokenFile: tokenFile)
+        let client = try RemoteRealms.client(url, tokenFile: token.tokenFile)
         let file = files[0]
         guard let chosen = format ?? DocumentFormat(fileExtension: URL(fileURLWithPath: file).pathExtension) else {
             throw CommandFailure(.usage, "cannot tell the format of '\(file)' from its extension: give --format json|jsonl|yaml")

@@ -21,6 +21,9 @@ struct InitCommand: ParsableCommand {
         try CommandFailure.report {
             let settings = try options.settings()
             let realmPath = try options.realmPath(settings)
+            if RemoteRealms.names(realmPath) {
+                throw CommandFailure(.usage, "a served realm is made on its server: kura init there, then serve it")
+            }
             let schemaPath = try settings.require(schema, \.schema, what: "a schema file", flag: "--schema")
             let parsed = try Schema(contentsOfFile: schemaPath)
             try RealmPaths.requireFolder(forNew: realmPath)

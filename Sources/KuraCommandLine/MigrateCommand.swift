@@ -41,6 +41,9 @@ struct MigrateCommand: ParsableCommand {
         try CommandFailure.report {
             let settings = try options.settings()
             let realmPath = try options.realmPath(settings)
+            if RemoteRealms.names(realmPath) {
+                throw CommandFailure(.usage, "a served realm migrates on its server: POST its schema to /v1/realms/NAME/migrate, or kura migrate there")
+            }
             let schemaPath = try settings.require(schema, \.schema, what: "a schema file", flag: "--schema")
             try RealmPaths.requireRealm(realmPath)
             let configuration = Realm.Configuration(path: realmPath, schema: try Schema(contentsOfFile: schemaPath))

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The options every command that works on one realm shares.
 struct RealmOptions: ParsableArguments {
-    @Argument(help: "The realm: a file, or a PostgreSQL URL (postgres://USER@HOST/DB?schema=NAME) (default: 'realm' from config.yaml).")
+    @Argument(help: "The realm: a file, a PostgreSQL URL (postgres://USER@HOST/DB?schema=NAME) or a served realm's URL (https://HOST:PORT/v1/realms/NAME) (default: 'realm' from config.yaml).")
     var realm: String?
 
     @Option(name: .long, help: "A configuration file to read instead of ./config.yaml.")
@@ -15,4 +15,10 @@ struct RealmOptions: ParsableArguments {
     func realmPath(_ settings: ConfigFile) throws -> String {
         try settings.require(realm, \.realm, what: "a realm path", flag: "REALM")
     }
+}
+
+/// The token option of the commands that reach served realms.
+struct TokenOption: ParsableArguments {
+    @Option(name: .customLong("token-file"), help: "For a served realm: a file whose first line is its token (default: the KURA_TOKEN variable).")
+    var tokenFile: String?
 }

@@ -74,6 +74,38 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    @Test func schemaCheckAndDeleteOfAServedRealmAnswerAsForItsFile() throws {
+        try fixture.makeRealm("twin.realm")
+        let server = try fixture.serve()
+        let schema = try kura(["schema", url(server)])
+        #expect(schema.status == 0)
+        #expect(schema.stdout == (try kura(["schema", "twin.realm"])).stdout)
+        let check = try kura(["check", url(server)])
+        #expect(check.status == 0)
+        #expect(check.stdout == "\(url(server)): ok (8 objects in 5 types, schema version 1)\n")
+        #expect(check.stdout.replacingOccurrences(of: url(server), with: "twin.realm") == (try kura(["check", "twin.realm"])).stdout)
+        for realm in [url(server), "twin.realm"] {
+            let counted = try kura(["delete", realm, "--type", "Person", "--where", "id >= 2", "--dry-run"])
+            #expect(counted.stdout == "dry run: nothing was written\nPerson: 2 would be deleted\n", "\(realm)")
+            let deleted = try kura(["delete", realm, "--type", "Person", "--where", "id >= 2"])
+            #expect(deleted.stdout == "Person: 2 deleted\n", "\(realm): \(deleted.stderr)")
+        }
+        #expect(try kura(["export", url(server)]).stdout == (try kura(["export", "twin.realm"])).stdout)
+        let badPredicate = try kura(["delete", url(server), "--type", "Person", "--where", "id >>= 2"])
+        #expect(badPredicate.status == 64)
+        #expect(badPredicate.stderr == "kura: where: column 5: error: expected a value after '>', found '>='\n")
+        let noType = try kura(["export", url(server), "--type", "Nope"])
+        #expect(noType.status == 64)
+        #expect(noType.stderr == (try kura(["export", "twin.realm", "--type", "Nope"])).stderr)
+        // Made and migrated on the server, copied by export and import: said before anything is tried.
+        let initialised = try kura(["init", url(server), "--schema", "zoo.yaml"])
+        #expect(initialised.status == 64)
+        #expect(initialised.stderr == "kura: error: a served realm is made on its server: kura init there, then serve it\n")
+        let copied = try kura(["copy", "twin.realm", url(server)])
+        #expect(copied.status == 64)
+        #expect(server.stop() == 0)
+    }
+
     @Test func eachWayOfNotReachingARealmIsOneClearError() throws {
         let server = try fixture.serve()
         let missing = try kura(["export", url(server, "nowhere")])
