@@ -106,6 +106,8 @@ let package = Package(
                 "KuraServer",
                 "KuraClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The pieces a served realm's export arrives in.
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -124,7 +126,7 @@ let package = Package(
         // The README's Swift samples, compiled and run by ReadmeExampleTests.
         .executableTarget(
             name: "ReadmeExample",
-            dependencies: ["Kura"],
+            dependencies: ["Kura", "KuraClient"],
             path: "Examples/ReadmeExample"
         ),
         // A realm used from an actor, run by ActorExampleTests; the Concurrency article shows it.

@@ -10,7 +10,7 @@ import NIOHTTP1
 /// ```swift
 /// let zoo = try KuraClient(url: "https://kura.example.com/v1/realms/zoo", token: token)
 /// let summary = try await zoo.importFile("people.json", type: "Person")
-/// try await zoo.export(type: "Person", format: .jsonl) { chunk in print(String(decoding: chunk, as: UTF8.self), terminator: "") }
+/// try await zoo.export(type: "Person", format: .jsonl) { chunk in print(String(buffer: chunk), terminator: "") }
 /// ```
 public final class KuraClient: Sendable {
     /// The realm this client talks to.
@@ -84,11 +84,11 @@ public final class KuraClient: Sendable {
     }
 
     /// Exports documents as `kura export` writes them, handing each piece of the stream to
-    /// `receive` as it arrives; returns how many bytes came.
+    /// `receive` as it arrives (the next is read once it returns); returns how many bytes came.
     @discardableResult
     public func export(
         type: String? = nil, where predicate: String? = nil, sort: String? = nil, limit: Int? = nil,
-        format: DocumentFormat = .json, pretty: Bool = false, _ receive: (ByteBufferView) throws -> Void
+        format: DocumentFormat = .json, pretty: Bool = false, _ receive: (ByteBuffer) async throws -> Void
     ) async throws(KuraError) -> Int {
         var query: [(String, String)] = [("format", format.rawValue)]
         if let type { query.append(("type", type)) }
@@ -101,7 +101,7 @@ public final class KuraClient: Sendable {
         do {
             for try await chunk in response.body {
                 count += chunk.readableBytes
-                try receive(chunk.readableBytesView)
+                try await receive(chunk)
             }
         } catch let error as KuraError {
             throw error
@@ -138,6 +138,40 @@ public final class KuraClient: Sendable {
         request.body = .stream(bytes, length: length.map { .known(Int64($0)) } ?? .unknown)
         let body = try await collect(request, file: name)
         return try ImportAnswer(body, realm: realm).summary(bytes: length)
+    }
+
+    /// Copies from the realm at `path` (a file or a PostgreSQL URL) into this one, as `kura copy`
+    /// copies: the selected objects (the whole realm without `options.type`) and everything they
+    /// link to, each once, cycles and shared objects kept, streamed as documents into one atomic
+    /// import. A copy that fails or loses its connection writes nothing.
+    public func copy(fromRealmAt path: String, _ options: CopyOptions = CopyOptions()) async throws(KuraError) -> ImportSummary {
+        guard !options.skipExisting else {
+            throw KuraError(.transfer(.usage), "skipExisting is for copies between realms on this machine; use the update or modified mode")
+        }
+        let channel = ChunkChannel()
+        let (type, predicate, arguments) = (options.type, options.predicate, options.arguments)
+        // The export blocks: it runs on a thread of its own, the network takes its bytes as they come.
+        Thread.detachNewThread {
+            do {
+                let source = try Realm(configuration: Realm.Configuration(path: path, readOnly: true))
+                var selection = ExportOptions(type: type, predicate: predicate)
+                selection.arguments = arguments
+                selection.followingLinks = true
+                let output = DocumentOutput(name: path) { bytes in try channel.send(bytes) }
+                _ = try RealmExporter(realm: source, options: selection).run(to: DocumentWriter(schema: source.schema, format: .jsonl, output: output))
+                channel.finish()
+            } catch {
+                channel.finish(throwing: error)
+            }
+        }
+        var importing = ImportOptions()
+        importing.mode = options.mode
+        do {
+            return try await importDocuments(channel, format: .jsonl, importing, name: path)
+        } catch {
+            channel.cancel()
+            throw error
+        }
     }
 
     // MARK: Requests
@@ -186,9 +220,15 @@ public final class KuraClient: Sendable {
         return bytes
     }
 
+    /// The error of a request that got no answer: the server never reached, or the connection
+    /// lost while the body was on its way.
     private func unreachable(_ error: any Error) -> KuraError {
         if let error = error as? KuraError { return error }
-        return KuraError(.remote(.unreachable), "cannot reach realm '\(realm)': \(Self.reason(error))", underlying: error)
+        let reason = Self.reason(error)
+        guard reason.hasPrefix("the connection was refused") || reason.hasPrefix("the connection timed out") || reason.hasPrefix("no host") else {
+            return lost(error)
+        }
+        return KuraError(.remote(.unreachable), "cannot reach realm '\(realm)': \(reason)", underlying: error)
     }
 
     private func lost(_ error: any Error) -> KuraError {
@@ -203,6 +243,7 @@ public final class KuraClient: Sendable {
         if text.contains("Connection refused") { return "the connection was refused" }
         if text.lowercased().contains("timeout") || text.contains("timed out") { return "the connection timed out" }
         if text.contains("NXDOMAIN") || text.contains("Name or service not known") { return "no host of that name" }
+        if text.contains("reset by peer") || text.contains("remoteConnectionClosed") { return "the server closed it" }
         return text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
 

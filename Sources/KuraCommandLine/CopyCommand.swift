@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Kura
+import KuraClient
 
 /// `kura copy SOURCE DEST`: objects and everything they link to, from one realm into another.
 struct CopyCommand: ParsableCommand {
@@ -24,8 +25,10 @@ struct CopyCommand: ParsableCommand {
     @Argument(help: "The realm to copy from: a file or a postgres:// URL.")
     var source: String
 
-    @Argument(help: "The realm to copy into, a file or a postgres:// URL (created with the source's schema if it does not exist).")
+    @Argument(help: "The realm to copy into, a file or a postgres:// URL (created with the source's schema if it does not exist), or a served realm's https:// URL.")
     var destination: String
+
+    @OptionGroup var token: TokenOption
 
     @Option(name: .long, help: "Copy the objects of this type (and what they link to).")
     var type: String?
@@ -49,10 +52,11 @@ struct CopyCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.report(hint: CommandFailure.writeHint) {
             let settings = try ConfigFile.load(explicitPath: config)
-            if RemoteRealms.names(source) || RemoteRealms.names(destination) {
-                throw CommandFailure(.usage, "kura copy works between realms on this machine or in PostgreSQL; for a served realm, kura export from one side and kura import into the other")
+            if RemoteRealms.names(source) {
+                throw CommandFailure(.usage, "kura copy reads from a realm on this machine or in PostgreSQL; from a served realm, kura export it and kura import the file")
             }
             try RealmPaths.requireRealm(source)
+            if RemoteRealms.names(destination) { return try copyIntoServed(settings) }
             try RealmPaths.requireFolder(forNew: destination)
             // Never into the source itself, whatever the names: by file identity.
             if let clash = try OutputTarget.clashing(destination, as: "the copy", with: OutputTarget.realmFiles(source)) {
@@ -99,6 +103,24 @@ struct CopyCommand: ParsableCommand {
             for type in counts.keys.sorted() {
                 print("\(type): \((counts[type] ?? ChangeCounts()).summaryText)")
             }
+        }
+    }
+
+    /// Copies into a served realm: the selection and what it links to, exported as documents
+    /// straight into one atomic import there.
+    private func copyIntoServed(_ settings: ConfigFile) throws {
+        try RemoteRealms.refuse("--skip-existing", given: skipExisting)
+        let client = try RemoteRealms.client(destination, tokenFile: token.tokenFile)
+        let chosenMode = try mode ?? settings.mode.map { text in
+            guard let parsed = UpdatePolicy(modeName: text) else { throw CommandFailure(.usage, "config.yaml: '\(text)' is not a valid mode") }
+            return parsed
+        } ?? .error
+        let options = CopyOptions(type: type, predicate: predicate, mode: chosenMode)
+        InterruptTrap.install(message: "copy interrupted: nothing was written")
+        let source = self.source
+        let summary = try RemoteRealms.wait { try await client.copy(fromRealmAt: source, options) }
+        for type in summary.types {
+            print("\(type): \((summary.counts[type] ?? ChangeCounts()).summaryText)")
         }
     }
 

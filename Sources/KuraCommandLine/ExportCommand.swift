@@ -103,32 +103,39 @@ struct ExportCommand: ParsableCommand {
         }
         let target = try outputFile.map { try OutputTarget(path: $0, role: "the export", protecting: []) }
         InterruptTrap.install(message: "export interrupted" + (outputFile.map { ": '\($0)' was not written" } ?? ""))
-        let output = WaitedFor(value: try target?.open() ?? .standardOutput())
-        let progress = WaitedFor(value: ProgressLine(totalBytes: 0))
+        let output = try target?.open() ?? .standardOutput()
+        let progress = ProgressLine(totalBytes: 0)
+        var tally = ExportTally(format: chosen, type: type)
+        var written = 0
         let showsProgress = outputFile != nil
+        let draw = { if showsProgress { progress.update(ExportProgress(documents: tally.total, bytes: written)) } }
+        let handOff = HandOff()
         let (type, predicate, sort, limit, pretty) = (type, predicate, sort, limit, pretty)
-        let tally: ExportTally
-        do {
-            tally = try RemoteRealms.wait {
-                var tally = ExportTally(format: chosen, type: type)
-                var written = 0
+        Task {
+            do {
                 try await client.export(type: type, where: predicate, sort: sort, limit: limit, format: chosen, pretty: pretty) { chunk in
-                    tally.feed(chunk)
-                    try output.value.append(chunk)
-                    written += chunk.count
-                    if showsProgress { progress.value.update(ExportProgress(documents: tally.total, bytes: written)) }
+                    await handOff.put(chunk)
                 }
-                tally.finish()
-                return tally
+                handOff.finish(.success(()))
+            } catch {
+                handOff.finish(.failure(error))
             }
-            try output.value.close()
+        }
+        do {
+            while let chunk = try handOff.take(tick: draw) {
+                tally.feed(chunk.readableBytesView)
+                try output.append(chunk.readableBytesView)
+                written += chunk.readableBytes
+            }
+            tally.finish()
+            try output.close()
             try target?.commit()
         } catch {
             target?.discard()
             throw error
         }
-        progress.value.finish()
-        reportExported(tally.documents, bytes: output.value.byteCount)
+        progress.finish()
+        reportExported(tally.documents, bytes: written)
     }
 
     /// The closing line: documents by type and bytes, on standard error.

@@ -126,13 +126,12 @@ struct ImportCommand: ParsableCommand {
             throw CommandFailure(.usage, "cannot tell the format of '\(file)' from its extension: give --format json|jsonl|yaml")
         }
         InterruptTrap.install(message: "import interrupted: nothing was written")
-        let progress = WaitedFor(value: ProgressLine(totalBytes: Self.size(of: file)))
-        let summary = try RemoteRealms.wait {
-            try await client.importFile(file, format: chosen, options) { bytes in
-                progress.value.update(ImportProgress(bytes: bytes, documents: 0))
-            }
+        let progress = ProgressLine(totalBytes: Self.size(of: file))
+        let sent = SharedCount()
+        let summary = try RemoteRealms.wait(tick: { progress.update(ImportProgress(bytes: sent.value, documents: 0)) }) {
+            try await client.importFile(file, format: chosen, options) { bytes in sent.set(bytes) }
         }
-        progress.value.finish()
+        progress.finish()
         print(ImportReport(summary: summary, dryRun: options.dryRun, rejectsPath: nil).text, terminator: "")
     }
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Kura
 import KuraClient
+import NIOCore
 import Synchronization
 
 /// Realms served by `kura serve` on other machines, as the commands reach them: by URL, with the
@@ -36,8 +37,9 @@ enum RemoteRealms {
     }
 
     /// Runs `body` and waits for it: the commands are synchronous, and nothing else runs on the
-    /// thread that waits.
-    static func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    /// thread that waits. `tick`, when given, runs on this thread every fifth of a second meanwhile
+    /// (to redraw a progress line).
+    static func wait<T: Sendable>(tick: (() -> Void)? = nil, _ body: @escaping @Sendable () async throws -> T) throws -> T {
         let outcome = Mutex<Result<T, any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -49,14 +51,68 @@ enum RemoteRealms {
             }
             done.signal()
         }
-        done.wait()
+        while done.wait(timeout: .now() + .milliseconds(200)) == .timedOut { tick?() }
         guard let result = outcome.withLock({ $0 }) else { throw CommandFailure(.internal, "a request ended without an answer") }
         return try result.get()
     }
 }
 
-/// A value used only by the task a command waits for, while the command's thread waits: never by
-/// two threads at once.
-struct WaitedFor<Value>: @unchecked Sendable {
-    let value: Value
+/// Pieces of a download handed from the task that receives them to the command's thread, which
+/// writes them: at most `capacity` wait, so a slow output slows the download instead of filling
+/// memory.
+final class HandOff: Sendable {
+    private struct State {
+        var chunks: [ByteBuffer] = []
+        var end: Result<Void, any Error>?
+        var waitingForRoom: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+    /// Signalled once per piece and once for the end.
+    private let arrivals = DispatchSemaphore(value: 0)
+    private let capacity = 16
+
+    /// Hands a piece on; returns once there is room for the next.
+    func put(_ chunk: ByteBuffer) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let hasRoom = state.withLock { state in
+                state.chunks.append(chunk)
+                if state.chunks.count < capacity { return true }
+                state.waitingForRoom = continuation
+                return false
+            }
+            arrivals.signal()
+            if hasRoom { continuation.resume() }
+        }
+    }
+
+    /// Ends the pieces, with the download's outcome.
+    func finish(_ end: Result<Void, any Error>) {
+        state.withLock { $0.end = end }
+        arrivals.signal()
+    }
+
+    /// The next piece, waiting for it; `nil` at the end; throws the download's error.
+    func take(tick: () -> Void) throws -> ByteBuffer? {
+        while arrivals.wait(timeout: .now() + .milliseconds(200)) == .timedOut { tick() }
+        let (chunk, waiting, end) = state.withLock { state -> (ByteBuffer?, CheckedContinuation<Void, Never>?, Result<Void, any Error>?) in
+            guard !state.chunks.isEmpty else { return (nil, nil, state.end) }
+            let chunk = state.chunks.removeFirst()
+            defer { state.waitingForRoom = nil }
+            return (chunk, state.waitingForRoom, nil)
+        }
+        waiting?.resume()
+        if let chunk { return chunk }
+        try end?.get()
+        return nil
+    }
+}
+
+/// A count one thread sets and another reads: the bytes an upload has sent, for its progress line.
+final class SharedCount: Sendable {
+    private let count = Atomic<Int>(0)
+
+    var value: Int { count.load(ordering: .relaxed) }
+
+    func set(_ value: Int) { count.store(value, ordering: .relaxed) }
 }

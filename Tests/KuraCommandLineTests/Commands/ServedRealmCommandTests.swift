@@ -101,8 +101,42 @@ import Testing
         let initialised = try kura(["init", url(server), "--schema", "zoo.yaml"])
         #expect(initialised.status == 64)
         #expect(initialised.stderr == "kura: error: a served realm is made on its server: kura init there, then serve it\n")
-        let copied = try kura(["copy", "twin.realm", url(server)])
-        #expect(copied.status == 64)
+        let copiedOut = try kura(["copy", url(server), "copy.realm"])
+        #expect(copiedOut.status == 64)
+        #expect(copiedOut.stderr == "kura: error: kura copy reads from a realm on this machine or in PostgreSQL; from a served realm, kura export it and kura import the file\n")
+        #expect(server.stop() == 0)
+    }
+
+    @Test func aCopyIntoAServedRealmKeepsTheGraphAsACopyIntoAFileDoes() throws {
+        let (source, schema) = try GraphFixture.makeRealm(in: fixture.folder)
+        for name in ["whole.realm", "owner.realm", "wholeTwin.realm", "ownerTwin.realm"] {
+            #expect(try kura(["init", name, "--schema", schema]).status == 0)
+        }
+        let server = try fixture.serve(["whole.realm", "owner.realm", "zoo.realm"])
+        // The whole realm: cycles, shared and keyless objects, mixed links, a chain too deep to nest.
+        let whole = try kura(["copy", source, url(server, "whole")])
+        let wholeTwin = try kura(["copy", source, "wholeTwin.realm"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        #expect(whole.stdout == wholeTwin.stdout)
+        let exported = try kura(["export", source, "--format", "jsonl"]).stdout
+        #expect(try kura(["export", url(server, "whole"), "--format", "jsonl"]).stdout == exported)
+        // One owner and everything it links to: its rival, the nodes, the objects in mixed values.
+        let owner = try kura(["copy", source, url(server, "owner"), "--type", "Owner", "--where", "name == 'Bo'"])
+        let ownerTwin = try kura(["copy", source, "ownerTwin.realm", "--type", "Owner", "--where", "name == 'Bo'"])
+        #expect(owner.status == 0, "\(owner.stderr)")
+        #expect(owner.stdout == ownerTwin.stdout)
+        #expect(try kura(["export", url(server, "owner"), "--format", "jsonl"]).stdout
+            == (try kura(["export", "ownerTwin.realm", "--format", "jsonl"])).stdout)
+        // Again under update: nothing changes the second time.
+        let again = try kura(["copy", source, url(server, "owner"), "--type", "Owner", "--where", "name == 'Bo'", "--mode", "update"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!again.stdout.contains(" 1 inserted") && !again.stdout.contains(" 1 updated"), "\(again.stdout)")
+        #expect(try kura(["export", url(server, "owner"), "--format", "jsonl"]).stdout
+            == (try kura(["export", "ownerTwin.realm", "--format", "jsonl"])).stdout)
+        // Into a realm whose schema cannot hold the copy: refused whole, nothing written.
+        let refused = try kura(["copy", source, url(server, "zoo")])
+        #expect(refused.status != 0)
+        #expect(try kura(["export", url(server, "zoo")]).stdout == (try kura(["export", "zoo.realm"])).stdout)
         #expect(server.stop() == 0)
     }
 

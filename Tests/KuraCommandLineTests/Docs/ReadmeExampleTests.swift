@@ -9,7 +9,7 @@ import Testing
 
     /// The pages whose Swift samples the example holds. The migration page comes first, so the
     /// first block is the migration sample the check of a changed line below edits.
-    static let pages = ["docs/migrations.md", "README.md", "docs/swift.md"]
+    static let pages = ["docs/migrations.md", "README.md", "docs/swift.md", "docs/remote.md"]
 
     /// The pages' text, one after another.
     static func pagesText() throws -> String {

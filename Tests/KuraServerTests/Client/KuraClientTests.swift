@@ -43,7 +43,7 @@ import Testing
         #expect(summary.counts["Dog"] == ChangeCounts(inserted: 1))
         #expect(try await zoo.count("Person", where: "id >= 60") == 2)
         var exported: [UInt8] = []
-        let bytes = try await zoo.export(type: "Person", where: "id >= 60", sort: "id", format: .jsonl) { exported.append(contentsOf: $0) }
+        let bytes = try await zoo.export(type: "Person", where: "id >= 60", sort: "id", format: .jsonl) { exported.append(contentsOf: $0.readableBytesView) }
         #expect(bytes == exported.count)
         let documents = String(decoding: exported, as: UTF8.self).split(separator: "\n")
         #expect(documents.count == 2)

@@ -18,6 +18,11 @@ public struct ExportOptions: Sendable, Equatable {
     /// Starts after this position of the sorted selection: the `ExportSummary.next` of the export
     /// of the page before, with the same type, predicate and sort.
     public var after: QueryCursor?
+    /// Adds, after the selected objects of `type`, every object with a primary key they link to,
+    /// transitively, each once, as a document of its own; every document then names its type with
+    /// `"$type"`. Imported into another realm, such an export copies the selection as `kura copy`
+    /// does.
+    public var followingLinks = false
 
     /// Makes options; the defaults export the whole realm.
     public init(type: String? = nil, predicate: String? = nil, sort: String? = nil, limit: Int? = nil) {

@@ -57,7 +57,7 @@ public struct RealmExporter {
                         limit: nil, catalog: catalog))
                 }
                 if onProgress != nil { stream.total = .documents(ids.count) }
-                try stream.writeSelection(type, ids: ids)
+                try stream.writeSelection(type, ids: ids, followingKeyedLinks: options.followingLinks)
             } else {
                 if onProgress != nil { stream.total = .objects(try Self.objectCount(in: snapshot, schema: catalog.schema)) }
                 try stream.writeRealm()
