@@ -60,7 +60,8 @@ struct ObjectWriteRoutes: RouteSet {
                 guard mode == .update else {
                     throw Problem(
                         status: 405, code: "method-not-allowed",
-                        detail: "type '\(type.name)' has no primary key: its objects cannot be replaced by URL, only patched, created by POST and deleted")
+                        detail: "type '\(type.name)' has no primary key: its objects cannot be replaced by URL, only patched, created by POST and deleted",
+                        headers: [("Allow", "DELETE, GET, PATCH")])
                 }
                 return try Self.patch(body, keyText: keyText, of: type, condition: condition, in: realm, realmName: name)
             }

@@ -1,0 +1,43 @@
+import Hummingbird
+import Kura
+
+/// Answers a request for a path the router has, with a method it lacks there, 405 with `Allow`
+/// naming the path's methods, as HTTP asks (TRACE, OPTIONS and HEAD included: none is routed).
+///
+/// Added to the router after every route, it wraps only the responder of unrouted requests; a
+/// path no route has stays 404.
+struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// One routed path: its segments (`nil` for a parameter) and its methods.
+    private struct RoutedPath {
+        let segments: [Substring?]
+        var methods: [String]
+    }
+
+    private let paths: [RoutedPath]
+
+    /// The paths of `routes` (the router's, `{name}` marking a parameter) with their methods.
+    init(routes: [(method: String, path: String)]) {
+        var paths: [RoutedPath] = []
+        for route in routes {
+            let segments = route.path.split(separator: "/").map { $0.hasPrefix("{") || $0.hasPrefix(":") ? nil : $0 }
+            if let index = paths.firstIndex(where: { $0.segments == segments }) {
+                paths[index].methods.append(route.method)
+            } else {
+                paths.append(RoutedPath(segments: segments, methods: [route.method]))
+            }
+        }
+        self.paths = paths
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let segments = request.uri.path.split(separator: "/")
+        let methods = paths.filter { path in
+            path.segments.count == segments.count && zip(path.segments, segments).allSatisfy { $0.0 == nil || $0.0 == $0.1 }
+        }.flatMap(\.methods)
+        guard !methods.isEmpty else { return try await next(request, context) }
+        let allow = Set(methods).sorted().joined(separator: ", ")
+        throw Problem(
+            status: 405, code: "method-not-allowed", detail: "\(MessageText.shown(request.method.rawValue)) is not a method of this path: it takes \(allow)",
+            headers: [("Allow", allow)])
+    }
+}
