@@ -55,7 +55,8 @@ public struct KuraService: Sendable {
         MigrateRoute(realms: realms, writeWait: configuration.writeWait).addRoutes(to: admin)
         // Last: it wraps only the answer to requests no route takes.
         router.add(middleware: MethodNotAllowedMiddleware<KuraRequestContext>(
-            routes: router.routes.map { (method: $0.method.rawValue, path: $0.path.description) }))
+            routes: router.routes.map { (method: $0.method.rawValue, path: $0.path.description) },
+            refused: { segments in await ObjectWriteRoutes.refusedMethods(at: segments, in: realms) }))
         return router
     }
 

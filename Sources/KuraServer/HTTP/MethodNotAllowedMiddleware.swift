@@ -14,9 +14,13 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private let paths: [RoutedPath]
+    /// The methods a routed path refuses for what it names (PUT of an object whose type has no
+    /// primary key), given the request's path segments, percent-decoded.
+    private let refused: @Sendable ([String]) async -> Set<String>
 
     /// The paths of `routes` (the router's, `{name}` marking a parameter) with their methods.
-    init(routes: [(method: String, path: String)]) {
+    init(routes: [(method: String, path: String)], refused: @escaping @Sendable ([String]) async -> Set<String>) {
+        self.refused = refused
         var paths: [RoutedPath] = []
         for route in routes {
             let segments = route.path.split(separator: "/").map { $0.hasPrefix("{") || $0.hasPrefix(":") ? nil : $0 }
@@ -35,7 +39,8 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
             path.segments.count == segments.count && zip(path.segments, segments).allSatisfy { $0.0 == nil || $0.0 == $0.1 }
         }.flatMap(\.methods)
         guard !methods.isEmpty else { return try await next(request, context) }
-        let allow = Set(methods).sorted().joined(separator: ", ")
+        let decoded = segments.map { $0.removingPercentEncoding ?? String($0) }
+        let allow = Set(methods).subtracting(await refused(decoded)).sorted().joined(separator: ", ")
         throw Problem(
             status: 405, code: "method-not-allowed", detail: "\(MessageText.shown(request.method.rawValue)) is not a method of this path: it takes \(allow)",
             headers: [("Allow", allow)])

@@ -13,17 +13,25 @@ struct DocumentSchemas {
     /// The name of the component of `type`'s documents as export writes them.
     func outputName(_ type: String) -> String { OpenAPISchemas.componentName(realm, type) }
 
-    /// The name of the component of `type`'s documents as writes take them (`required` only when
-    /// `creating`: an update may leave anything out).
-    func inputName(_ type: String, creating: Bool = true) -> String {
-        OpenAPISchemas.componentName(realm, type, creating ? "in" : "patch")
+    /// How a write takes a document.
+    enum Write: String, CaseIterable {
+        /// POST: a new object, so every required property is there.
+        case create = "in"
+        /// PUT: as create, but the URL gives the primary key.
+        case replace = "put"
+        /// PATCH: any properties, the URL giving the primary key.
+        case update = "patch"
+    }
+
+    /// The name of the component of `type`'s documents as `write` takes them.
+    func inputName(_ type: String, _ write: Write) -> String {
+        OpenAPISchemas.componentName(realm, type, write.rawValue)
     }
 
     /// Every component of the realm, by name.
     var components: [(String, String)] {
         schema.types.flatMap { type in
-            [(outputName(type.name), output(type)), (inputName(type.name), input(type, creating: true)),
-             (inputName(type.name, creating: false), input(type, creating: false))]
+            [(outputName(type.name), output(type))] + Write.allCases.map { (inputName(type.name, $0), input(type, $0)) }
         }
     }
 
@@ -67,20 +75,28 @@ struct DocumentSchemas {
 
     // MARK: Documents as writes take them
 
-    private func input(_ type: ObjectSchema, creating: Bool) -> String {
-        let required = creating ? type.storedProperties.filter(Self.isRequiredOnCreate).map(\.name) : []
-        var properties = type.storedProperties.map { ($0.name, input($0.type)) }
+    private func input(_ type: ObjectSchema, _ write: Write) -> String {
+        let keyInURL = write != .create && !type.isEmbedded
+        let required = write == .update ? [] : type.storedProperties.filter(Self.isRequiredOnCreate).map(\.name)
+        var properties = type.storedProperties.map { property in
+            // The URL names the object: a body may leave its key out, and one with another key is refused.
+            (property.name, keyInURL && property.name == type.primaryKey ? "false" : input(property.type))
+        }
         // Backlinks are computed: a document's value for one is never read.
         properties += type.properties.filter(\.isComputed).map { ($0.name, OpenAPISchemas.any) }
-        let verb = creating ? "creates" : "updates"
+        properties.append(("$type", OpenAPISchemas.oneOf([type.name])))
+        properties.append(("$id", ValueSchemas.referenceID))
+        let verb = switch write {
+        case .create: "creates"
+        case .replace: "replaces"
+        case .update: "updates"
+        }
         var members = [
             ("description", JSONText.string("A document that \(verb) a \(type.name) of realm '\(realm)'; other keys are ignored")),
             ("type", JSONText.string("object")),
         ]
         if !required.isEmpty { members.append(("required", JSONText.array(required.map(JSONText.string)))) }
         members.append(("properties", JSONText.object(properties)))
-        // Keys starting with "$" name types, ids and references; others are counted and ignored.
-        members.append(("propertyNames", OpenAPISchemas.string(matching: "^(?!\\$)")))
         return JSONText.object(members)
     }
 
@@ -98,7 +114,7 @@ struct DocumentSchemas {
         case .list(let element), .set(let element): return OpenAPISchemas.nullable(OpenAPISchemas.array(input(element)))
         case .map(let element): return OpenAPISchemas.map(input(element), keys: ValueSchemas.mapKey)
         // A nested document: a new object, or the one its key names.
-        case .object(let name): return OpenAPISchemas.ref(inputName(name))
+        case .object(let name): return OpenAPISchemas.ref(inputName(name, .create))
         case .linkingObjects: return OpenAPISchemas.any
         default: return ValueSchemas.input(type)
         }

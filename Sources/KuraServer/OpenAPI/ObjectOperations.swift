@@ -20,7 +20,7 @@ struct ObjectOperations {
         ObjectRoutes.nestedURLsParameter, Schemas.boolean, "Each nested object without a primary key carries its URL under \"$url\" (import ignores it)")
     private static let limit = Parameter.query(
         "limit", Schemas.integer(from: 1, to: ObjectRoutes.maxLimit), "Objects per page, 1 to \(ObjectRoutes.maxLimit) (default \(ObjectRoutes.defaultLimit))")
-    private static let ifMatch = Parameter.header("If-Match", "412 unless the object's ETag is listed (* matches an existing object)")
+    private static let ifMatch = Parameter.header("If-Match", Schemas.entityTags, "412 unless the object's ETag is listed (* matches an existing object)")
 
     var operations: [OpenAPIOperation] {
         guard !realms.isEmpty else {
@@ -49,7 +49,7 @@ struct ObjectOperations {
         var example: String? { samples.first }
 
         var output: String { Schemas.ref(schemas.outputName(type.name)) }
-        func input(creating: Bool) -> String { Schemas.ref(schemas.inputName(type.name, creating: creating)) }
+        func input(_ write: DocumentSchemas.Write) -> String { Schemas.ref(schemas.inputName(type.name, write)) }
         var hasPrimaryKey: Bool { type.primaryKey != nil }
     }
 
@@ -77,8 +77,8 @@ struct ObjectOperations {
         let one = path + [keyParameter]
         let output = documents?.output ?? Schemas.object([], additional: nil)
         let write = [ServiceOperations.documentMedia[0], ServiceOperations.documentMedia[2]]
-        func body(creating: Bool) -> [(media: String, schema: String)] {
-            write.map { ($0, documents?.input(creating: creating) ?? Schemas.object([], additional: nil)) }
+        func body(_ form: DocumentSchemas.Write) -> [(media: String, schema: String)] {
+            write.map { ($0, documents?.input(form) ?? Schemas.object([], additional: nil)) }
         }
         let etag = [("ETag", true)]
         func document(_ status: Int, _ description: String, headers: [(String, Bool)]) -> Operation.Answer {
@@ -92,28 +92,28 @@ struct ObjectOperations {
             Operation(
                 method: "get", path: base, summary: "A page of objects, with a cursor to the next",
                 parameters: path + [ServiceOperations.whereQuery, ServiceOperations.argsQuery, ServiceOperations.sortQuery, Self.limit,
-                                    .query("after", Schemas.string, "The opaque cursor of a page's next link"), Self.nestedURLs],
+                                    .query("after", Schemas.text, "The opaque cursor of a page's next link"), Self.nestedURLs],
                 success: [Operation.Answer(status: 200, description: "The page", content: [("application/json", page)])],
                 problems: [400, 404, 422]),
             Operation(
                 method: "post", path: base, summary: "Creates one object (or, under another mode, writes the one its key names)",
-                parameters: path + [ServiceOperations.modeQuery], body: body(creating: true), bodyExample: documents?.example,
+                parameters: path + [ServiceOperations.modeQuery], body: body(.create), bodyExample: documents?.example,
                 success: [document(201, "Created, with its address in Location", headers: etag + [("Location", true)]),
                           document(200, "An existing object written (a mode other than insert)", headers: etag)],
                 problems: [400, 404, 409, 422]),
             Operation(
                 method: "delete", path: base, summary: "Deletes the objects a predicate selects",
-                parameters: path + [.query("where", Schemas.string, "Required; TRUEPREDICATE deletes all", required: true), ServiceOperations.argsQuery],
+                parameters: path + [.query("where", Schemas.text, "Required; TRUEPREDICATE deletes all", required: true), ServiceOperations.argsQuery],
                 success: [Operation.Answer(status: 200, description: "How many were deleted", content: [
                     ("application/json", Schemas.object(required: ["deleted"], [("deleted", Schemas.integer)])),
                 ])],
                 problems: [400, 404, 422]),
             Operation(
                 method: "get", path: base + "/{key}", summary: "One object, with an ETag and its address in Content-Location",
-                parameters: one + [Self.nestedURLs, .header("If-None-Match", "304 when one of these ETags matches")],
+                parameters: one + [Self.nestedURLs, .header("If-None-Match", Schemas.entityTags, "304 when one of these ETags matches")],
                 success: [document(200, "The object as export writes it", headers: etag + [("Content-Location", true)]),
                           Operation.Answer(status: 304, description: "Not modified", headers: etag + [("Content-Location", true)])],
-                problems: [404]),
+                problems: [400, 404]),
             Operation(
                 method: "get", path: base + "/{key}/backlinks", summary: "The objects whose links reach the object, per linking property",
                 parameters: one + [Self.limit],
@@ -126,19 +126,19 @@ struct ObjectOperations {
         if documents?.hasPrimaryKey ?? true {
             list.append(Operation(
                 method: "put", path: base + "/{key}", summary: "Replaces the object, or creates it: the URL's key wins",
-                parameters: one + [Self.ifMatch], body: body(creating: true), bodyExample: documents?.example,
+                parameters: one + [Self.ifMatch], body: body(.replace),
                 success: [document(200, "Replaced", headers: etag), document(201, "Created, with its address in Location", headers: etag + [("Location", true)])],
                 problems: documents == nil ? [404, 405, 409, 412, 422] : [404, 409, 412, 422]))
         }
         list += [
             Operation(
                 method: "patch", path: base + "/{key}", summary: "Sets the properties the body gives, keeping the rest",
-                parameters: one + [Self.ifMatch], body: body(creating: false),
+                parameters: one + [Self.ifMatch], body: body(.update),
                 success: [document(200, "Updated", headers: etag)],
                 problems: [404, 409, 412, 422]),
             Operation(
                 method: "delete", path: base + "/{key}", summary: "Deletes the object",
-                parameters: one + [.header("If-Match", "412 unless the object's ETag is listed")],
+                parameters: one + [.header("If-Match", Schemas.entityTags, "412 unless the object's ETag is listed")],
                 success: [Operation.Answer(status: 204, description: "Deleted")],
                 problems: [404, 412]),
         ]

@@ -10,6 +10,8 @@ struct OpenAPIOperation {
         var isRequired = false
         /// A value that reaches something real (an existing realm, type or key), as JSON text.
         var example: String?
+        /// Whether the value is JSON text of `schema` (OpenAPI's `content`) rather than plain text.
+        var isJSON = false
 
         static func path(_ name: String, _ schema: String, _ description: String, example: String? = nil) -> Parameter {
             Parameter(name: name, location: "path", schema: schema, description: description, isRequired: true, example: example)
@@ -19,14 +21,20 @@ struct OpenAPIOperation {
             Parameter(name: name, location: "query", schema: schema, description: description, isRequired: required)
         }
 
-        static func header(_ name: String, _ description: String) -> Parameter {
-            Parameter(name: name, location: "header", schema: OpenAPISchemas.string, description: description)
+        static func header(_ name: String, _ schema: String, _ description: String) -> Parameter {
+            Parameter(name: name, location: "header", schema: schema, description: description)
+        }
+
+        /// A query parameter whose value is JSON text.
+        static func jsonQuery(_ name: String, _ schema: String, _ description: String) -> Parameter {
+            Parameter(name: name, location: "query", schema: schema, description: description, isJSON: true)
         }
 
         var json: String {
             var members = [
                 ("name", JSONText.string(name)), ("in", JSONText.string(location)), ("required", isRequired ? "true" : "false"),
-                ("description", JSONText.string(description)), ("schema", schema),
+                ("description", JSONText.string(description)),
+                isJSON ? ("content", JSONText.object([("application/json", JSONText.object([("schema", schema)]))])) : ("schema", schema),
             ]
             if let example { members.append(("example", example)) }
             return JSONText.object(members)

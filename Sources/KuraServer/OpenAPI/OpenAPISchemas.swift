@@ -18,6 +18,13 @@ enum OpenAPISchemas {
         return JSONText.object(members)
     }
 
+    /// A string of at least one character: an empty query value is refused, not taken as absent.
+    static let text = #"{"type":"string","minLength":1}"#
+
+    /// `If-Match` and `If-None-Match`: `*`, or a list of entity tags (weak ones `W/"…"`).
+    /// An empty list matches nothing.
+    static let entityTags = string(matching: #"^(\*|(W/)?"[!#-~]*"( *, *(W/)?"[!#-~]*")*)?$"#)
+
     /// A string that is one of `values`.
     static func oneOf(_ values: [String]) -> String {
         JSONText.object([("type", JSONText.string("string")), ("enum", JSONText.array(values.map(JSONText.string)))])

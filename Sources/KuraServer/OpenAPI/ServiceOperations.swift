@@ -30,10 +30,10 @@ struct ServiceOperations {
         .query("type", typeNames.isEmpty ? Schemas.string : Schemas.oneOf(typeNames), "A type of the realm (absent: every type, each document led by \"$type\")")
     }
 
-    static let whereQuery = Parameter.query("where", Schemas.string, "A predicate, as kura export --where takes it")
-    static let argsQuery = Parameter.query(
-        "args", Schemas.string, "The values of the predicate's $0, $1 … as a JSON array, such as [3, \"Rex\"]")
-    static let sortQuery = Parameter.query("sort", Schemas.string, "Sort keys such as 'age desc, name', as kura export --sort takes them")
+    static let whereQuery = Parameter.query("where", Schemas.text, "A predicate, as kura export --where takes it")
+    static let argsQuery = Parameter.jsonQuery(
+        "args", Schemas.array(ValueSchemas.argument), "The values of the predicate's $0, $1 … (with where), such as [3, \"Rex\"]")
+    static let sortQuery = Parameter.query("sort", Schemas.text, "Sort keys such as 'age desc, name', as kura export --sort takes them")
     static let modeQuery = Parameter.query("mode", Schemas.oneOf(["insert", "update", "modified", "replace"]), "What an existing primary key does (default insert: 409)")
     static func flag(_ name: String, _ description: String) -> Parameter { .query(name, Schemas.boolean, description) }
 
@@ -56,13 +56,13 @@ struct ServiceOperations {
             Operation(
                 method: "get", path: "/v1/realms/{realm}/schema", summary: "The schema as kura schema prints it, or as JSON with Accept: application/json",
                 parameters: [realm],
-                success: [Operation.Answer(status: 200, description: "The schema", content: [("application/yaml", Schemas.string), ("application/json", Schemas.object([], additional: nil))])],
+                success: [Operation.Answer(status: 200, description: "The schema", content: [("application/yaml", Self.schemaFile), ("application/json", Self.schemaFile)])],
                 problems: [404]),
             Operation(
                 method: "post", path: "/v1/realms/{realm}/import", summary: "Imports the body, parsed and written as it arrives",
                 parameters: [realm, typeQuery, Self.modeQuery, .query("onError", Schemas.oneOf(["stop", "skip"]), "stop (default: atomic) or skip (set a bad document aside)"),
                              Self.flag("dryRun", "Check and count, write nothing")],
-                body: Self.documentMedia.map { ($0, Schemas.any) },
+                body: Self.documentMedia.map { ($0, Self.importBody) },
                 success: [Self.json(200, "What the import did", Schemas.object(
                     required: ["documents", "types", "rejected", "rejectedCount", "unknownKeys"],
                     [("documents", Schemas.integer), ("types", Schemas.map(Self.counts)),
@@ -90,19 +90,16 @@ struct ServiceOperations {
                     ("application/json", Schemas.array(Schemas.object([], additional: nil))), ("application/x-ndjson", Schemas.string),
                     ("application/yaml", Schemas.any),
                 ])],
-                problems: [400, 404]),
+                problems: [400, 404, 422]),
             Operation(
                 method: "post", path: "/v1/copy", summary: "Copies objects between served realms, as kura copy does",
-                body: [("application/json", Schemas.object(required: ["source", "destination"], [
-                    ("source", realm.schema), ("destination", realm.schema), ("type", typeQuery.schema), ("where", Schemas.string),
-                    ("args", Schemas.array(Schemas.any)), ("mode", Self.modeQuery.schema),
-                ]))],
+                body: [("application/json", copyBody)],
                 success: [Self.json(200, "What the copy did", Schemas.object(required: ["types"], [("types", Schemas.map(Self.counts))]))],
                 problems: [400, 404, 409, 422]),
             Operation(
                 method: "post", path: "/v1/realms/{realm}/migrate", summary: "Migrates the realm to the schema in the body (admin scope)",
                 parameters: [realm, Self.flag("dryRun", "Check the data against the plan, write nothing")],
-                body: [("application/yaml", Schemas.string), ("application/json", Schemas.object([], additional: nil))],
+                body: [("application/yaml", Self.schemaFile), ("application/json", Self.schemaFile)],
                 success: [Self.json(200, "The plan, then the result", Schemas.object(required: ["realm", "plan", "result"], [
                     ("realm", Schemas.string),
                     ("plan", Schemas.object(required: ["fromVersion", "toVersion", "changes", "text"], [
@@ -112,13 +109,13 @@ struct ServiceOperations {
                     ])),
                     ("result", Schemas.object(required: ["migrated", "message"], [("migrated", Schemas.boolean), ("message", Schemas.string)])),
                 ]))],
-                problems: [404, 409, 422]),
+                problems: [400, 404, 409, 422]),
             Operation(
                 method: "get", path: "/v1/realms/{realm}/check", summary: "kura check's report as JSON (200 whether or not the realm is healthy)",
                 parameters: [realm], success: [Self.json(200, "The report", Schemas.object([], additional: nil))], problems: [404]),
             Operation(
                 method: "get", path: "/v1/realms/{realm}/changes", summary: "Server-sent events, one change event per committed write transaction from any process",
-                parameters: [realm, .header("Last-Event-ID", "Resume after this version: every later commit first, then live ones")],
+                parameters: [realm, .header("Last-Event-ID", Schemas.string, "Resume after this version: every later commit first, then live ones")],
                 success: [Operation.Answer(
                     status: 200, description: "event: change, id: the version, data: {\"version\", \"types\": {T: {\"inserted\", \"modified\", \"deleted\"}}}",
                     content: [("text/event-stream", Schemas.string)])],
@@ -152,6 +149,39 @@ struct ServiceOperations {
                 problems: [404], isPublic: true, usesWorkers: false),
         ]
     }
+
+    /// `{"source", "destination", "type", "where", "args", "mode"}`: two different realms.
+    private var copyBody: String {
+        let fields = [
+            // What is optional may be null as well as left out.
+            ("source", realmParameter.schema), ("destination", realmParameter.schema), ("type", Schemas.nullable(typeQuery.schema)),
+            ("where", Schemas.nullable(Schemas.text)), ("args", Schemas.nullable(Schemas.array(ValueSchemas.argument))),
+            ("mode", Schemas.nullable(Self.modeQuery.schema)),
+        ]
+        let sameRealm = realms.map { realm in
+            let name = JSONText.object([("const", JSONText.string(realm.name))])
+            return JSONText.object([("required", #"["source","destination"]"#), ("properties", JSONText.object([("source", name), ("destination", name)]))])
+        }
+        return JSONText.object([
+            ("type", JSONText.string("object")), ("required", #"["source","destination"]"#), ("properties", JSONText.object(fields)),
+            ("additionalProperties", "false"), ("not", JSONText.object([("anyOf", JSONText.array(sameRealm))])),
+        ])
+    }
+
+    /// A schema file (docs/schema.md), as JSON or YAML.
+    private static let schemaFile = Schemas.object(required: ["types"], [
+        ("schemaVersion", Schemas.integer(from: 0)),
+        ("types", Schemas.map(Schemas.object(required: ["properties"], [
+            ("properties", Schemas.map(Schemas.anyOf([Schemas.string, Schemas.object([], additional: nil)]))),
+            ("primaryKey", Schemas.string), ("embedded", Schemas.boolean), ("asymmetric", Schemas.boolean),
+        ]))),
+    ])
+
+    /// An import's documents: one, or an array of them (each led by "$type" without the `type`
+    /// parameter, as a whole-realm export writes them).
+    private static let importBody = Schemas.anyOf([
+        Schemas.array(Schemas.object([], additional: nil)), Schemas.object([], additional: nil),
+    ])
 
     private static let health = Schemas.object(required: ["status", "workers"], [
         ("status", Schemas.oneOf(["ok", "saturated"])),

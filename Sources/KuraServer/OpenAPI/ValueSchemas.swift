@@ -9,7 +9,7 @@ enum ValueSchemas {
     }
 
     /// Where a document's object is written first (`"$id"`); `{"$ref": id}` names it again.
-    static let referenceID = #"{"type":["integer","string"]}"#
+    static let referenceID = OpenAPISchemas.any
     static let reference = wrapper("$ref", referenceID)
 
     /// A map key: no `.`, not starting with `$`.
@@ -68,6 +68,12 @@ enum ValueSchemas {
         default: OpenAPISchemas.any
         }
     }
+
+    /// A value of a predicate's `$0`, `$1` …: a scalar, a typed wrapper, or an array for `IN`.
+    static let argument = OpenAPISchemas.anyOf([
+        OpenAPISchemas.null, OpenAPISchemas.boolean, OpenAPISchemas.int64, OpenAPISchemas.number, OpenAPISchemas.string,
+        OpenAPISchemas.object([], additional: nil), OpenAPISchemas.array(OpenAPISchemas.any),
+    ])
 
     /// The component of a mixed value as writes take it: a scalar, or a list or map of mixed values.
     static let mixedName = "Mixed"
