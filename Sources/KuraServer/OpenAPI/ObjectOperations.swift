@@ -16,8 +16,8 @@ struct ObjectOperations {
         + "for a type without a primary key, its object id: a positive integer, never reused in its type, as GET …/changes reports it "
         + "and urls, Content-Location, Location and \"$url\" give it. A type has one form or the other, so they never meet."
 
-    private static let nestedURLs = Parameter.query(
-        ObjectRoutes.nestedURLsParameter, Schemas.boolean, "Each nested object without a primary key carries its URL under \"$url\" (import ignores it)")
+    private static let nestedURLs = ServiceOperations.flag(
+        ObjectRoutes.nestedURLsParameter, "Each nested object without a primary key carries its URL under \"$url\" (import ignores it)")
     private static let limit = Parameter.query(
         "limit", Schemas.integer(from: 1, to: ObjectRoutes.maxLimit), "Objects per page, 1 to \(ObjectRoutes.maxLimit) (default \(ObjectRoutes.defaultLimit))")
     private static let ifMatch = Parameter.header("If-Match", Schemas.entityTags, "412 unless the object's ETag is listed (* matches an existing object)")

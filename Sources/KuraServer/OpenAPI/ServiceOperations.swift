@@ -35,7 +35,8 @@ struct ServiceOperations {
         "args", Schemas.array(ValueSchemas.argument), "The values of the predicate's $0, $1 … (with where), such as [3, \"Rex\"]")
     static let sortQuery = Parameter.query("sort", Schemas.text, "Sort keys such as 'age desc, name', as kura export --sort takes them")
     static let modeQuery = Parameter.query("mode", Schemas.oneOf(["insert", "update", "modified", "replace"]), "What an existing primary key does (default insert: 409)")
-    static func flag(_ name: String, _ description: String) -> Parameter { .query(name, Schemas.boolean, description) }
+    /// A flag: true or false, or given without a value (`?dryRun`), which is true.
+    static func flag(_ name: String, _ description: String) -> Parameter { .query(name, #"{"enum":[true,false,""]}"#, description) }
 
     private static let counts = Schemas.object(
         required: ["inserted", "updated", "unchanged", "deleted"],

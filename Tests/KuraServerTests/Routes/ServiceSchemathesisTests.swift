@@ -76,20 +76,26 @@ enum Schemathesis {
         let streams = operations.filter { $0.hasSuffix("/changes") }
         #expect(streams == ["GET /v1/realms/{realm}/changes"])
 
-        let report = fixture.path("schemathesis.xml")
+        // Two runs: the examples and the boundary cases first, then random requests. In one run,
+        // an operation whose examples and boundary cases are all left out is never fuzzed either.
         let settings = Fixtures.packageRoot.appendingPathComponent("Tests/Schemathesis/schemathesis.toml").path
-        let run = try Schemathesis.run([
-            "--config-file", settings, "run", base + "/openapi.json", "--header", "Authorization: Bearer \(token)", "--checks", "all",
-            "--max-examples", String(Self.examplesPerOperation), "--seed", "1", "--workers", "1", "--no-shrink",
-            "--phases", "examples,coverage,fuzzing", "--exclude-path-regex", "/changes$", "--request-timeout", "20",
-            "--report", "junit", "--report-junit-path", report, "--output-truncate", "false",
-        ], in: fixture.folder)
-        #expect(run.status == 0, "schemathesis found failures:\n\(run.stdout)\(run.stderr)")
-
-        let results = try SchemathesisReport(junitPath: report)
-        #expect(results.failures.isEmpty, "\(results.failures.joined(separator: "\n"))")
-        let reached = results.operationsTested
-        let missing = operations.subtracting(streams).subtracting(reached)
+        var reached: Set<String> = []
+        for phases in ["examples,coverage", "fuzzing"] {
+            let report = fixture.path("schemathesis-\(phases).xml")
+            let run = try Schemathesis.run([
+                "--config-file", settings, "run", base + "/openapi.json", "--header", "Authorization: Bearer \(token)", "--checks", "all",
+                "--max-examples", String(Self.examplesPerOperation), "--seed", "1", "--workers", "1", "--no-shrink",
+                // Hypothesis's health checks judge the generation, not the server; on a busy machine they skip operations.
+                "--suppress-health-check", "all", "--phases", phases, "--exclude-path-regex", "/changes$", "--request-timeout", "20",
+                "--report", "junit", "--report-junit-path", report, "--output-truncate", "false",
+            ], in: fixture.folder)
+            #expect(run.status == 0, "schemathesis (\(phases)) found failures:\n\(run.stdout)\(run.stderr)")
+            let results = try SchemathesisReport(junitPath: report)
+            #expect(results.failures.isEmpty, "\(results.failures.joined(separator: "\n"))")
+            reached.formUnion(results.operationsTested)
+        }
+        // schemathesis leaves out the operation that serves the description it reads.
+        let missing = operations.subtracting(streams).subtracting(["GET /openapi.json"]).subtracting(reached)
         #expect(missing.isEmpty, "operations schemathesis did not reach: \(missing.sorted())")
         #expect(server.stop() == 0)
     }
