@@ -37,30 +37,30 @@ enum ValueSchemas {
 
     // MARK: As writes take them
 
-    /// A date within the years 1900 to 2099 to the millisecond, days to the 28th: a part of what
-    /// the reader takes that is easy to state.
-    static let datePattern = "^(19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{3})?Z$"
-    static let base64Pattern = "^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"
+    /// A UUID's 32 hex digits in their groups, either case.
     static let uuidPattern = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+    /// An object id's 24 hex digits, as export writes them.
     static let objectIdPattern = "^[0-9a-f]{24}$"
-    static let decimalPattern = "^-?[0-9]{1,15}(\\.[0-9]{1,15})?$"
-    /// The largest finite float.
-    static let floatLimit = "3.4028234663852886e38"
 
     static func input(_ type: PropertyType) -> String {
         switch type {
         case .bool: OpenAPISchemas.boolean
         case .int: OpenAPISchemas.int64
-        case .float: JSONText.object([("type", JSONText.string("number")), ("minimum", "-" + floatLimit), ("maximum", floatLimit)])
+        // Within the largest finite float.
+        case .float: JSONText.object([("type", JSONText.string("number")), ("minimum", "-3.4028234663852886e38"), ("maximum", "3.4028234663852886e38")])
         case .double: OpenAPISchemas.number
         case .string: OpenAPISchemas.string
-        case .date: wrapper("$date", OpenAPISchemas.string(matching: datePattern))
+        // The years 1900 to 2099 to the millisecond, days to the 28th: a part of what the reader takes that is easy to state.
+        case .date: wrapper("$date", OpenAPISchemas.string(
+            matching: "^(19|20)[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{3})?Z$"))
         case .data: wrapper("$binary", OpenAPISchemas.object(
             required: ["base64", "subType"],
-            [("base64", OpenAPISchemas.string(matching: base64Pattern)), ("subType", OpenAPISchemas.oneOf(["00"]))]))
+            [("base64", OpenAPISchemas.string(matching: "^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$")), ("subType", OpenAPISchemas.oneOf(["00"]))]))
+        // Plain notation, short enough to hold exactly.
         case .decimal:
             OpenAPISchemas.anyOf([
-                OpenAPISchemas.number, OpenAPISchemas.string(matching: decimalPattern), wrapper("$numberDecimal", OpenAPISchemas.string(matching: decimalPattern)),
+                OpenAPISchemas.number, OpenAPISchemas.string(matching: "^-?[0-9]{1,15}(\\.[0-9]{1,15})?$"),
+                wrapper("$numberDecimal", OpenAPISchemas.string(matching: "^-?[0-9]{1,15}(\\.[0-9]{1,15})?$")),
             ])
         case .objectId: wrapper("$oid", OpenAPISchemas.string(matching: objectIdPattern))
         case .uuid: OpenAPISchemas.anyOf([OpenAPISchemas.string(matching: uuidPattern), wrapper("$uuid", OpenAPISchemas.string(matching: uuidPattern))])
