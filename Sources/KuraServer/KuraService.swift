@@ -32,7 +32,7 @@ public struct KuraService: Sendable {
         router.add(middleware: ProblemMiddleware(logger: logger))
         router.add(middleware: OriginGuardMiddleware(configuration: configuration))
         HealthRoutes(realms: realms).addRoutes(to: router.group())
-        OpenAPIRoute().addRoutes(to: router.group())
+        OpenAPIRoute(realms: realms, tokens: tokens).addRoutes(to: router.group())
         StudioRoutes().addRoutes(to: router.group())
         MetricsRoute(metrics: metrics, realms: realms).addRoutes(to: router.group().add(middleware: AuthorizationMiddleware(tokens: tokens, scope: .read)))
         let v1 = router.group("v1").add(middleware: AuthorizationMiddleware(tokens: tokens, scope: nil))
@@ -53,6 +53,10 @@ public struct KuraService: Sendable {
         for routes in routeSets { routes.addRoutes(to: v1) }
         let admin = router.group("v1").add(middleware: AuthorizationMiddleware(tokens: tokens, scope: .admin))
         MigrateRoute(realms: realms, writeWait: configuration.writeWait).addRoutes(to: admin)
+        // Last: it wraps only the answer to requests no route takes.
+        router.add(middleware: MethodNotAllowedMiddleware<KuraRequestContext>(
+            routes: router.routes.map { (method: $0.method.rawValue, path: $0.path.description) },
+            refused: { segments in await ObjectWriteRoutes.refusedMethods(at: segments, in: realms) }))
         return router
     }
 

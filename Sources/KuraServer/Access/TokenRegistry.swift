@@ -39,6 +39,13 @@ public struct TokenRegistry: Sendable {
         return access
     }
 
+    /// What `authorization` may do, or `nil` for a missing or unknown token where tokens are
+    /// needed: for routes that answer everyone, and show more to a token.
+    func access(_ authorization: String?) -> RequestAccess? {
+        guard isEnforced else { return .open }
+        return Self.token(in: authorization).flatMap { entries[SHA256Digest.hex(of: $0)] }.map(RequestAccess.token)
+    }
+
     private static func unauthorized(_ detail: String) -> Problem {
         Problem(status: 401, code: "unauthorized", detail: detail, headers: [("WWW-Authenticate", "Bearer")])
     }

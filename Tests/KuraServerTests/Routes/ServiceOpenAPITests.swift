@@ -35,5 +35,46 @@ import Testing
         #expect(documented.subtracting(routes).isEmpty, "documented but not routed: \(documented.subtracting(routes).sorted())")
         let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
         #expect(schemas["Problem"] != nil)
+        // Without a token, no realm's names, types or objects.
+        #expect(!reply.text.contains("zoo"))
+    }
+
+    /// With a token (or on a server without tokens) the document describes the served realms as
+    /// they are: each type's documents, and keys of objects that exist.
+    @Test func theDocumentDescribesTheRealmsTypesAndObjects() async throws {
+        let fixture = try ServiceFixture()
+        let server = try await fixture.serveInProcess()
+        let reply = try await server.request("/openapi.json")
+        let document = try #require(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
+        // A person as export writes it: a date in its wrapper, a best friend by key, an embedded address nested.
+        let person = try #require(schemas["zoo.Person"]?["properties"] as? [String: [String: Any]])
+        let createdAt = try #require(person["createdAt"]?["properties"] as? [String: Any])
+        #expect(createdAt["$date"] != nil)
+        let bestFriend = person["bestFriend"]?["anyOf"] as? [[String: Any]]
+        #expect(bestFriend?.first?["type"] as? String == "integer")
+        let address = person["address"]?["anyOf"] as? [[String: Any]]
+        #expect(address?.first?["$ref"] as? String == "#/components/schemas/zoo.Address")
+        // A new person needs a name; the key counts up by itself; a PUT's body leaves the key to the URL.
+        #expect(schemas["zoo.Person.in"]?["required"] as? [String] == ["name"])
+        #expect((schemas["zoo.Person.put"]?["properties"] as? [String: Any])?["id"] as? Bool == false)
+        // The realm's names and its objects' keys are what parameters offer.
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        let get = try #require(paths["/v1/realms/zoo/objects/Person/{key}"]?["get"] as? [String: Any])
+        let key = (get["parameters"] as? [[String: Any]] ?? []).first { $0["name"] as? String == "key" }
+        #expect(key?["example"] as? Int == 1)
+        let export = try #require(paths["/v1/realms/{realm}/export"]?["get"] as? [String: Any])
+        let realm = (export["parameters"] as? [[String: Any]] ?? []).first { $0["name"] as? String == "realm" }
+        #expect((realm?["schema"] as? [String: Any])?["enum"] as? [String] == ["zoo"])
+        // A type without a primary key has no PUT: 405, naming what its objects take.
+        #expect(paths["/v1/realms/zoo/objects/Dog/{key}"]?["put"] == nil)
+        let put = try await server.request(
+            "/v1/realms/zoo/objects/Dog/2", method: "PUT", headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+        #expect(put.status == 405)
+        #expect(put.headers["allow"] == "DELETE, GET, PATCH")
+        let trace = try await server.request("/v1/realms/zoo/objects/Person/1", method: "TRACE")
+        #expect(trace.status == 405)
+        #expect(trace.headers["allow"] == "DELETE, GET, PATCH, PUT")
+        #expect(try await server.request("/v1/nowhere", method: "TRACE").status == 404)
     }
 }

@@ -53,15 +53,13 @@ struct ObjectWriteRoutes: RouteSet {
         let typeName = try context.parameters.decoded("type")
         let keyText = try context.parameters.decoded("key")
         let condition = request.headers[.ifMatch]
-        try await checkType(typeName, in: name)
+        let checked = try await checkType(typeName, in: name)
+        // Refused before the body is read: no body could make the method right.
+        if mode == .replace && checked.primaryKey == nil { throw Self.noReplace(checked) }
         let body = try await SingleDocumentBody.read(request, limits: context.bodyLimits)
         let written = try await write(in: name, typeName) { realm, type in
             guard type.primaryKey != nil else {
-                guard mode == .update else {
-                    throw Problem(
-                        status: 405, code: "method-not-allowed",
-                        detail: "type '\(type.name)' has no primary key: its objects cannot be replaced by URL, only patched, created by POST and deleted")
-                }
+                guard mode == .update else { throw Self.noReplace(type) }
                 return try Self.patch(body, keyText: keyText, of: type, condition: condition, in: realm, realmName: name)
             }
             let key = try PrimaryKeyText(keyText, of: type)
@@ -75,6 +73,24 @@ struct ObjectWriteRoutes: RouteSet {
             return Written(key: keyText, document: try ObjectAddress.document(of: object, in: realm), created: existing == nil)
         }
         return Self.response(written, realm: name, type: typeName)
+    }
+
+    /// The methods an object's address refuses, given its path segments: PUT when its type has no
+    /// primary key (none for any other path, or a realm or type that is not there).
+    static func refusedMethods(at segments: [String], in realms: ServedRealms) async -> Set<String> {
+        guard segments.count == 6, segments[0] == "v1", segments[1] == "realms", segments[3] == "objects" else { return [] }
+        let keyless = try? await realms.work.run {
+            try realms.reading(segments[2]) { realm in realm.schema[type: segments[4]].map { $0.primaryKey == nil } ?? false }
+        }
+        return keyless == true ? ["PUT"] : []
+    }
+
+    /// 405 for PUT on a type without a primary key, with the methods its objects take.
+    private static func noReplace(_ type: ObjectSchema) -> Problem {
+        Problem(
+            status: 405, code: "method-not-allowed",
+            detail: "type '\(type.name)' has no primary key: its objects cannot be replaced by URL, only patched, created by POST and deleted",
+            headers: [("Allow", "DELETE, GET, PATCH")])
     }
 
     /// PATCH of an object of a type without a primary key, named by its object id: the body's
@@ -92,10 +108,11 @@ struct ObjectWriteRoutes: RouteSet {
 
     /// 404 for an unknown realm or type before the body is read, looked up in a pooled realm as
     /// the import and export routes do (opening one would read and parse its schema again).
-    private func checkType(_ typeName: String, in name: String) async throws {
+    @discardableResult
+    private func checkType(_ typeName: String, in name: String) async throws -> ObjectSchema {
         let realms = self.realms
-        try await realms.work.run {
-            try realms.reading(name) { realm in _ = try ServedRealms.type(typeName, in: realm, realmName: name) }
+        return try await realms.work.run {
+            try realms.reading(name) { realm in try ServedRealms.type(typeName, in: realm, realmName: name) }
         }
     }
 
@@ -120,14 +137,18 @@ struct ObjectWriteRoutes: RouteSet {
             written.document, contentType: "application/json", status: written.created ? .created : .ok, headers: headers)
     }
 
-    /// Runs an import of one document, turning an existing primary key into 409 `exists`.
+    /// Runs an import of one document, turning an existing primary key into 409 `exists`, and a
+    /// type whose auto-increment keys are used up into 409 `keys-exhausted` (the realm's state,
+    /// not the document, is what refuses it).
     private static func importing<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as KuraError
-            where error.code.domain == .transfer && (error.underlying as? KuraError)?.code == .store(.duplicatePrimaryKey)
-        {
-            throw Problem(status: 409, code: "exists", detail: error.description)
+        } catch let error as KuraError where error.code.domain == .transfer {
+            switch (error.underlying as? KuraError)?.code {
+            case .store(.duplicatePrimaryKey)?: throw Problem(status: 409, code: "exists", detail: error.description)
+            case .store(.counterExhausted)?: throw Problem(status: 409, code: "keys-exhausted", detail: error.description)
+            default: throw error
+            }
         }
     }
 

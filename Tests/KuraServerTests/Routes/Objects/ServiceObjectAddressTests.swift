@@ -141,12 +141,16 @@ import Testing
         let server = try await fixture.serveInProcess()
         let document = try json(try await server.request("/openapi.json"))
         let paths = try #require(document["paths"] as? [String: [String: Any]])
-        for path in ["/v1/realms/{realm}/objects/{type}/{key}", "/v1/realms/{realm}/objects/{type}/{key}/backlinks"] {
+        // Each type has its own paths, keys of its own form: a person's id, a dog's object id.
+        for path in ["/v1/realms/zoo/objects/Person/{key}", "/v1/realms/zoo/objects/Dog/{key}/backlinks"] {
             let get = try #require(paths[path]?["get"] as? [String: Any])
             let key = (get["parameters"] as? [[String: Any]] ?? []).first { $0["name"] as? String == "key" }
             #expect(key?["description"] as? String == "The object's primary key as export writes it, percent-encoded (1, never 01 or +1); "
                 + "for a type without a primary key, its object id: a positive integer, never reused in its type, as GET …/changes reports it "
                 + "and urls, Content-Location, Location and \"$url\" give it. A type has one form or the other, so they never meet.")
+            let schema = key?["schema"] as? [String: Any]
+            #expect(schema?["type"] as? String == "integer")
+            #expect((schema?["minimum"] as? Int) == (path.contains("Dog") ? 1 : Int.min))
         }
     }
 
