@@ -70,12 +70,7 @@ struct CopyCommand: ParsableCommand {
             // A realm on a server is made in place (schema first, then the copy); a file only once whole.
             let intoFile = RealmPaths.isFile(destination)
             let created = intoFile ? !FileManagerProbe.exists(destination) : try !Realm.holdsRealm(at: destination)
-            let chosenMode = try mode ?? settings.mode.map { text in
-                guard let parsed = UpdatePolicy(modeName: text) else {
-                    throw CommandFailure(.usage, "config.yaml: '\(text)' is not a valid mode")
-                }
-                return parsed
-            } ?? .error
+            let chosenMode = try chosenMode(settings)
             if skipExisting && chosenMode != .error { throw CommandFailure(.usage, "--skip-existing goes with --mode insert") }
             var options = CopyOptions(type: type, predicate: predicate, mode: chosenMode)
             options.skipExisting = skipExisting
@@ -100,9 +95,7 @@ struct CopyCommand: ParsableCommand {
                 InterruptTrap.update(message: "copy interrupted after it was written")
                 print("\(destination): created with the source's schema")
             }
-            for type in counts.keys.sorted() {
-                print("\(type): \((counts[type] ?? ChangeCounts()).summaryText)")
-            }
+            Self.printCounts(counts)
         }
     }
 
@@ -111,16 +104,27 @@ struct CopyCommand: ParsableCommand {
     private func copyIntoServed(_ settings: ConfigFile) throws {
         try RemoteRealms.refuse("--skip-existing", given: skipExisting)
         let client = try RemoteRealms.client(destination, tokenFile: token.tokenFile)
-        let chosenMode = try mode ?? settings.mode.map { text in
-            guard let parsed = UpdatePolicy(modeName: text) else { throw CommandFailure(.usage, "config.yaml: '\(text)' is not a valid mode") }
-            return parsed
-        } ?? .error
-        let options = CopyOptions(type: type, predicate: predicate, mode: chosenMode)
+        let options = CopyOptions(type: type, predicate: predicate, mode: try chosenMode(settings))
         InterruptTrap.install(message: "copy interrupted: nothing was written")
         let source = self.source
         let summary = try RemoteRealms.wait { try await client.copy(fromRealmAt: source, options) }
-        for type in summary.types {
-            print("\(type): \((summary.counts[type] ?? ChangeCounts()).summaryText)")
+        Self.printCounts(summary.counts)
+    }
+
+    /// The mode: `--mode`, else config.yaml's, else insert.
+    private func chosenMode(_ settings: ConfigFile) throws -> UpdatePolicy {
+        try mode ?? settings.mode.map { text in
+            guard let parsed = UpdatePolicy(modeName: text) else {
+                throw CommandFailure(.usage, "config.yaml: '\(text)' is not a valid mode")
+            }
+            return parsed
+        } ?? .error
+    }
+
+    /// What the copy did, one line per type, in name order.
+    private static func printCounts(_ counts: [String: ChangeCounts]) {
+        for type in counts.keys.sorted() {
+            print("\(type): \((counts[type] ?? ChangeCounts()).summaryText)")
         }
     }
 

@@ -122,9 +122,7 @@ struct ImportCommand: ParsableCommand {
         try RemoteRealms.refuse("--percent-encode-map-keys", given: percentEncodeMapKeys)
         let client = try RemoteRealms.client(url, tokenFile: token.tokenFile)
         let file = files[0]
-        guard let chosen = format ?? DocumentFormat(fileExtension: URL(fileURLWithPath: file).pathExtension) else {
-            throw CommandFailure(.usage, "cannot tell the format of '\(file)' from its extension: give --format json|jsonl|yaml")
-        }
+        let chosen = try chosenFormat(of: file)
         InterruptTrap.install(message: "import interrupted: nothing was written")
         let progress = ProgressLine(totalBytes: Self.size(of: file))
         let sent = SharedCount()
@@ -176,11 +174,16 @@ struct ImportCommand: ParsableCommand {
         return value
     }
 
-    private func openReader(_ path: String) throws -> any DocumentReader {
-        let ext = URL(fileURLWithPath: path).pathExtension
-        guard let chosen = format ?? DocumentFormat(fileExtension: ext) else {
+    /// The format of the input `path`: `--format`, else its extension's.
+    private func chosenFormat(of path: String) throws -> DocumentFormat {
+        guard let chosen = format ?? DocumentFormat(fileExtension: URL(fileURLWithPath: path).pathExtension) else {
             throw CommandFailure(.usage, "cannot tell the format of '\(path)' from its extension: give --format json|jsonl|yaml")
         }
+        return chosen
+    }
+
+    private func openReader(_ path: String) throws -> any DocumentReader {
+        let chosen = try chosenFormat(of: path)
         do {
             switch chosen {
             case .json: return try JSONReader(path: path, layout: .auto)
