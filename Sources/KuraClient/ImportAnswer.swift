@@ -2,7 +2,7 @@ import Foundation
 import Kura
 
 /// The import route's answer, `{"documents", "types": {T: {"inserted", …}}, "rejectedCount",
-/// "unknownKeys"}`, as the library's import summary.
+/// "rejectedTypes", "unknownKeys"}`, as the library's import summary.
 struct ImportAnswer {
     private let object: [String: Any]
     private let realm: RemoteRealmURL
@@ -28,6 +28,9 @@ struct ImportAnswer {
         }
         for (type, value) in object["unknownKeys"] as? [String: Any] ?? [:] {
             if let count = value as? Int { summary.unknownKeys[type] = count }
+        }
+        for (type, value) in object["rejectedTypes"] as? [String: Any] ?? [:] {
+            if let count = value as? Int, count > 0 { summary.rejected[type] = count }
         }
         return summary
     }

@@ -90,11 +90,26 @@ public final class KuraClient: Sendable {
         type: String? = nil, where predicate: String? = nil, sort: String? = nil, limit: Int? = nil,
         format: DocumentFormat = .json, pretty: Bool = false, _ receive: (ByteBuffer) async throws -> Void
     ) async throws(KuraError) -> Int {
+        try await export(ExportOptions(type: type, predicate: predicate, sort: sort, limit: limit), format: format, pretty: pretty, receive)
+    }
+
+    /// Exports the documents `options` selects (its type, predicate with arguments, sort, limit,
+    /// and whether to follow links), handing each piece of the stream to `receive` as it
+    /// arrives; returns how many bytes came.
+    @discardableResult
+    public func export(
+        _ options: ExportOptions, format: DocumentFormat = .json, pretty: Bool = false, _ receive: (ByteBuffer) async throws -> Void
+    ) async throws(KuraError) -> Int {
+        guard options.objectIds == nil, options.after == nil else {
+            throw KuraError(.transfer(.usage), "an export of a served realm selects by type, predicate, sort and limit, not by object ids or cursor")
+        }
         var query: [(String, String)] = [("format", format.rawValue)]
-        if let type { query.append(("type", type)) }
-        if let predicate { query.append(("where", predicate)) }
-        if let sort { query.append(("sort", sort)) }
-        if let limit { query.append(("limit", String(limit))) }
+        if let type = options.type { query.append(("type", type)) }
+        if let predicate = options.predicate { query.append(("where", predicate)) }
+        if !options.arguments.isEmpty { query.append(("args", try QueryArgumentList.json(options.arguments))) }
+        if let sort = options.sort { query.append(("sort", sort)) }
+        if let limit = options.limit { query.append(("limit", String(limit))) }
+        if options.followingLinks { query.append(("followLinks", "true")) }
         if pretty { query.append(("pretty", "true")) }
         let response = try await send(request("/export", query: query), file: nil)
         var count = 0
@@ -132,7 +147,12 @@ public final class KuraClient: Sendable {
     ) async throws(KuraError) -> ImportSummary where Bytes.Element == ByteBuffer {
         var query: [(String, String)] = [("mode", options.mode.rawValue), ("onError", options.onError.rawValue)]
         if let type = options.type { query.append(("type", type)) }
-        if options.dryRun { query.append(("dryRun", "true")) }
+        let mapping = options.mapping
+        let flags = [("dryRun", options.dryRun), ("skipExisting", options.skipExisting),
+                     ("rejectUnknownKeys", mapping.rejectUnknownKeys), ("percentEncodeMapKeys", mapping.percentEncodeMapKeys)]
+        query += flags.filter(\.1).map { ($0.0, "true") }
+        if mapping.dateStrategy != .strict { query.append(("dateStrategy", mapping.dateStrategy.rawValue)) }
+        if mapping.dataStrategy != .strict { query.append(("dataStrategy", mapping.dataStrategy.rawValue)) }
         var request = request("/import", query: query, headers: [("Content-Type", Self.contentType(of: format))])
         request.method = .POST
         request.body = .stream(bytes, length: length.map { .known(Int64($0)) } ?? .unknown)
@@ -140,43 +160,9 @@ public final class KuraClient: Sendable {
         return try ImportAnswer(body, realm: realm).summary(bytes: length)
     }
 
-    /// Copies from the realm at `path` (a file or a PostgreSQL URL) into this one, as `kura copy`
-    /// copies: the selected objects (the whole realm without `options.type`) and everything they
-    /// link to, each once, cycles and shared objects kept, streamed as documents into one atomic
-    /// import. A copy that fails or loses its connection writes nothing.
-    public func copy(fromRealmAt path: String, _ options: CopyOptions = CopyOptions()) async throws(KuraError) -> ImportSummary {
-        guard !options.skipExisting else {
-            throw KuraError(.transfer(.usage), "skipExisting is for copies between realms on this machine; use the update or modified mode")
-        }
-        let channel = ChunkChannel()
-        let (type, predicate, arguments) = (options.type, options.predicate, options.arguments)
-        // The export blocks: it runs on a thread of its own, the network takes its bytes as they come.
-        Thread.detachNewThread {
-            do {
-                let source = try Realm(configuration: Realm.Configuration(path: path, readOnly: true))
-                var selection = ExportOptions(type: type, predicate: predicate)
-                selection.arguments = arguments
-                selection.followingLinks = true
-                let output = DocumentOutput(name: path) { bytes in try channel.send(bytes) }
-                _ = try RealmExporter(realm: source, options: selection).run(to: DocumentWriter(schema: source.schema, format: .jsonl, output: output))
-                channel.finish()
-            } catch {
-                channel.finish(throwing: error)
-            }
-        }
-        var importing = ImportOptions()
-        importing.mode = options.mode
-        do {
-            return try await importDocuments(channel, format: .jsonl, importing, name: path)
-        } catch {
-            channel.cancel()
-            throw error
-        }
-    }
-
     // MARK: Requests
 
-    private func request(_ route: String, query: [(String, String)] = [], headers: [(String, String)] = []) -> HTTPClientRequest {
+    func request(_ route: String, query: [(String, String)] = [], headers: [(String, String)] = []) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: realm.url(route, query: query))
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
@@ -184,7 +170,7 @@ public final class KuraClient: Sendable {
     }
 
     /// Sends `request` and returns the response when it succeeded; throws the server's problem.
-    private func send(_ request: HTTPClientRequest, file: String?) async throws(KuraError) -> HTTPClientResponse {
+    func send(_ request: HTTPClientRequest, file: String?) async throws(KuraError) -> HTTPClientResponse {
         let response: HTTPClientResponse
         do {
             response = try await http.execute(request, deadline: .distantFuture)
@@ -202,7 +188,7 @@ public final class KuraClient: Sendable {
     }
 
     /// Sends `request` and returns its whole (small) body.
-    private func collect(_ request: HTTPClientRequest, file: String?) async throws(KuraError) -> [UInt8] {
+    func collect(_ request: HTTPClientRequest, file: String?) async throws(KuraError) -> [UInt8] {
         let response = try await send(request, file: file)
         do {
             return try await Self.bytes(of: response, upTo: 64 << 20)
@@ -231,7 +217,7 @@ public final class KuraClient: Sendable {
         return KuraError(.remote(.unreachable), "cannot reach realm '\(realm)': \(reason)", underlying: error)
     }
 
-    private func lost(_ error: any Error) -> KuraError {
+    func lost(_ error: any Error) -> KuraError {
         if let error = error as? KuraError { return error }
         return KuraError(.remote(.connectionLost), "the connection to realm '\(realm)' was lost: \(Self.reason(error))", underlying: error)
     }

@@ -22,13 +22,16 @@ struct CopyCommand: ParsableCommand {
             source's schema. The copy is one transaction: it happens whole or not at all.
             """)
 
-    @Argument(help: "The realm to copy from: a file or a postgres:// URL.")
+    @Argument(help: "The realm to copy from: a file, a postgres:// URL or a served realm's https:// URL.")
     var source: String
 
     @Argument(help: "The realm to copy into, a file or a postgres:// URL (created with the source's schema if it does not exist), or a served realm's https:// URL.")
     var destination: String
 
     @OptionGroup var token: TokenOption
+
+    @Option(name: .customLong("source-token-file"), help: "For a served source on another server: a file whose first line is its token (default: the destination's).")
+    var sourceTokenFile: String?
 
     @Option(name: .long, help: "Copy the objects of this type (and what they link to).")
     var type: String?
@@ -52,9 +55,7 @@ struct CopyCommand: ParsableCommand {
     func run() throws {
         try CommandFailure.report(hint: CommandFailure.writeHint) {
             let settings = try ConfigFile.load(explicitPath: config)
-            if RemoteRealms.names(source) {
-                throw CommandFailure(.usage, "kura copy reads from a realm on this machine or in PostgreSQL; from a served realm, kura export it and kura import the file")
-            }
+            if RemoteRealms.names(source) { return try copyFromServed(settings) }
             try RealmPaths.requireRealm(source)
             if RemoteRealms.names(destination) { return try copyIntoServed(settings) }
             try RealmPaths.requireFolder(forNew: destination)
@@ -102,13 +103,53 @@ struct CopyCommand: ParsableCommand {
     /// Copies into a served realm: the selection and what it links to, exported as documents
     /// straight into one atomic import there.
     private func copyIntoServed(_ settings: ConfigFile) throws {
-        try RemoteRealms.refuse("--skip-existing", given: skipExisting)
         let client = try RemoteRealms.client(destination, tokenFile: token.tokenFile)
-        let options = CopyOptions(type: type, predicate: predicate, mode: try chosenMode(settings))
+        let options = try copyOptions(settings)
         InterruptTrap.install(message: "copy interrupted: nothing was written")
         let source = self.source
         let summary = try RemoteRealms.wait { try await client.copy(fromRealmAt: source, options) }
         Self.printCounts(summary.counts)
+    }
+
+    /// Copies out of a served realm: its export of the selection and what it links to, streamed
+    /// into one atomic import into the destination, served or not. A destination on this machine
+    /// that does not exist yet is made with the source's schema, and appears only once whole.
+    private func copyFromServed(_ settings: ConfigFile) throws {
+        let from = try RemoteRealms.client(source, tokenFile: sourceTokenFile ?? token.tokenFile)
+        let options = try copyOptions(settings)
+        InterruptTrap.install(message: "copy interrupted: nothing was written")
+        if RemoteRealms.names(destination) {
+            let into = try RemoteRealms.client(destination, tokenFile: token.tokenFile)
+            if into.realm == from.realm { throw CommandFailure(.usage, "the source and the destination are the same realm") }
+            let summary = try RemoteRealms.wait { try await from.copy(to: into, options) }
+            return Self.printCounts(summary.counts)
+        }
+        try RealmPaths.requireFolder(forNew: destination)
+        let schema = try RemoteRealms.wait { try await from.schema() }
+        if let type = options.type, schema[type: type] == nil {
+            throw CommandFailure(.usage, schema.noTypeMessage(type, in: "the source realm"))
+        }
+        let intoFile = RealmPaths.isFile(destination)
+        let created = intoFile ? !FileManagerProbe.exists(destination) : try !Realm.holdsRealm(at: destination)
+        if created && intoFile { InterruptTrap.removeOnInterrupt(Realm.buildingFiles(for: destination) + [destination]) }
+        let copy = { (realm: Realm) in try RemoteRealms.wait { try await from.copy(into: realm, options) } }
+        let summary = created && intoFile
+            ? try Realm.createWhole(at: destination, schema: schema, copy)
+            : try copy(try Realm(path: destination, schema: created ? schema : nil))
+        if created {
+            if intoFile { InterruptTrap.forget(destination) }
+            InterruptTrap.update(message: "copy interrupted after it was written")
+            print("\(destination): created with the source's schema")
+        }
+        Self.printCounts(summary.counts)
+    }
+
+    /// The options of a copy with a served realm on either side.
+    private func copyOptions(_ settings: ConfigFile) throws -> CopyOptions {
+        var options = CopyOptions(type: type, predicate: predicate, mode: try chosenMode(settings))
+        if skipExisting && options.mode != .error { throw CommandFailure(.usage, "--skip-existing goes with --mode insert") }
+        options.skipExisting = skipExisting
+        return options
     }
 
     /// The mode: `--mode`, else config.yaml's, else insert.

@@ -109,20 +109,20 @@ struct ExportCommand: ParsableCommand {
         var written = 0
         let showsProgress = outputFile != nil
         let draw = { if showsProgress { progress.update(ExportProgress(documents: tally.total, bytes: written)) } }
-        let handOff = HandOff()
+        let download = ChunkChannel(capacity: 16)
         let (type, predicate, sort, limit, pretty) = (type, predicate, sort, limit, pretty)
         Task {
             do {
                 try await client.export(type: type, where: predicate, sort: sort, limit: limit, format: chosen, pretty: pretty) { chunk in
-                    await handOff.put(chunk)
+                    try await download.put(chunk)
                 }
-                handOff.finish(.success(()))
+                download.finish()
             } catch {
-                handOff.finish(.failure(error))
+                download.finish(throwing: error)
             }
         }
         do {
-            while let chunk = try handOff.take(tick: draw) {
+            while let chunk = try download.take(tick: draw) {
                 tally.feed(chunk.readableBytesView)
                 try output.append(chunk.readableBytesView)
                 written += chunk.readableBytes
@@ -131,6 +131,7 @@ struct ExportCommand: ParsableCommand {
             try output.close()
             try target?.commit()
         } catch {
+            download.cancel()
             target?.discard()
             throw error
         }

@@ -114,12 +114,7 @@ struct ImportCommand: ParsableCommand {
     private func importServed(_ url: String, _ files: [String], _ options: ImportOptions) throws {
         guard files.count == 1 else { throw CommandFailure(.usage, "a served realm takes one file per import") }
         try RemoteRealms.refuse("--on-error skip", given: options.onError == .skip)
-        try RemoteRealms.refuse("--skip-existing", given: skipExisting)
         try RemoteRealms.refuse("--batch-size", given: batchSize != nil)
-        try RemoteRealms.refuse("--date-strategy", given: options.mapping.dateStrategy != .strict)
-        try RemoteRealms.refuse("--data-strategy", given: options.mapping.dataStrategy != .strict)
-        try RemoteRealms.refuse("--reject-unknown-keys", given: rejectUnknownKeys)
-        try RemoteRealms.refuse("--percent-encode-map-keys", given: percentEncodeMapKeys)
         let client = try RemoteRealms.client(url, tokenFile: token.tokenFile)
         let file = files[0]
         let chosen = try chosenFormat(of: file)

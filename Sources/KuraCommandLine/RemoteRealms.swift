@@ -57,57 +57,6 @@ enum RemoteRealms {
     }
 }
 
-/// Pieces of a download handed from the task that receives them to the command's thread, which
-/// writes them: at most `capacity` wait, so a slow output slows the download instead of filling
-/// memory.
-final class HandOff: Sendable {
-    private struct State {
-        var chunks: [ByteBuffer] = []
-        var end: Result<Void, any Error>?
-        var waitingForRoom: CheckedContinuation<Void, Never>?
-    }
-
-    private let state = Mutex(State())
-    /// Signalled once per piece and once for the end.
-    private let arrivals = DispatchSemaphore(value: 0)
-    private let capacity = 16
-
-    /// Hands a piece on; returns once there is room for the next.
-    func put(_ chunk: ByteBuffer) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let hasRoom = state.withLock { state in
-                state.chunks.append(chunk)
-                if state.chunks.count < capacity { return true }
-                state.waitingForRoom = continuation
-                return false
-            }
-            arrivals.signal()
-            if hasRoom { continuation.resume() }
-        }
-    }
-
-    /// Ends the pieces, with the download's outcome.
-    func finish(_ end: Result<Void, any Error>) {
-        state.withLock { $0.end = end }
-        arrivals.signal()
-    }
-
-    /// The next piece, waiting for it; `nil` at the end; throws the download's error.
-    func take(tick: () -> Void) throws -> ByteBuffer? {
-        while arrivals.wait(timeout: .now() + .milliseconds(200)) == .timedOut { tick() }
-        let (chunk, waiting, end) = state.withLock { state -> (ByteBuffer?, CheckedContinuation<Void, Never>?, Result<Void, any Error>?) in
-            guard !state.chunks.isEmpty else { return (nil, nil, state.end) }
-            let chunk = state.chunks.removeFirst()
-            defer { state.waitingForRoom = nil }
-            return (chunk, state.waitingForRoom, nil)
-        }
-        waiting?.resume()
-        if let chunk { return chunk }
-        try end?.get()
-        return nil
-    }
-}
-
 /// A count one thread sets and another reads: the bytes an upload has sent, for its progress line.
 final class SharedCount: Sendable {
     private let count = Atomic<Int>(0)

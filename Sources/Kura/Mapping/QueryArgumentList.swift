@@ -31,4 +31,49 @@ public enum QueryArgumentList {
         }
         return values
     }
+
+    /// `values` as the JSON array `values(json:)` reads back: what a client sends as `args`.
+    /// Throws for what an argument cannot be (a map, an object, a list inside a list, a date out
+    /// of range), naming its place as `$[i]`.
+    public static func json(_ values: [Value]) throws(KuraError) -> String {
+        var writer = JSONTextWriter(layout: .lines, pretty: false)
+        writer.beginArray(count: values.count)
+        for (index, value) in values.enumerated() {
+            if case .list(let items) = value {
+                writer.beginArray(count: items.count)
+                for (inner, item) in items.enumerated() { try append(item, to: &writer, path: "$[\(index)][\(inner)]") }
+                writer.endArray()
+            } else {
+                try append(value, to: &writer, path: "$[\(index)]")
+            }
+        }
+        writer.endArray()
+        return String(decoding: writer.out, as: UTF8.self)
+    }
+
+    private static func append(_ value: Value, to writer: inout JSONTextWriter, path: String) throws(KuraError) {
+        func refused(_ what: String) -> KuraError {
+            KuraError.query(.argumentMismatch, "args: \(path): \(what) cannot be a query argument")
+        }
+        switch value {
+        case .null: writer.null()
+        case .bool(let flag): writer.bool(flag)
+        case .int(let number): writer.int(number)
+        case .float(let number): writer.float(number)
+        case .double(let number):
+            if number.isInfinite { writer.infinity(negative: number < 0) } else if number.isNaN { throw refused("NaN") } else { writer.double(number) }
+        case .string(let text):
+            do { try writer.string(text) } catch { throw refused("this string") }
+        case .date(let date):
+            guard let milliseconds = DateFormatting.storedMilliseconds(date) else { throw refused("a date outside \(DateFormatting.rangeText)") }
+            writer.date(milliseconds: milliseconds)
+        case .data(let bytes): writer.data(bytes)
+        case .decimal(let number): writer.decimal(number)
+        case .objectId(let id): writer.objectId(id)
+        case .uuid(let id): writer.uuid(id, tagged: true)
+        case .list: throw refused("a list inside a list")
+        case .map: throw refused("a map")
+        case .object(let ref): throw refused("a link to \(ref.type)")
+        }
+    }
 }

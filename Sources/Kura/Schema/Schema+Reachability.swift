@@ -3,7 +3,7 @@ extension Schema {
     ///
     /// A mixed value may link to any type, so a mixed property reaches every type (in schema order)
     /// unless `mixedTargets` names the types that the stored mixed values link to.
-    func typesReachable(from type: String, mixedTargets: Set<String>? = nil) -> [String] {
+    public func typesReachable(from type: String, mixedTargets: Set<String>? = nil) -> [String] {
         let targetsOfMixed = mixedTargets?.sorted()
         var reached: [String] = [type]
         var pending = [type]

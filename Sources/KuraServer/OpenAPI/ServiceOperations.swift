@@ -1,3 +1,5 @@
+import Kura
+
 /// The operations of the service that are not about single objects: realms, transfer, checks,
 /// changes, probes, metrics, this description and Kura Studio. Realm and type names are listed
 /// as the realms are now, so that a client (or a tester) can name only what exists.
@@ -62,16 +64,22 @@ struct ServiceOperations {
             Operation(
                 method: "post", path: "/v1/realms/{realm}/import", summary: "Imports the body, parsed and written as it arrives",
                 parameters: [realm, typeQuery, Self.modeQuery, .query("onError", Schemas.oneOf(["stop", "skip"]), "stop (default: atomic) or skip (set a bad document aside)"),
-                             Self.flag("dryRun", "Check and count, write nothing")],
+                             Self.flag("dryRun", "Check and count, write nothing"),
+                             Self.flag("skipExisting", "Leave out, counted as unchanged, documents whose object the realm holds (with mode insert)"),
+                             .query("dateStrategy", Schemas.oneOf(MappingOptions.DateStrategy.allCases.map(\.rawValue)), "How dates may be written (default strict: {\"$date\": …})"),
+                             .query("dataStrategy", Schemas.oneOf(MappingOptions.DataStrategy.allCases.map(\.rawValue)), "How binary data may be written (default strict: {\"$binary\": …})"),
+                             Self.flag("rejectUnknownKeys", "Refuse keys the schema does not define (default: ignore and count)"),
+                             Self.flag("percentEncodeMapKeys", "Store map keys with '.' or a leading '$' percent-encoded")],
                 body: Self.documentMedia.map { ($0, Self.importBody) },
                 success: [Self.json(200, "What the import did", Schemas.object(
-                    required: ["documents", "types", "rejected", "rejectedCount", "unknownKeys"],
+                    required: ["documents", "types", "rejected", "rejectedCount", "rejectedTypes", "unknownKeys"],
                     [("documents", Schemas.integer), ("types", Schemas.map(Self.counts)),
                      ("rejected", Schemas.array(Schemas.object(required: ["document", "errors"], [
                          ("document", Schemas.object(required: ["line", "column"], [("line", Schemas.integer), ("column", Schemas.integer)])),
                          ("errors", Schemas.array(Schemas.string)),
                      ]))),
-                     ("rejectedCount", Schemas.integer), ("unknownKeys", Schemas.map(Schemas.integer)), ("dryRun", Schemas.boolean)]))],
+                     ("rejectedCount", Schemas.integer), ("rejectedTypes", Schemas.map(Schemas.integer)),
+                     ("unknownKeys", Schemas.map(Schemas.integer)), ("dryRun", Schemas.boolean)]))],
                 problems: [400, 404, 409, 422]),
             Operation(
                 method: "get", path: "/v1/realms/{realm}/imports", summary: "The imports running now: bytes and documents so far, documents per second",
@@ -86,7 +94,8 @@ struct ServiceOperations {
                 parameters: [realm, typeQuery, Self.whereQuery, Self.argsQuery, Self.sortQuery,
                              .query("limit", Schemas.integer(from: 0), "At most this many documents"),
                              .query("format", Schemas.oneOf(["json", "jsonl", "yaml"]), "The format (absent: the first of Accept's, else json)"),
-                             Self.flag("pretty", "Indented JSON")],
+                             Self.flag("pretty", "Indented JSON"),
+                             Self.flag("followLinks", "After the selected objects, every object they link to, transitively, each once (as kura copy takes them); needs type")],
                 success: [Operation.Answer(status: 200, description: "The documents", content: [
                     ("application/json", Schemas.array(Schemas.object([], additional: nil))), ("application/x-ndjson", Schemas.string),
                     ("application/yaml", Schemas.any),

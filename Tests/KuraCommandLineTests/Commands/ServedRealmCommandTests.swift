@@ -101,9 +101,9 @@ import Testing
         let initialised = try kura(["init", url(server), "--schema", "zoo.yaml"])
         #expect(initialised.status == 64)
         #expect(initialised.stderr == "kura: error: a served realm is made on its server: kura init there, then serve it\n")
-        let copiedOut = try kura(["copy", url(server), "copy.realm"])
-        #expect(copiedOut.status == 64)
-        #expect(copiedOut.stderr == "kura: error: kura copy reads from a realm on this machine or in PostgreSQL; from a served realm, kura export it and kura import the file\n")
+        let toItself = try kura(["copy", url(server), url(server)])
+        #expect(toItself.status == 64)
+        #expect(toItself.stderr == "kura: error: the source and the destination are the same realm\n")
         #expect(server.stop() == 0)
     }
 
@@ -135,9 +135,108 @@ import Testing
             == (try kura(["export", "ownerTwin.realm", "--format", "jsonl"])).stdout)
         // Into a realm whose schema cannot hold the copy: refused whole, nothing written.
         let refused = try kura(["copy", source, url(server, "zoo")])
-        #expect(refused.status != 0)
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "kura: error: the destination schema cannot hold the copy: the destination has no type 'Owner'; "
+            + "the destination has no type 'Node'; the destination has no type 'Spot'\n")
         #expect(try kura(["export", url(server, "zoo")]).stdout == (try kura(["export", "zoo.realm"])).stdout)
         #expect(server.stop() == 0)
+    }
+
+    @Test func aGraphCopiedLocalToServerToServerToLocalKeepsEveryByte() throws {
+        let (source, schema) = try GraphFixture.makeRealm(in: fixture.folder)
+        let elsewhere = try ServiceFixture(makingSampleRealm: false)
+        #expect(try kura(["init", "a.realm", "--schema", schema]).status == 0)
+        #expect(try Fixtures.run(fixture.kura, ["init", elsewhere.path("b.realm"), "--schema", schema]).status == 0)
+        let serverA = try fixture.serve(["a.realm", "zoo.realm"])
+        let serverB = try elsewhere.serve(["b.realm"])
+        let (a, b) = (url(serverA, "a"), url(serverB, "b"))
+        let exported = try kura(["export", source, "--format", "jsonl"]).stdout
+        let hops = [(source, a), (a, b), (b, "back.realm")]
+        for (from, into) in hops {
+            let copied = try kura(["copy", from, into])
+            #expect(copied.status == 0, "\(from) → \(into): \(copied.stderr)")
+            let created = into == "back.realm" ? "back.realm: created with the source's schema\n" : ""
+            #expect(copied.stdout == created + "Node: 106 inserted, 0 updated, 0 unchanged\nOwner: 3 inserted, 0 updated, 0 unchanged\n"
+                + "Spot: 2 inserted, 0 updated, 0 unchanged\n",
+                "\(from) → \(into): \(copied.stdout)")
+            #expect(try kura(["export", into, "--format", "jsonl"]).stdout == exported, "\(from) → \(into)")
+        }
+        // Under update, each hop again changes nothing. (The node the deep chain's first document
+        // links to by a reference to a later document is counted as updated, as between files.)
+        let twice = try kura(["copy", source, "twin.realm"]).status == 0 ? try kura(["copy", source, "twin.realm", "--mode", "update"]).stdout : ""
+        #expect(twice.contains("Owner: 0 inserted, 0 updated, 3 unchanged\n"), "\(twice)")
+        for (from, into) in hops {
+            let again = try kura(["copy", from, into, "--mode", "update"])
+            #expect(again.status == 0, "\(from) → \(into): \(again.stderr)")
+            #expect(again.stdout == twice, "\(from) → \(into): \(again.stdout)")
+            #expect(try kura(["export", into, "--format", "jsonl"]).stdout == exported, "\(from) → \(into)")
+        }
+        // One owner and what it links to, out of a server: as a copy between files takes it.
+        let selection = ["--type", "Owner", "--where", "name == 'Bo'"]
+        let served = try kura(["copy", b, "bo.realm"] + selection)
+        let local = try kura(["copy", source, "boTwin.realm"] + selection)
+        #expect(served.status == 0, "\(served.stderr)")
+        #expect(served.stdout == local.stdout.replacingOccurrences(of: "boTwin.realm", with: "bo.realm"))
+        #expect(try kura(["export", "bo.realm", "--format", "jsonl"]).stdout == (try kura(["export", "boTwin.realm", "--format", "jsonl"])).stdout)
+        // A destination that cannot hold the copy, on either side: refused before anything is sent.
+        for (from, into) in [(b, url(serverA, "zoo")), (b, "zoo.realm")] {
+            let refused = try kura(["copy", from, into])
+            #expect(refused.status == 65, "\(into)")
+            #expect(refused.stderr == "kura: error: the destination schema cannot hold the copy: the destination has no type 'Owner'; "
+                + "the destination has no type 'Node'; the destination has no type 'Spot'\n", "\(into)")
+        }
+        #expect(try kura(["export", url(serverA, "zoo")]).stdout == (try kura(["export", "zoo.realm"])).stdout)
+        let noType = try kura(["copy", b, "none.realm", "--type", "Nope"])
+        #expect(noType.status == 64)
+        #expect(noType.stderr == (try kura(["copy", source, "none.realm", "--type", "Nope"])).stderr)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("none.realm")))
+        #expect(serverA.stop() == 0)
+        #expect(serverB.stop() == 0)
+    }
+
+    @Test func aCopyWhoseServerDiesMidwayWritesNothing() throws {
+        let people = (1...60_000).map { #"{"id": \#($0), "name": "Person \#($0) with a name long enough to take some time"}"# }
+        try people.joined(separator: "\n").write(toFile: fixture.path("many.jsonl"), atomically: true, encoding: .utf8)
+        try fixture.makeRealm("many.realm")
+        #expect(try kura(["import", "many.realm", "many.jsonl", "--type", "Person", "--mode", "update"]).status == 0)
+        try fixture.makeRealm("target.realm")
+        let before = try kura(["export", "target.realm"]).stdout
+        // Out of a server that dies mid-stream: the local destination is as it was, a new one never appears.
+        for destination in ["target.realm", "fresh.realm"] {
+            let server = try fixture.serve(["many.realm"])
+            let copy = Process()
+            copy.executableURL = URL(fileURLWithPath: fixture.kura)
+            copy.arguments = ["copy", url(server, "many"), destination, "--mode", "update"]
+            copy.currentDirectoryURL = fixture.folder
+            let errors = Pipe()
+            copy.standardError = errors
+            copy.standardOutput = FileHandle.nullDevice
+            try copy.run()
+            Thread.sleep(forTimeInterval: 0.4)
+            kill(server.process.processIdentifier, SIGKILL)
+            copy.waitUntilExit()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(copy.terminationStatus == 74, "\(destination): \(message)")
+            #expect(message.hasPrefix("kura: error: the connection to realm '\(url(server, "many"))' was lost"), "\(message)")
+        }
+        #expect(try kura(["export", "target.realm"]).stdout == before)
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("fresh.realm")))
+        // Into a server that dies mid-stream: restarted, it holds what it held.
+        let server = try fixture.serve(["target.realm"])
+        let copy = Process()
+        copy.executableURL = URL(fileURLWithPath: fixture.kura)
+        copy.arguments = ["copy", "many.realm", url(server, "target"), "--mode", "update"]
+        copy.currentDirectoryURL = fixture.folder
+        copy.standardError = FileHandle.nullDevice
+        copy.standardOutput = FileHandle.nullDevice
+        try copy.run()
+        Thread.sleep(forTimeInterval: 0.4)
+        kill(server.process.processIdentifier, SIGKILL)
+        copy.waitUntilExit()
+        #expect(copy.terminationStatus == 74)
+        #expect(try kura(["export", "target.realm"]).stdout == before)
+        let check = try kura(["check", "target.realm"])
+        #expect(check.status == 0, "\(check.stdout)")
     }
 
     @Test func eachWayOfNotReachingARealmIsOneClearError() throws {

@@ -70,7 +70,7 @@ import Testing
             ("/v1/realms/zoo/objects/Person?limit=0", "limit '0' is not a whole number from 1 to 1000"),
             ("/v1/realms/zoo/objects/Person?limit=1001", "limit '1001' is not a whole number from 1 to 1000"),
             ("/v1/realms/zoo/objects/Person?after=x", "after 'x' is not a cursor of this page: take it from next, or start again without it"),
-            ("/v1/realms/zoo/export?where=age%20%3E%201", "where, args, sort and limit need type"),
+            ("/v1/realms/zoo/export?where=age%20%3E%201", "where, args, sort, limit and followLinks need type"),
             ("/v1/realms/zoo/export?format=csv", "format 'csv' is not one of json, jsonl, yaml"),
             ("/v1/realms/zoo/export?type=Dog&sort=nme", "sort: column 1: error: Dog has no property 'nme' (did you mean 'name'?)"),
         ]

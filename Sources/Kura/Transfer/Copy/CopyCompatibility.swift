@@ -2,6 +2,14 @@
 /// writes anything: every copied type and stored property must exist with the same type, flags and
 /// primary key, and the destination may add only properties a copied object can leave out.
 struct CopyCompatibility {
+    /// Throws, naming every problem, when `destination` cannot hold objects of `source`'s `types`.
+    static func check(_ source: Schema, into destination: Schema, types: [String]) throws(KuraError) {
+        let problems = CopyCompatibility(source: source, destination: destination).problems(for: types)
+        guard problems.isEmpty else {
+            throw KuraError.transfer(.schemaMismatch, "the destination schema cannot hold the copy: " + problems.joined(separator: "; "))
+        }
+    }
+
     let source: Schema
     let destination: Schema
 
@@ -42,5 +50,14 @@ struct CopyCompatibility {
                 + "\(to.primaryKey ?? "none") in the destination")
         }
         return problems
+    }
+}
+
+extension Schema {
+    /// Checks, before a copy writes anything, that a realm of schema `destination` can hold
+    /// objects of this schema's `types`: each must exist there with the same properties, types,
+    /// primary key and embedding. Throws a `.transfer(.schemaMismatch)` error naming every problem.
+    public func checkCopy(of types: [String], into destination: Schema) throws(KuraError) {
+        try CopyCompatibility.check(self, into: destination, types: types)
     }
 }

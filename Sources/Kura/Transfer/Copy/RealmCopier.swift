@@ -116,17 +116,20 @@ public struct RealmCopier {
 
     /// Every type the copy may bring must fit the destination; types without objects are skipped.
     private func checkDestinationSchema() throws {
-        let schema = source.schema
+        try source.schema.checkCopy(of: try source.typesCopied(by: options), into: destination.schema)
+    }
+}
+
+extension Realm {
+    /// The types of which a copy with `options` may take objects: those reachable from
+    /// `options.type` through links (every type without one) that hold objects.
+    public func typesCopied(by options: CopyOptions) throws -> [String] {
         let candidates = try options.type.map { type in
-            try source.read { snapshot in try snapshot.typesReachable(from: type) }
+            try read { snapshot in try snapshot.typesReachable(from: type) }
         } ?? schema.types.map(\.name)
         var types: [String] = []
-        for type in candidates where try source.hasObjects(type) { types.append(type) }
-        let problems = CopyCompatibility(source: schema, destination: destination.schema).problems(for: types)
-        guard problems.isEmpty else {
-            throw KuraError.transfer(
-                .schemaMismatch, "the destination schema cannot hold the copy: " + problems.joined(separator: "; "))
-        }
+        for type in candidates where try hasObjects(type) { types.append(type) }
+        return types
     }
 }
 

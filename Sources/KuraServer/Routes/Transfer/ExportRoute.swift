@@ -20,9 +20,11 @@ struct ExportRoute: RouteSet {
                 type: query.text("type"), predicate: query.text("where"), sort: query.text("sort"),
                 limit: query.integer("limit", in: 0...Int.max))
             asked.arguments = try query.arguments()
+            asked.followingLinks = try query.flag("followLinks")
             let options = asked
-            if options.type == nil && (options.predicate != nil || options.sort != nil || options.limit != nil || !options.arguments.isEmpty) {
-                throw Problem.badParameter("where, args, sort and limit need type")
+            if options.type == nil && (options.predicate != nil || options.sort != nil || options.limit != nil || !options.arguments.isEmpty
+                || options.followingLinks) {
+                throw Problem.badParameter("where, args, sort, limit and followLinks need type")
             }
             let format = try query.text("format").map { text throws(Problem) in
                 guard let format = DocumentFormat(rawValue: text) else {

@@ -1,7 +1,7 @@
 import Kura
 
 /// Runs one import and describes it as the import route answers:
-/// `{"documents", "types": {T: {"inserted", "updated", "unchanged", "deleted"}}, "rejected", "rejectedCount", "unknownKeys"}`.
+/// `{"documents", "types": {T: {"inserted", "updated", "unchanged", "deleted"}}, "rejected", "rejectedCount", "rejectedTypes", "unknownKeys"}`.
 struct ImportResult: Sendable {
     /// Documents between reports to `GET …/imports`.
     static let progressInterval = 100
@@ -47,10 +47,11 @@ struct ImportResult: Sendable {
             ]))
         }
         let unknownKeys = summary.unknownKeys.keys.sorted().map { ($0, String(summary.unknownKeys[$0] ?? 0)) }
+        let rejectedTypes = summary.rejected.keys.sorted().map { ($0, String(summary.rejected[$0] ?? 0)) }
         var members = [
             ("documents", String(summary.documents)), ("types", JSONText.object(types)),
             ("rejected", JSONText.array(rejected)), ("rejectedCount", String(summary.totalRejected)),
-            ("unknownKeys", JSONText.object(unknownKeys)),
+            ("rejectedTypes", JSONText.object(rejectedTypes)), ("unknownKeys", JSONText.object(unknownKeys)),
         ]
         if options.dryRun { members.append(("dryRun", "true")) }
         return ImportResult(json: JSONText.object(members), documents: summary.documents, bytes: summary.bytes)

@@ -158,17 +158,32 @@ struct ImportRoute: RouteSet {
         return format
     }
 
-    /// The import options of the query: `type`, `mode`, `onError`, `dryRun`.
+    /// The import options of the query: `type`, `mode`, `onError`, `dryRun`, `skipExisting`, and
+    /// the reading options `dateStrategy`, `dataStrategy`, `rejectUnknownKeys`, `percentEncodeMapKeys`.
     private static func options(_ query: QueryParameters) throws(Problem) -> ImportOptions {
         var options = ImportOptions(type: query.text("type"))
         if let mode = try ObjectWriteRoutes.mode(query.text("mode")) { options.mode = mode }
-        if let onError = query.text("onError") {
-            guard let policy = ImportOptions.ErrorPolicy(rawValue: onError) else {
-                throw Problem.badParameter("onError '\(MessageText.shown(onError))' is not stop or skip")
-            }
-            options.onError = policy
-        }
+        options.onError = try choice(query, "onError", default: .stop)
         options.dryRun = try query.flag("dryRun")
+        options.skipExisting = try query.flag("skipExisting")
+        if options.skipExisting && options.mode != .error { throw Problem.badParameter("skipExisting goes with mode insert") }
+        options.mapping.dateStrategy = try choice(query, "dateStrategy", default: .strict)
+        options.mapping.dataStrategy = try choice(query, "dataStrategy", default: .strict)
+        options.mapping.rejectUnknownKeys = try query.flag("rejectUnknownKeys")
+        options.mapping.percentEncodeMapKeys = try query.flag("percentEncodeMapKeys")
         return options
+    }
+
+    /// The parameter `name` as one of `T`'s cases, `fallback` when absent.
+    private static func choice<T: RawRepresentable & CaseIterable>(
+        _ query: QueryParameters, _ name: String, default fallback: T
+    ) throws(Problem) -> T where T.RawValue == String {
+        guard let text = query.text(name) else { return fallback }
+        guard let value = T(rawValue: text) else {
+            let names = T.allCases.map(\.rawValue)
+            let listed = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+            throw Problem.badParameter("\(name) '\(MessageText.shown(text))' is not \(names.count > 2 ? "one of " : "")\(listed)")
+        }
+        return value
     }
 }

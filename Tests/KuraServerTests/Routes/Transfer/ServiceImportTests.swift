@@ -42,7 +42,7 @@ import Testing
         let first = try await server.request(
             "/v1/realms/web/import?type=Person&mode=update", method: "POST", headers: ["Content-Type": "application/x-ndjson"],
             body: Data(#"{"id": 30, "name": "Ingrid Berg"}"#.utf8))
-        #expect(first.text == #"{"documents":1,"types":{"Person":{"inserted":0,"updated":1,"unchanged":0,"deleted":0}},"rejected":[],"rejectedCount":0,"unknownKeys":{}}"# + "\n")
+        #expect(first.text == #"{"documents":1,"types":{"Person":{"inserted":0,"updated":1,"unchanged":0,"deleted":0}},"rejected":[],"rejectedCount":0,"rejectedTypes":{},"unknownKeys":{}}"# + "\n")
         _ = try Fixtures.run(fixture.kura, ["import", fixture.path("cli.realm"), "--type", "Person", "--mode", "update", try writeTemp(#"{"id": 30, "name": "Ingrid Berg"}"#, "one.jsonl")])
         // Chen of people.json takes createdAt's default, now, which differs between the two imports.
         let withoutDates = { (text: String) in
@@ -83,6 +83,7 @@ import Testing
         #expect(reply.status == 200)
         let object = try #require(try JSONSerialization.jsonObject(with: reply.body) as? [String: Any])
         #expect(object["rejectedCount"] as? Int == 5)
+        #expect(object["rejectedTypes"] as? [String: Int] == ["Person": 5])
         let rejected = try #require(object["rejected"] as? [[String: Any]])
         #expect(rejected.count == 5)
         #expect(rejected.first?["document"] as? [String: Int] == ["line": 2, "column": 3])
@@ -117,6 +118,40 @@ import Testing
             "/v1/realms/zoo/import?type=Cat", method: "POST", headers: ["Content-Type": "application/json"], body: Data("[]".utf8))
         #expect(type.status == 404)
         #expect(try export("zoo.realm") == before)
+    }
+
+    @Test func theReadingOptionsOfKuraImportAreQueryParameters() async throws {
+        let server = try await fixture.serveInProcess()
+        func importing(_ query: String, _ body: String) async throws -> (status: Int, text: String) {
+            let reply = try await server.request(
+                "/v1/realms/zoo/import?type=Person&\(query)", method: "POST", headers: ["Content-Type": "application/x-ndjson"],
+                body: Data(body.utf8))
+            return (reply.status, reply.text)
+        }
+        let dated = #"{"id": 80, "name": "Ida", "createdAt": "2024-05-06T07:08:09Z", "hat": "red"}"#
+        let strict = try await importing("", dated)
+        #expect(strict.status == 422)
+        #expect(strict.text.contains(#""message":"body:1:40: error: $[0].createdAt: expected date, found string \"2024-05-06T07:08:09Z\"""#), "\(strict.text)")
+        let unknownRefused = try await importing("dateStrategy=iso8601&rejectUnknownKeys=true", dated)
+        #expect(unknownRefused.status == 422)
+        #expect(unknownRefused.text.contains(#""message":"body:1:64: error: $[0]: unknown property 'hat' for Person""#), "\(unknownRefused.text)")
+        let taken = try await importing("dateStrategy=iso8601", dated)
+        #expect(taken.status == 200, "\(taken.text)")
+        #expect(taken.text.contains(#""unknownKeys":{"Person":1}"#))
+        let stored = try await server.request("/v1/realms/zoo/objects/Person/80")
+        #expect(stored.text.contains(#""createdAt":{"$date":"2024-05-06T07:08:09.000Z"}"#), "\(stored.text)")
+        // Again with skipExisting: left out, counted as unchanged; with another mode it is refused.
+        let again = try await importing("dateStrategy=iso8601&skipExisting=true", dated)
+        #expect(again.text.contains(#""Person":{"inserted":0,"updated":0,"unchanged":1,"deleted":0}"#), "\(again.text)")
+        let skipUpdate = try await importing("skipExisting=true&mode=update", dated)
+        #expect(skipUpdate.status == 400)
+        #expect(skipUpdate.text.contains(#""detail":"skipExisting goes with mode insert"}"#))
+        let badStrategy = try await importing("dateStrategy=guess", dated)
+        #expect(badStrategy.status == 400)
+        #expect(badStrategy.text.contains(
+            #""detail":"dateStrategy 'guess' is not one of strict, iso8601, secondsSince1970 or millisecondsSince1970"}"#))
+        let binary = try await importing("dataStrategy=hex", dated)
+        #expect(binary.text.contains(#""detail":"dataStrategy 'hex' is not strict or base64"}"#))
     }
 
     @Test func aWholeRealmExportImportsOverHTTPIntoAnEmptyRealmAndExportsTheSameBytes() async throws {
