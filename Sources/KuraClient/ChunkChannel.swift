@@ -123,6 +123,9 @@ public final class ChunkChannel: AsyncSequence, Sendable {
         }
     }
 
+    /// Whether the taker has gone.
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
+
     /// Tells the maker the taker has gone: its next hand-off throws ``Cancelled``.
     public func cancel() {
         let maker = state.withLock { state -> CheckedContinuation<Void, any Error>? in

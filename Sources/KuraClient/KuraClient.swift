@@ -100,6 +100,27 @@ public final class KuraClient: Sendable {
     public func export(
         _ options: ExportOptions, format: DocumentFormat = .json, pretty: Bool = false, _ receive: (ByteBuffer) async throws -> Void
     ) async throws(KuraError) -> Int {
+        let response = try await exportResponse(options, format: format, pretty: pretty)
+        var count = 0
+        do {
+            for try await chunk in response.body {
+                count += chunk.readableBytes
+                do {
+                    try await receive(chunk)
+                } catch {
+                    throw error as? KuraError ?? KuraError(.document(.io), "the export's receiver stopped it: \(error)", underlying: error)
+                }
+            }
+        } catch let error as KuraError {
+            throw error
+        } catch {
+            throw lost(error)
+        }
+        return count
+    }
+
+    /// The export route's response to `options`, its body not yet read.
+    func exportResponse(_ options: ExportOptions, format: DocumentFormat, pretty: Bool = false) async throws(KuraError) -> HTTPClientResponse {
         guard options.objectIds == nil, options.after == nil else {
             throw KuraError(.transfer(.usage), "an export of a served realm selects by type, predicate, sort and limit, not by object ids or cursor")
         }
@@ -111,19 +132,7 @@ public final class KuraClient: Sendable {
         if let limit = options.limit { query.append(("limit", String(limit))) }
         if options.followingLinks { query.append(("followLinks", "true")) }
         if pretty { query.append(("pretty", "true")) }
-        let response = try await send(request("/export", query: query), file: nil)
-        var count = 0
-        do {
-            for try await chunk in response.body {
-                count += chunk.readableBytes
-                try await receive(chunk)
-            }
-        } catch let error as KuraError {
-            throw error
-        } catch {
-            throw lost(error)
-        }
-        return count
+        return try await send(request("/export", query: query), file: nil)
     }
 
     /// Imports the documents of the file at `path`, streamed to the server as it is read; the

@@ -47,6 +47,7 @@ struct ServerProblem {
         case "bad-query": return Self.queryError(detail)
         case "bad-parameter": return KuraError(.transfer(.usage), detail)
         case "schema-mismatch": return KuraError(.store(.schemaMismatch), detail)
+        case "changes-pruned": return KuraError(.store(.changesPruned), "realm '\(realm)': \(detail)")
         default: return KuraError(.remote(.serverFailed), "realm '\(realm)' answered \(status): \(detail)")
         }
     }

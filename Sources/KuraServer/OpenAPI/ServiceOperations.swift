@@ -96,10 +96,10 @@ struct ServiceOperations {
                              .query("format", Schemas.oneOf(["json", "jsonl", "yaml"]), "The format (absent: the first of Accept's, else json)"),
                              Self.flag("pretty", "Indented JSON"),
                              Self.flag("followLinks", "After the selected objects, every object they link to, transitively, each once (as kura copy takes them); needs type")],
-                success: [Operation.Answer(status: 200, description: "The documents", content: [
+                success: [Operation.Answer(status: 200, description: "The documents (with followLinks, Kura-Selected-Count says how many of them, from the first, are the selection)", content: [
                     ("application/json", Schemas.array(Schemas.object([], additional: nil))), ("application/x-ndjson", Schemas.string),
                     ("application/yaml", Schemas.any),
-                ])],
+                ], headers: [("Kura-Selected-Count", false)])],
                 problems: [400, 404, 422]),
             Operation(
                 method: "post", path: "/v1/copy", summary: "Copies objects between served realms, as kura copy does",

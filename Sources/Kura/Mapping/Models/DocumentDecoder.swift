@@ -15,7 +15,11 @@ public struct DocumentDecoder {
         self.options = options
     }
 
-    /// Decodes every document of `reader` as a `T`, in input order.
+    /// Decodes the documents of `reader` as `T`s, in input order.
+    ///
+    /// A document naming another type with `"$type"` (as a whole-realm export, or one that follows
+    /// links, writes them) is decoded as that type, for the objects of `T` to link to, and is not
+    /// returned; its type must be one of the models.
     public func decode<T: KuraObject>(_ type: T.Type, from reader: some DocumentReader) throws -> [T] {
         guard let objectType = schema[type: T.typeName] else {
             throw KuraError.store(.unknownType, "\(T.typeName) is not one of the decoder's models")
@@ -23,15 +27,19 @@ public struct DocumentDecoder {
         let mapper = DocumentMapper(schema: schema, options: options, file: reader.file)
         let graph = DocumentGraph(schema: schema, file: reader.file)
         var roots: [ObjectRef] = []
+        var index = 0
         // The items of a YAML top-level sequence may alias anchors of the items before them.
         let yaml = reader as? YAMLReader
         let anchors = yaml.map { _ in SharedAnchors() }
         while let node = try reader.next() {
             if let anchors, yaml?.continuesSequence != true { anchors.reset() }
             if RealmDocument.isRealmDocument(node) { continue }  // a whole-realm export's counters: no model
-            let path = "$[\(roots.count)]"
-            let mapped = try mapper.map(node, as: T.typeName, path: path, anchors: anchors)
-            roots.append(try graph.add(mapped.value, as: objectType, path: path, position: node.position))
+            let path = "$[\(index)]"
+            index += 1
+            let named = DocumentMapper.declaredType(of: node).flatMap { schema[type: $0] } ?? objectType
+            let mapped = try mapper.map(node, as: named.name, path: path, anchors: anchors)
+            let ref = try graph.add(mapped.value, as: named, path: path, position: node.position)
+            if named.name == objectType.name { roots.append(ref) }
         }
         try graph.finish()
         let backlinks = GraphBacklinks(objects: graph.objects)

@@ -17,6 +17,10 @@ public struct RealmExporter {
     public var onProgress: ((ExportProgress) -> Void)?
     /// How many documents pass between progress reports.
     public var progressInterval = 1000
+    /// Called once the objects of `options.type` the export selects are known, with how many,
+    /// before the first is written: the documents after them (objects they link to, chains too
+    /// deep to nest) are not part of the selection.
+    public var onSelection: ((Int) -> Void)?
 
     /// Makes an exporter of `realm`.
     public init(realm: Realm, options: ExportOptions = ExportOptions()) {
@@ -57,6 +61,7 @@ public struct RealmExporter {
                         limit: nil, catalog: catalog))
                 }
                 if onProgress != nil { stream.total = .documents(ids.count) }
+                onSelection?(ids.count)
                 try stream.writeSelection(type, ids: ids, followingKeyedLinks: options.followingLinks)
             } else {
                 if onProgress != nil { stream.total = .objects(try Self.objectCount(in: snapshot, schema: catalog.schema)) }

@@ -1,4 +1,5 @@
 import Dispatch
+import HTTPTypes
 import Hummingbird
 import Kura
 import Logging
@@ -11,6 +12,9 @@ struct ExportRoute: RouteSet {
     let metrics: ServiceMetrics
     /// Seconds the export waits for its client to read before it gives up (`server.sendIdleTimeout`).
     let sendIdleTimeout: Double
+
+    /// With `followLinks`, how many of the documents, from the first, are the selection.
+    static var selectedField: HTTPField.Name { HTTPField.Name("Kura-Selected-Count")! }
 
     func addRoutes(to group: RouterGroup<KuraRequestContext>) {
         group.get("realms/:realm/export") { request, context in
@@ -45,13 +49,22 @@ struct ExportRoute: RouteSet {
             let pipe = ChunkPipe(idleTimeout: sendIdleTimeout)
             let logger = self.logger
             let metrics = self.metrics
+            // How many documents the selection is, told before the first is written: with
+            // followLinks, the documents after them are the objects they link to.
+            let (selected, selection) = AsyncThrowingStream.makeStream(of: Int.self)
             try await realms.work.start {
                 do {
                     let summary = try realms.reading(name) { realm in
                         let output = DocumentOutput(name: "<http>") { try pipe.send($0) }
                         let writer = DocumentWriter(schema: realm.schema, format: format, pretty: pretty, output: output)
-                        return try RealmExporter(realm: realm, options: options).run(to: writer)
+                        var exporter = RealmExporter(realm: realm, options: options)
+                        exporter.onSelection = { count in
+                            selection.yield(count)
+                            selection.finish()
+                        }
+                        return try exporter.run(to: writer)
                     }
+                    selection.finish()
                     metrics.exported(realm: name, documents: summary.totalDocuments, bytes: summary.bytes)
                     pipe.finish(throwing: nil)
                 } catch {
@@ -60,11 +73,15 @@ struct ExportRoute: RouteSet {
                     } else {
                         logger.error("export of realm '\(name)' failed: \(String(describing: error))")
                     }
+                    selection.finish(throwing: error)
                     pipe.finish(throwing: error)
                 }
             }
             var headers = HTTPFields()
             headers[.contentType] = MediaTypes.contentType(of: format)
+            if options.followingLinks {
+                for try await count in selected { headers[Self.selectedField] = String(count) }
+            }
             return Response(status: .ok, headers: headers, body: ResponseBody { writer in
                 defer { pipe.stop() }
                 for try await chunk in pipe.chunks {
