@@ -64,12 +64,31 @@ Studio.changed = function (realm, change) {
     if (parts[2] !== "t" || !types[parts[3]]) return;
     const kinds = types[parts[3]];
     if (parts[4] !== "k") {
+        // A deletion this page made, and nothing else, is no news to the table it went on to.
+        const deleted = Array.isArray(kinds.deleted) ? kinds.deleted : [];
+        const own = deleted.length > 0 && deleted.every((key) => Studio.ownDeletes.delete(parts[3] + "\u0000" + Studio.keyText(key)));
+        if (own && !(kinds.inserted || []).length && !(kinds.modified || []).length) return;
         Studio.notice(parts[3] + " objects changed (commit " + change.version + ").");
         return;
     }
     const has = (kind) => Array.isArray(kinds[kind]) && kinds[kind].some((key) => Studio.keyText(key) === parts[5]);
     if (has("deleted")) Studio.notice("This object was deleted (commit " + change.version + ").");
-    else if (has("modified") || has("inserted") || kinds.truncated) Studio.notice("This object changed (commit " + change.version + ").");
+    else if (has("modified") || has("inserted") || kinds.truncated) Studio.noticeUnlessOwn(change.version);
+};
+
+// A change of the shown object is news unless this page wrote it: the stored ETag is then the one
+// the page holds.
+Studio.noticeUnlessOwn = async function (version) {
+    const current = Studio.current;
+    if (current && current.etag) {
+        try {
+            const response = await fetch(current.url, {headers: Studio.headers({"Accept": "application/json"})});
+            if (response.ok && response.headers.get("ETag") === current.etag && Studio.current === current) return;
+        } catch (_) {
+            // Unreadable now: say that it changed.
+        }
+    }
+    Studio.notice("This object changed (commit " + version + ").");
 };
 
 // Shows `text` above the view with a button that shows the page again; null hides it.
