@@ -88,6 +88,9 @@ with studio_page(problems) as page:
     form = edit(page, "related")
     page.click(form + " button.clear")
     seen["saved"]["related"] = save(page, "related")
+    # The change stream reports each of these saves; none is news to the page that made it.
+    page.wait_for_timeout(1000)
+    seen["noticeAfterOwnSaves"] = page.inner_text("#changed-text") if page.is_visible("#changed-notice") else None
     seen["shownAfter"] = {name: shown_value(page, name) for name in ["name", "spec", "numbers", "tags", "scores", "owner", "related"]}
 
     # Item 2: a link from the chooser's second page, and an optional value set to null.

@@ -42,6 +42,7 @@ import Testing
         #expect(seen["chosen"] as? String == "Owner Grace")
         #expect(seen["chooserSecond"] as? String == "Owner 11–20 of 27")
         #expect(seen["secondPage"] as? [String] == ["Owner Owner 09", "Owner Owner 10"])
+        #expect(seen["noticeAfterOwnSaves"] is NSNull)
         #expect(seen["shownAfter"] as? [String: String] == [
             "name": "First edited", "spec": "Spec (embedded) label s size 7", "numbers": "20 3 4", "tags": "b c",
             "scores": "x 3.25 z 0.5", "owner": "Owner Grace", "related": "null",

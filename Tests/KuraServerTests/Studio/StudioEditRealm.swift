@@ -86,7 +86,8 @@ struct StudioEditRealm {
 
     /// `document` with the top-level values of `changes` (JSON text per property) put in.
     static func changed(_ document: NSDictionary?, _ changes: [String: String]) throws -> NSDictionary {
-        let copy = NSMutableDictionary(dictionary: document ?? [:])
+        let copy = NSMutableDictionary()
+        if let document { copy.addEntries(from: document as? [AnyHashable: Any] ?? [:]) }
         for (name, json) in changes {
             copy[name] = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
         }

@@ -64,7 +64,6 @@ Studio.show = async function () {
     document.getElementById("view").replaceChildren(view);
     const {parts, query} = Studio.route();
     Studio.notice(null);
-    Studio.current = null;
     Studio.follow(parts[0] === "r" && parts[1] ? parts[1] : null);
     Studio.showCrumbs(parts);
     Studio.markCurrent(parts);
