@@ -6,8 +6,8 @@ usage: studio_edit.py BASE_URL
 The server (started by StudioEditBrowserTests) serves `edits` (StudioEditRealm) without tokens.
 Item 1 gets a new value in each scalar of several types, in an embedded object's field, in a list,
 a set and a map, a link chosen by a search in the chooser, and a link cleared; Item 2 gets a link
-chosen from the chooser's second page and its optional text set to null. The Swift test reads the
-stored documents.
+chosen from the chooser's second page and its optional text set to null; the shelf, which has no
+primary key, gets a new title. The Swift test reads the stored documents.
 """
 import json
 import sys
@@ -107,6 +107,11 @@ with studio_page(problems) as page:
     form = edit(page, "note")
     page.check(form + " .null-toggle input")
     seen["saved"]["note2"] = save(page, "note")
+
+    # An object without a primary key, named by its object id: its text edited, its links to
+    # items (which have keys) left as they are.
+    open_object(page, base, "#/r/edits/t/Shelf/k/1")
+    set_text(page, "title", "Bottom")
     seen["problems"] = problems
 
 print(json.dumps(seen, ensure_ascii=False))

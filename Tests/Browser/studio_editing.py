@@ -1,6 +1,8 @@
 """What the Kura Studio editing walks share: opening a property's editor on an object's page,
 saving it, and reading what the page says."""
-from studio_page import backlinks_loaded, wait_until
+import urllib.parse
+
+from studio_page import wait_until
 
 
 def open_object(page, base, route):
@@ -10,7 +12,10 @@ def open_object(page, base, route):
     page.goto(base + "/" + route)
     if again:
         page.reload()
-    wait_until(page, lambda: page.locator("table.object").count() == 1 and backlinks_loaded(page), route)
+    parts = route.split("/")
+    title = urllib.parse.unquote(parts[4]) + " " + urllib.parse.unquote(parts[6]) + " "
+    wait_until(page, lambda: page.locator("table.object").count() == 1 and page.locator("#backlinks .loading").count() == 0
+               and page.inner_text("h1").startswith(title), route)
 
 
 def edit(page, name):

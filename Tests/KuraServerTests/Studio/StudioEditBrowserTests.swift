@@ -21,6 +21,7 @@ import Testing
         let first = try StudioEditRealm.stored(server, "Item", "1")
         let second = try StudioEditRealm.stored(server, "Item", "2")
         let third = try StudioEditRealm.stored(server, "Item", "3")
+        let shelf = try StudioEditRealm.stored(server, "Shelf", "1")
         let seen = try StudioBrowser.observe("studio_edit.py", ["http://127.0.0.1:\(server.port)"])
 
         let saved = seen["saved"] as? [String: String] ?? [:]
@@ -28,7 +29,7 @@ import Testing
                      "owner", "related"] {
             #expect(saved[name] == "Saved \(name).", "\(name): \(saved[name] ?? "nothing said")")
         }
-        #expect(saved["owner2"] == "Saved owner." && saved["note2"] == "Saved note.")
+        #expect(saved["owner2"] == "Saved owner." && saved["note2"] == "Saved note." && saved["title"] == "Saved title.")
         // The key is not offered for editing; everything else is.
         #expect(seen["editButtons"] as? [String] == ["name", "count", "ratio", "done", "when", "amount", "ref", "code", "note", "spec",
                                                      "numbers", "tags", "scores", "owner", "related", "any"])
@@ -59,6 +60,7 @@ import Testing
         #expect(try StudioEditRealm.stored(server, "Item", "1") == expectedFirst)
         #expect(try StudioEditRealm.stored(server, "Item", "2") == StudioEditRealm.changed(second, ["owner": #""Owner 09""#, "note": "null"]))
         #expect(try StudioEditRealm.stored(server, "Item", "3") == third)
+        #expect(try StudioEditRealm.stored(server, "Shelf", "1") == StudioEditRealm.changed(shelf, ["title": #""Bottom""#]))
         #expect(seen["problems"] as? [String] == [])
     }
 

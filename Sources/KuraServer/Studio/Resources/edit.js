@@ -25,15 +25,18 @@ Studio.enableEditing = function (view, page) {
         if (!property) continue;
         const header = row.querySelector("th");
         if (property.name === page.type.primaryKey) {
-            header.append(el("span", {class: "type-text"}, "the key: not edited"));
+            header.append(el("span", {class: "type-text why"}, "the key: not edited"));
             continue;
         }
         if (!Studio.editable(property.type, page.schema)) {
-            header.append(el("span", {class: "type-text"}, "edited on the linked objects' pages"));
+            const target = page.schema.byName.get(property.type.base);
+            header.append(el("span", {class: "type-text why"}, target && !target.embedded
+                ? "edited on each " + target.name + "'s page" : "edited on the linked objects' pages"));
             continue;
         }
-        header.append(el("button", {type: "button", class: "edit", "data-edit": property.name, "aria-label": "edit " + property.name,
-            onclick: () => Studio.editProperty(row, property, page)}, "Edit"));
+        // After the name, so that it floats on the name's line.
+        header.insertBefore(el("button", {type: "button", class: "edit", "data-edit": property.name, "aria-label": "edit " + property.name,
+            onclick: () => Studio.editProperty(row, property, page)}, "Edit"), header.childNodes[1] || null);
     }
     actions.append(el("button", {type: "button", id: "delete-object", class: "danger", onclick: () => Studio.confirmDelete(page)}, "Delete…"));
 };
