@@ -6,13 +6,15 @@ usage: studio_field_error.py BASE_URL
 
 The server (started by StudioEditBrowserTests) serves `edits` (StudioEditRealm) without tokens.
 On Item 3: text for an int, an int past 64 bits, a bad date, a map value that is not a number, an
-embedded field that is not an int, text that is not JSON for a mixed value. Nothing may be written.
+embedded field that is not an int, text that is not JSON for a mixed value, a list item past 64 bits,
+and a link to an owner another client deletes before the save. Nothing may be written.
 """
 import json
 import sys
+import urllib.request
 
 from studio_editing import edit, field_errors, open_object, save
-from studio_page import studio_page
+from studio_page import studio_page, wait_until
 
 base = sys.argv[1]
 seen = {}
@@ -42,6 +44,16 @@ with studio_page(problems, expected_statuses=(422,)) as page:
     form = edit(page, "numbers")
     page.fill(form + " li:nth-child(1) input", "9223372036854775808")
     seen["numbers"] = {"said": save(page, "numbers"), "marked": field_errors(page)}
+    page.click(form + " button.cancel")
+    # A link to an owner another client deletes before the save.
+    form = edit(page, "owner")
+    page.click(form + " button.choose")
+    page.fill("#chooser-search", "Owner 25")
+    wait_until(page, lambda: page.locator("#chooser .choice").count() == 1, "Owner 25 in the chooser")
+    page.click("#chooser .choice")
+    gone = urllib.request.Request(base + "/v1/realms/edits/objects/Owner/Owner%2025", method="DELETE")
+    seen["deletedElsewhere"] = urllib.request.urlopen(gone).status
+    seen["owner"] = {"said": save(page, "owner"), "marked": field_errors(page)}
     seen["problems"] = problems
 
 print(json.dumps(seen, ensure_ascii=False))

@@ -167,6 +167,10 @@ import Testing
         #expect(marked("any").first?["label"] == "any" && marked("any").first?["message"]?.hasPrefix("This is not JSON (") == true)
         #expect(marked("numbers") == [["label": "numbers item 1", "path": "$.numbers[0]",
             "message": "This number is too large or too small for this field. (expected int, found number 9223372036854775808 (out of Int64 range))"]])
+        #expect(seen["deletedElsewhere"] as? Int == 204)
+        #expect(said("owner") == refused)
+        #expect(marked("owner") == [["label": "choose owner", "path": "$.owner",
+            "message": #"There is no object with that key to link to. (no Owner with primary key "Owner 25" in the realm or this input)"#]])
         #expect(try StudioEditRealm.stored(server, "Item", "3") == before)
         #expect(seen["problems"] as? [String] == [])
     }
