@@ -94,9 +94,9 @@ Studio.showCreate = async function (view, realm, typeName) {
     };
     create.addEventListener("click", submit);
     form.addEventListener("submit", (event) => { event.preventDefault(); submit(); });
+    // Escape does not leave the form: one key would lose everything typed. Cancel does.
     form.addEventListener("keydown", (event) => {
         if (event.key === "Enter" && event.target.matches("input:not([type=checkbox]), select")) { event.preventDefault(); submit(); }
-        if (event.key === "Escape" && !document.querySelector(".dialog:not([hidden])")) { event.preventDefault(); location.hash = cancel.getAttribute("href"); }
     });
     if (parts.length) parts[0].editor.focus();
 };

@@ -306,5 +306,6 @@ Studio.clearMarks = function (root) {
     for (const input of root.querySelectorAll("[aria-invalid]")) {
         input.removeAttribute("aria-invalid");
         input.removeAttribute("aria-describedby");
+        delete input.dataset.path;
     }
 };
