@@ -39,6 +39,7 @@ with studio_page(problems) as page:
     set_text(page, "ref", "0123456789abcdef01234567")
     set_text(page, "code", "00000000-0000-4000-8000-000000000001")
     set_text(page, "note", "hello")
+    set_text(page, "blob", "AAEC/w==")
     form = edit(page, "done")
     page.select_option(form + " select", "false")
     seen["saved"]["done"] = save(page, "done")

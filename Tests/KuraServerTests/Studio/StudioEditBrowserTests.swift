@@ -25,13 +25,13 @@ import Testing
         let seen = try StudioBrowser.observe("studio_edit.py", ["http://127.0.0.1:\(server.port)"])
 
         let saved = seen["saved"] as? [String: String] ?? [:]
-        for name in ["name", "count", "ratio", "when", "amount", "ref", "code", "note", "done", "any", "spec", "numbers", "tags", "scores",
+        for name in ["name", "count", "ratio", "when", "amount", "ref", "code", "note", "blob", "done", "any", "spec", "numbers", "tags", "scores",
                      "owner", "related"] {
             #expect(saved[name] == "Saved \(name).", "\(name): \(saved[name] ?? "nothing said")")
         }
         #expect(saved["owner2"] == "Saved owner." && saved["note2"] == "Saved note." && saved["title"] == "Saved title.")
         // The key is not offered for editing; everything else is.
-        #expect(seen["editButtons"] as? [String] == ["name", "count", "ratio", "done", "when", "amount", "ref", "code", "note", "spec",
+        #expect(seen["editButtons"] as? [String] == ["name", "count", "ratio", "done", "when", "amount", "ref", "code", "blob", "note", "spec",
                                                      "numbers", "tags", "scores", "owner", "related", "any"])
         #expect(seen["keyNote"] as? String == "id\nint\nthe key: not edited")
         #expect(seen["specLabels"] as? [String] == ["spec label", "spec size", "spec size is null", "spec is null"])
@@ -53,7 +53,8 @@ import Testing
         let expectedFirst = try StudioEditRealm.changed(first, [
             "name": #""First edited""#, "count": "-42", "ratio": "-0.125", "when": #"{"$date": "2025-06-07T08:09:10.011Z"}"#,
             "amount": #"{"$numberDecimal": "99.95"}"#, "ref": #"{"$oid": "0123456789abcdef01234567"}"#,
-            "code": #""00000000-0000-4000-8000-000000000001""#, "note": #""hello""#, "done": "false", "any": #"{"k": [1, "two"]}"#,
+            "code": #""00000000-0000-4000-8000-000000000001""#, "note": #""hello""#,
+            "blob": #"{"$binary": {"base64": "AAEC/w==", "subType": "00"}}"#, "done": "false", "any": #"{"k": [1, "two"]}"#,
             "spec": #"{"label": "s", "size": 7}"#, "numbers": "[20, 3, 4]", "tags": #"["b", "c"]"#, "scores": #"{"x": 3.25, "z": 0.5}"#,
             "owner": #""Grace""#, "related": "null",
         ])
@@ -71,7 +72,7 @@ import Testing
         #expect(seen["fields"] as? [String] == [
             "id int · primary key · required", "name string · required", "count int · required", "ratio double · required",
             "done bool · required", "when date · required", "amount decimal · required", "ref objectId · required",
-            "code uuid · required", "note string? · optional", "spec Spec? · optional", "numbers list<int> · empty: none",
+            "code uuid · required", "blob data? · optional", "note string? · optional", "spec Spec? · optional", "numbers list<int> · empty: none",
             "tags set<string> · empty: none", "scores map<double> · empty: none", "owner Owner? · optional",
             "related Item? · optional", "any mixed · optional",
         ])
@@ -83,7 +84,7 @@ import Testing
         let expected = try StudioEditRealm.changed([:], [
             "id": "10", "name": #""Made""#, "count": "5", "ratio": "1.5", "done": "true", "when": #"{"$date": "2026-02-03T04:05:06.007Z"}"#,
             "amount": #"{"$numberDecimal": "7.25"}"#, "ref": #"{"$oid": "ffffffffffffffffffffff01"}"#,
-            "code": #""11111111-2222-4333-8444-555555555555""#, "note": "null", "spec": #"{"label": "new", "size": null}"#,
+            "code": #""11111111-2222-4333-8444-555555555555""#, "blob": "null", "note": "null", "spec": #"{"label": "new", "size": null}"#,
             "numbers": "[8, 9]", "tags": #"["t"]"#, "scores": #"{"k": 1}"#, "owner": #""Ada""#, "related": "null", "any": #""free""#,
         ])
         #expect(try StudioEditRealm.stored(server, "Item", "10") == expected)
@@ -161,8 +162,10 @@ import Testing
             "message": "This number is too large or too small for this field. (expected double, found number 1e400 (out of double range))"]])
         #expect(marked("when") == [["label": "when", "path": "$.when.$date",
             "message": #"This field needs a date such as 2024-03-01T09:30:00Z. (expected an ISO-8601 date, found string "yesterday")"#]])
-        #expect(marked("scores") == [["label": "scores value for x", "path": "$.scores.x", "message": #"This field needs a number. (expected double, found string "lots")"#]])
-        #expect(marked("spec") == [["label": "spec size", "path": "$.spec.size", "message": #"This field needs a whole number. (expected int, found string "big")"#]])
+        #expect(marked("scores") == [["label": "scores value for x", "path": "$.scores.x",
+            "message": #"This field needs a number. (expected double, found string "lots")"#]])
+        #expect(marked("spec") == [["label": "spec size", "path": "$.spec.size",
+            "message": #"This field needs a whole number. (expected int, found string "big")"#]])
         #expect(said("any") == "Not saved: a value is not complete.")
         #expect(marked("any").first?["label"] == "any" && marked("any").first?["message"]?.hasPrefix("This is not JSON (") == true)
         #expect(marked("numbers") == [["label": "numbers item 1", "path": "$.numbers[0]",

@@ -20,6 +20,7 @@ struct StudioEditRealm {
               amount: decimal
               ref: objectId
               code: uuid
+              blob: data?
               note: string?
               spec: Spec?
               numbers: list<int>
