@@ -183,7 +183,9 @@ Studio.listEditor = function (type, value, ctx, options) {
     const noun = type.collection === "set" ? "element" : "item";
     const renumber = () => rows.forEach((row, index) => {
         row.remove.setAttribute("aria-label", "remove " + options.label + " " + noun + " " + (index + 1));
-        if (row.editor.node.classList.contains("scalar-editor")) row.editor.input.setAttribute("aria-label", options.label + " " + noun + " " + (index + 1));
+        const name = options.label + " " + noun + " " + (index + 1);
+        if (row.editor.node.classList.contains("scalar-editor")) row.editor.input.setAttribute("aria-label", name);
+        if (row.editor.node.classList.contains("link-editor")) row.editor.input.setAttribute("aria-label", "choose " + name);
         row.number.textContent = String(index + 1);
     });
     const add = (itemValue) => {
