@@ -25,6 +25,7 @@ Studio.openDialog = function (options) {
         closed = true;
         node.remove();
         document.removeEventListener("keydown", onKey, true);
+        window.removeEventListener("hashchange", onLeave);
         if (opener && opener.isConnected && typeof opener.focus === "function") opener.focus();
     };
     const focusable = () => Array.from(body.querySelectorAll("button, input, select, textarea, a[href], [tabindex]:not([tabindex='-1'])"))
@@ -46,6 +47,9 @@ Studio.openDialog = function (options) {
         if (event.shiftKey && (document.activeElement === first || !inside)) { event.preventDefault(); last.focus(); }
         else if (!event.shiftKey && (document.activeElement === last || !inside)) { event.preventDefault(); first.focus(); }
     };
+    // Another page shown (the browser's Back, say) takes the dialog with the page it was for.
+    const onLeave = () => { if (options.onCancel) options.onCancel(); else close(); };
+    window.addEventListener("hashchange", onLeave);
     document.addEventListener("keydown", onKey, true);
     node.addEventListener("mousedown", (event) => {
         if (event.target === node) { if (options.onCancel) options.onCancel(); else close(); }
