@@ -27,6 +27,7 @@ PAGES = [
     ("schema", "#/r/zoo/schema", lambda page: page.locator("svg.schema-diagram").count() == 1),
     ("web-schema", "#/r/web/schema", lambda page: page.locator("svg.schema-diagram").count() == 1),
     ("transfer", "#/r/zoo/transfer", lambda page: page.locator("#export-start").count() == 1),
+    ("new-person", "#/r/zoo/t/Person/new", lambda page: page.locator("#create-form").count() == 1),
 ]
 
 # Samples each arrow of the diagram every 2 px along its path (whatever its shape) and names the

@@ -27,7 +27,13 @@ enum StudioAssets {
         // The page loads the scripts in this order; each adds its part to the `Studio` object.
         "core.js": script(PackageResources.core_js),
         "values.js": script(PackageResources.values_js),
+        "wire.js": script(PackageResources.wire_js),
+        "dialog.js": script(PackageResources.dialog_js),
+        "editors.js": script(PackageResources.editors_js),
+        "chooser.js": script(PackageResources.chooser_js),
         "objects.js": script(PackageResources.objects_js),
+        "edit.js": script(PackageResources.edit_js),
+        "create.js": script(PackageResources.create_js),
         "schema.js": script(PackageResources.schema_js),
         "transfer.js": script(PackageResources.transfer_js),
         "live.js": script(PackageResources.live_js),

@@ -42,8 +42,9 @@ import Testing
         #expect(page.headers["x-content-type-options"] == "nosniff")
         #expect(page.text.contains("<title>Kura Studio</title>"))
         let files = references(in: page.text).filter { $0.hasPrefix("/studio/") }
-        #expect(files == ["/studio/core.js", "/studio/values.js", "/studio/objects.js", "/studio/schema.js", "/studio/transfer.js",
-                          "/studio/live.js", "/studio/app.js", "/studio/studio.css"])
+        #expect(files == ["/studio/core.js", "/studio/values.js", "/studio/wire.js", "/studio/dialog.js", "/studio/editors.js",
+                          "/studio/chooser.js", "/studio/objects.js", "/studio/edit.js", "/studio/create.js", "/studio/schema.js",
+                          "/studio/transfer.js", "/studio/live.js", "/studio/app.js", "/studio/studio.css"])
         for file in files {
             let reply = try server.request(file)
             #expect(reply.status == 200, "\(file)")
@@ -59,7 +60,7 @@ import Testing
         let page = try server.request("/")
         #expect(page.body == (try Data(contentsOf: folder.appendingPathComponent("index.html"))))
         let files = references(in: page.text).filter { $0.hasPrefix("/studio/") }
-        #expect(files.count == 8)
+        #expect(files.count == 14)
         for file in files {
             let name = String(file.dropFirst("/studio/".count))
             #expect(try server.request(file).body == (try Data(contentsOf: folder.appendingPathComponent(name))), "\(file)")

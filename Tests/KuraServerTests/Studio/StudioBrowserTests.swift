@@ -255,7 +255,7 @@ enum StudioBrowser {
 
         // No page is wider than the screen, a phone's included: wide tables and the diagram scroll
         // inside their own boxes.
-        for page in ["home", "table", "object", "keyless", "schema", "web-schema", "transfer"] {
+        for page in ["home", "table", "object", "keyless", "schema", "web-schema", "transfer", "new-person"] {
             #expect(seen["\(page)@1280"] as? Int == 1280, "\(page) is \(seen["\(page)@1280"] ?? "?") px wide on a 1280 px screen")
             #expect(seen["\(page)@390"] as? Int == 390, "\(page) is \(seen["\(page)@390"] ?? "?") px wide on a 390 px screen")
         }

@@ -72,11 +72,26 @@ Studio.show = async function () {
         else if (parts[0] === "r" && parts.length === 2) await Studio.showRealm(view, parts[1]);
         else if (parts[0] === "r" && parts[2] === "t" && parts.length === 4) await Studio.showObjects(view, parts[1], parts[3], query);
         else if (parts[0] === "r" && parts[2] === "t" && parts[4] === "k" && parts.length === 6) await Studio.showObject(view, parts[1], parts[3], parts[5]);
+        else if (parts[0] === "r" && parts[2] === "t" && parts[4] === "new" && parts.length === 5) await Studio.showCreate(view, parts[1], parts[3]);
         else if (parts[0] === "r" && parts[2] === "schema") await Studio.showSchema(view, parts[1]);
         else if (parts[0] === "r" && parts[2] === "transfer") await Studio.showTransfer(view, parts[1], query);
         else view.replaceChildren(Studio.message("error", "Kura Studio has no page '" + location.hash + "'"));
     } catch (error) {
         view.replaceChildren(Studio.el("h1", {}, "Not shown"), Studio.message("error", error.message));
+    }
+    Studio.showFlash(view);
+};
+
+// The message a save, creation or deletion left for the view that follows it, focused where it says.
+Studio.showFlash = function (view) {
+    const flash = Studio.flash;
+    Studio.flash = null;
+    if (!flash || !view.isConnected) return;
+    view.prepend(Studio.el("p", {class: "message done", role: "status", id: "flash"}, flash.text));
+    const target = flash.focus ? view.querySelector(flash.focus) : null;
+    if (target) {
+        if (!target.matches("button, a, input, select, textarea")) target.setAttribute("tabindex", "-1");
+        target.focus();
     }
 };
 
@@ -87,6 +102,7 @@ Studio.showCrumbs = function (parts) {
         crumbs.push(" / ", el("a", {href: Studio.link(["r", parts[1]])}, parts[1]));
         if (parts[2] === "t" && parts[3]) crumbs.push(" / ", el("a", {href: Studio.link(["r", parts[1], "t", parts[3]])}, parts[3]));
         if (parts[4] === "k" && parts[5]) crumbs.push(" / ", el("span", {}, parts[5]));
+        if (parts[4] === "new") crumbs.push(" / new");
         if (parts[2] === "schema") crumbs.push(" / schema");
         if (parts[2] === "transfer") crumbs.push(" / import and export");
     }

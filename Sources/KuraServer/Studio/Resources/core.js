@@ -170,8 +170,12 @@ Studio.schema = async function (realm) {
                 name,
                 primaryKey: body.primaryKey || null,
                 embedded: body.embedded === true,
-                properties: Object.entries(body.properties || {}).map(([property, declaration]) =>
-                    ({name: property, type: Studio.parseType(declaration)})),
+                properties: Object.entries(body.properties || {}).map(([property, declaration]) => ({
+                    name: property, type: Studio.parseType(declaration),
+                    // What the server gives a new object that leaves the property out.
+                    autoIncrement: declaration !== null && typeof declaration === "object" && declaration.autoIncrement === true,
+                    hasDefault: declaration !== null && typeof declaration === "object" && declaration.default !== undefined,
+                })),
             }));
             return {version: json.schemaVersion, types, byName: new Map(types.map((type) => [type.name, type]))};
         });

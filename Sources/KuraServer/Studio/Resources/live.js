@@ -64,12 +64,32 @@ Studio.changed = function (realm, change) {
     if (parts[2] !== "t" || !types[parts[3]]) return;
     const kinds = types[parts[3]];
     if (parts[4] !== "k") {
+        // The commit of a deletion this page made is no news to the table it went on to: a commit is
+        // one write, so what else it changed (links to the object, cleared) came of that deletion.
+        const deleted = Array.isArray(kinds.deleted) ? kinds.deleted : [];
+        if (deleted.length > 0 && deleted.every((key) => Studio.ownDeletes.delete(parts[3] + "\u0000" + Studio.keyText(key)))) return;
         Studio.notice(parts[3] + " objects changed (commit " + change.version + ").");
         return;
     }
     const has = (kind) => Array.isArray(kinds[kind]) && kinds[kind].some((key) => Studio.keyText(key) === parts[5]);
     if (has("deleted")) Studio.notice("This object was deleted (commit " + change.version + ").");
-    else if (has("modified") || has("inserted") || kinds.truncated) Studio.notice("This object changed (commit " + change.version + ").");
+    else if (has("modified") || has("inserted") || kinds.truncated) Studio.noticeUnlessOwn(realm, parts, change.version);
+};
+
+// A change of the shown object is news unless this page wrote it: the stored ETag is then the one
+// the page holds (the page being shown again after its own save holds it too).
+Studio.noticeUnlessOwn = async function (realm, parts, version) {
+    const current = Studio.current;
+    if (current && current.realm === realm && current.type.name === parts[3] && current.key === parts[5]) {
+        try {
+            const response = await fetch(current.url, {headers: Studio.headers({"Accept": "application/json"})});
+            const stored = response.headers.get("ETag");
+            if (response.ok && (stored === current.etag || (Studio.current && stored === Studio.current.etag))) return;
+        } catch (_) {
+            // Unreadable now: say that it changed.
+        }
+    }
+    Studio.notice("This object changed (commit " + version + ").");
 };
 
 // Shows `text` above the view with a button that shows the page again; null hides it.

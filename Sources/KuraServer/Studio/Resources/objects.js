@@ -61,7 +61,8 @@ Studio.showObjects = async function (view, realm, typeName, query) {
         el("p", {class: "meta"},
             type.primaryKey ? "primary key " + type.primaryKey : "no primary key",
             " · ", el("a", {href: Studio.link(["r", realm, "schema"])}, "schema"),
-            " · ", el("a", {href: Studio.link(["r", realm, "transfer"], {type: typeName})}, "import or export")),
+            " · ", el("a", {href: Studio.link(["r", realm, "transfer"], {type: typeName})}, "import or export"),
+            type.embedded || Studio.readOnly() ? null : [" · ", el("a", {id: "new-object", href: Studio.link(["r", realm, "t", typeName, "new"])}, "New " + typeName)]),
         el("div", {class: "query"}, el("label", {for: "where"}, "where"), input,
             el("button", {type: "button", id: "where-apply", onclick: () => go({where: input.value.trim(), sort})}, "Filter"),
             where ? el("button", {type: "button", onclick: () => go({where: "", sort})}, "Clear") : null),
@@ -140,7 +141,7 @@ Studio.showObject = async function (view, realm, typeName, key) {
     if (text.includes('"$url":')) etag = (await Studio.request(url, {headers: {"Accept": "application/json"}})).headers.get("ETag");
     const ctx = {realm, schema, addresses: Studio.addressesOf([document], [url])};
     const rows = type.properties.filter((property) => property.type.collection !== "backlinks").map((property) =>
-        el("tr", {}, el("th", {}, property.name, el("span", {class: "type-text"}, property.type.text)),
+        el("tr", {"data-property": property.name}, el("th", {}, property.name, el("span", {class: "type-text"}, property.type.text)),
             el("td", {}, Studio.renderValue(document[property.name], property.type, ctx, 1))));
     const backlinks = el("section", {id: "backlinks"}, el("h2", {}, "Linked from"), el("p", {class: "loading"}, "Loading…"));
     view.replaceChildren(
@@ -148,8 +149,10 @@ Studio.showObject = async function (view, realm, typeName, key) {
         el("p", {class: "meta"}, el("a", {href: Studio.link(["r", realm, "t", typeName])}, "all " + typeName + " objects"),
             type.primaryKey ? null : " · no primary key: named by its object id",
             " · ETag ", el("code", {}, etag || "none")),
+        el("div", {id: "object-actions", class: "object-actions"}),
         el("div", {class: "table-wrap plain-wrap"}, el("table", {class: "object"}, el("tbody", {}, rows))),
         backlinks);
+    Studio.enableEditing(view, {realm, schema, type, key, url, etag, document});
     await Studio.showBacklinks(backlinks, realm, schema, type, key, document[type.primaryKey]);
 };
 
