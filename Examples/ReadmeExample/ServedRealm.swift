@@ -16,3 +16,11 @@ func servedRealmSample(token: String) async throws {
     let adults = try await zoo.count("Person", where: "age >= 18")
     print("\(adults) adults")
 }
+
+/// The client sample of the README, compiled here; it needs a server, so the example never calls it.
+func readmeClientSample() async throws {
+    let samples = try KuraClient(url: "http://127.0.0.1:8080/v1/realms/samples")
+    let people = try await samples.objects(Person.self, where: "name BEGINSWITH $0", arguments: ["A"])
+    print(people.map(\.name))
+    for try await change in samples.changes() { print(change.types) }
+}
