@@ -25,7 +25,8 @@ public struct KuraService: Sendable {
         // Middleware before routes: Hummingbird wraps each route in the middleware added so far.
         let metrics = ServiceMetrics()
         let limits = BodyLimits(maxBytes: configuration.maxOtherBodyBytes, idleTimeout: configuration.bodyIdleTimeout)
-        let router = Router(context: KuraRequestContext.self)
+        // HEAD answers as GET does, without the body (HTTP asks every GET resource to take it).
+        let router = Router(context: KuraRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestSettingsMiddleware(bodyLimits: limits))
         router.add(middleware: RequestLogMiddleware(logger: logger))
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))

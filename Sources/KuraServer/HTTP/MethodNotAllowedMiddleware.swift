@@ -2,7 +2,8 @@ import Hummingbird
 import Kura
 
 /// Answers a request for a path the router has, with a method it lacks there, 405 with `Allow`
-/// naming the path's methods, as HTTP asks (TRACE, OPTIONS and HEAD included: none is routed).
+/// naming the path's methods, as HTTP asks (TRACE and OPTIONS included: neither is routed; HEAD
+/// is, wherever GET is).
 ///
 /// Added to the router after every route, it wraps only the responder of unrouted requests; a
 /// path no route has stays 404.
@@ -24,10 +25,11 @@ struct MethodNotAllowedMiddleware<Context: RequestContext>: RouterMiddleware {
         var paths: [RoutedPath] = []
         for route in routes {
             let segments = route.path.split(separator: "/").map { $0.hasPrefix("{") || $0.hasPrefix(":") ? nil : $0 }
+            let methods = route.method == "GET" ? ["GET", "HEAD"] : [route.method]
             if let index = paths.firstIndex(where: { $0.segments == segments }) {
-                paths[index].methods.append(route.method)
+                paths[index].methods += methods
             } else {
-                paths.append(RoutedPath(segments: segments, methods: [route.method]))
+                paths.append(RoutedPath(segments: segments, methods: methods))
             }
         }
         self.paths = paths

@@ -125,10 +125,13 @@ struct ServiceOperations {
                 parameters: [realm], success: [Self.json(200, "The report", Schemas.object([], additional: nil))], problems: [404]),
             Operation(
                 method: "get", path: "/v1/realms/{realm}/changes", summary: "Server-sent events, one change event per committed write transaction from any process",
-                parameters: [realm, .header("Last-Event-ID", Schemas.string, "Resume after this version: every later commit first, then live ones")],
+                parameters: [realm, .header("Last-Event-ID", Schemas.string(matching: "^[ \\t]*[0-9]*[ \\t]*$"), "Resume after this version: every later commit first, then live ones (empty: from now)"),
+                             .query("follow", Schemas.boolean, "false: send the commits there are and end, instead of following live ones (default true)")],
                 success: [Operation.Answer(
                     status: 200, description: "event: change, id: the version, data: {\"version\", \"types\": {T: {\"inserted\", \"modified\", \"deleted\"}}}",
-                    content: [("text/event-stream", Schemas.string)])],
+                    content: [("text/event-stream", Schemas.object(required: ["event", "data"], [
+                        ("event", Schemas.oneOf(["change", "pruned"])), ("id", Schemas.string(matching: "^[0-9]+$")), ("data", Schemas.string),
+                    ]))])],
                 problems: [400, 404, 410]),
             Operation(
                 method: "get", path: "/healthz", summary: "Liveness, and whether a worker is free",

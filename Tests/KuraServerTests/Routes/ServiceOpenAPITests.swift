@@ -71,10 +71,22 @@ import Testing
         let put = try await server.request(
             "/v1/realms/zoo/objects/Dog/2", method: "PUT", headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
         #expect(put.status == 405)
-        #expect(put.headers["allow"] == "DELETE, GET, PATCH")
+        #expect(put.headers["allow"] == "DELETE, GET, HEAD, PATCH")
         let trace = try await server.request("/v1/realms/zoo/objects/Person/1", method: "TRACE")
         #expect(trace.status == 405)
-        #expect(trace.headers["allow"] == "DELETE, GET, PATCH, PUT")
+        #expect(trace.headers["allow"] == "DELETE, GET, HEAD, PATCH, PUT")
+        // HEAD answers as GET, without the body: the same status and headers.
+        let gotten = try await server.request("/v1/realms/zoo/objects/Person/1")
+        let headed = try await server.request("/v1/realms/zoo/objects/Person/1", method: "HEAD")
+        #expect(headed.status == 200)
+        #expect(headed.body.isEmpty)
+        #expect(headed.headers["etag"] == gotten.headers["etag"])
+        #expect(headed.headers["content-length"] == gotten.headers["content-length"])
+        #expect(try await server.request("/v1/realms/zoo/objects/Person/99", method: "HEAD").status == 404)
+        let exportHead = try await server.request("/v1/realms/zoo/export?format=jsonl", method: "HEAD")
+        #expect(exportHead.status == 200)
+        #expect(exportHead.headers["content-type"] == "application/x-ndjson")
+        #expect(try await server.request("/v1/realms/zoo/export?type=Cat", method: "HEAD").status == 404)
         #expect(try await server.request("/v1/nowhere", method: "TRACE").status == 404)
     }
 }

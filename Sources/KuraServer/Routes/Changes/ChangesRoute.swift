@@ -14,7 +14,8 @@ import ServiceLifecycle
 /// realm's latest version, or one that is not a whole number, 400. A stream that falls that far
 /// behind while open ends with a `pruned` event carrying the same problem. Every stream starts with
 /// a comment naming its starting version and sends a keep-alive comment when the feed asks; it ends
-/// when the client goes away or the server shuts down.
+/// when the client goes away or the server shuts down, or, with `follow=false`, once the commits
+/// already made are sent (a poll rather than a stream).
 struct ChangesRoute: RouteSet {
     let realms: ServedRealms
     let feeds: ChangeFeeds
@@ -27,6 +28,10 @@ struct ChangesRoute: RouteSet {
         group.get("realms/:realm/changes") { request, context in
             let name = try context.realm()
             let resumeText = HTTPField.Name("Last-Event-ID").flatMap { request.headers[$0] }
+            let follows = try QueryParameters(request).text("follow").map { text throws(Problem) in
+                guard let follows = Bool(text) else { throw Problem.badParameter("follow '\(MessageText.shown(text))' is not true or false") }
+                return follows
+            } ?? true
             let realms = self.realms
             let start = try await realms.work.run { try realms.reading(name) { try Self.startingVersion($0, resumeText: resumeText) } }
             let feeds = self.feeds
@@ -43,6 +48,7 @@ struct ChangesRoute: RouteSet {
                         var cursor = start
                         try await writer.write(ByteBuffer(string: ": changes of realm '\(name)' after version \(start)\n\n"))
                         cursor = try await Self.send(after: cursor, of: name, realms: realms, to: &writer)
+                        guard follows else { return }
                         for await signal in signals {
                             switch signal {
                             case .changed(let version) where version > cursor:

@@ -90,7 +90,7 @@ struct ObjectWriteRoutes: RouteSet {
         Problem(
             status: 405, code: "method-not-allowed",
             detail: "type '\(type.name)' has no primary key: its objects cannot be replaced by URL, only patched, created by POST and deleted",
-            headers: [("Allow", "DELETE, GET, PATCH")])
+            headers: [("Allow", "DELETE, GET, HEAD, PATCH")])
     }
 
     /// PATCH of an object of a type without a primary key, named by its object id: the body's

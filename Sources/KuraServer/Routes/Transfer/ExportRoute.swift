@@ -46,6 +46,10 @@ struct ExportRoute: RouteSet {
                     _ = try realm.objects(type, where: options.predicate, arguments: options.arguments, sortedBy: options.sort, limit: 0)
                 }
             }
+            var headers = HTTPFields()
+            headers[.contentType] = MediaTypes.contentType(of: format)
+            // HEAD: the checks above are the answer; no export is started for a body never sent.
+            if request.method == .head { return Response(status: .ok, headers: headers) }
             let pipe = ChunkPipe(idleTimeout: sendIdleTimeout)
             let logger = self.logger
             let metrics = self.metrics
@@ -77,8 +81,6 @@ struct ExportRoute: RouteSet {
                     pipe.finish(throwing: error)
                 }
             }
-            var headers = HTTPFields()
-            headers[.contentType] = MediaTypes.contentType(of: format)
             if options.followingLinks {
                 for try await count in selected { headers[Self.selectedField] = String(count) }
             }
