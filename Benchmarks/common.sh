@@ -313,3 +313,32 @@ stop_kura_server() {
     SERVER_PID=""
     ((status == 0)) || { echo "error: kura serve exited with status $status" >&2; exit 1; }
 }
+
+# --- for the scripts that serve: their settings, the server's memory and the verdicts ----------------
+
+# require_counts NAME=VALUE...: stops the script with status 64 unless every VALUE is a positive
+# integer.
+require_counts() {
+    local setting
+    for setting in "$@"; do
+        if ! [[ "${setting#*=}" =~ ^[1-9][0-9]*$ ]]; then
+            echo "usage: $0 [PERSONS]   (${setting%%=*} must be a positive integer, got '${setting#*=}')" >&2
+            exit 64
+        fi
+    done
+}
+
+# peak_kib PID: the process's peak resident set in KiB (VmHWM).
+peak_kib() {
+    awk '/^VmHWM:/ { print $2 }' "/proc/$1/status"
+}
+
+# mib KIB: KIB in MiB, one decimal.
+mib() {
+    awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'
+}
+
+# verdict OK: PASS when OK is 1, else FAIL.
+verdict() {
+    if [[ "$1" == 1 ]]; then echo PASS; else echo FAIL; fi
+}

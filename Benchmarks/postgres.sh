@@ -27,12 +27,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 PERSONS=${1:-${PERSONS:-200000}}
 WRK_SECONDS=${WRK_SECONDS:-5}
 WRK_CONNECTIONS=${WRK_CONNECTIONS:-16}
-for setting in "PERSONS=$PERSONS" "WRK_SECONDS=$WRK_SECONDS" "WRK_CONNECTIONS=$WRK_CONNECTIONS" "RUNS=$RUNS"; do
-    if ! [[ "${setting#*=}" =~ ^[1-9][0-9]*$ ]]; then
-        echo "usage: $0 [PERSONS]   (${setting%%=*} must be a positive integer, got '${setting#*=}')" >&2
-        exit 64
-    fi
-done
+require_counts "PERSONS=$PERSONS" "WRK_SECONDS=$WRK_SECONDS" "WRK_CONNECTIONS=$WRK_CONNECTIONS" "RUNS=$RUNS"
 IMPORT_TARGET=1.5
 EXPORT_TARGET=1.5
 

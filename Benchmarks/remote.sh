@@ -27,12 +27,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 PERSONS=${1:-${PERSONS:-200000}}
 UPLOAD_MB=${UPLOAD_MB:-1000}
 UPLOAD_RUNS=${UPLOAD_RUNS:-1}
-for setting in "PERSONS=$PERSONS" "UPLOAD_MB=$UPLOAD_MB" "UPLOAD_RUNS=$UPLOAD_RUNS" "RUNS=$RUNS"; do
-    if ! [[ "${setting#*=}" =~ ^[1-9][0-9]*$ ]]; then
-        echo "usage: $0 [PERSONS]   (${setting%%=*} must be a positive integer, got '${setting#*=}')" >&2
-        exit 64
-    fi
-done
+require_counts "PERSONS=$PERSONS" "UPLOAD_MB=$UPLOAD_MB" "UPLOAD_RUNS=$UPLOAD_RUNS" "RUNS=$RUNS"
 
 # The targets.
 COPY_RATIO_TARGET=1.3
@@ -55,9 +50,6 @@ start_server() {
     start_kura_server "$@"
     SERVER_PIDS+=("$SERVER_PID")
 }
-peak_kib() { awk '/^VmHWM:/ { print $2 }' "/proc/$1/status"; }
-mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
-verdict() { if [[ "$1" == 1 ]]; then echo PASS; else echo FAIL; fi; }
 
 # --- data ------------------------------------------------------------------------------------------
 

@@ -27,12 +27,7 @@ PERSONS=${1:-${PERSONS:-200000}}
 UPLOAD_MB=${UPLOAD_MB:-1000}
 WRK_SECONDS=${WRK_SECONDS:-5}
 WRK_CONNECTIONS=${WRK_CONNECTIONS:-16}
-for setting in "PERSONS=$PERSONS" "UPLOAD_MB=$UPLOAD_MB" "WRK_SECONDS=$WRK_SECONDS" "WRK_CONNECTIONS=$WRK_CONNECTIONS" "RUNS=$RUNS"; do
-    if ! [[ "${setting#*=}" =~ ^[1-9][0-9]*$ ]]; then
-        echo "usage: $0 [PERSONS]   (${setting%%=*} must be a positive integer, got '${setting#*=}')" >&2
-        exit 64
-    fi
-done
+require_counts "PERSONS=$PERSONS" "UPLOAD_MB=$UPLOAD_MB" "WRK_SECONDS=$WRK_SECONDS" "WRK_CONNECTIONS=$WRK_CONNECTIONS" "RUNS=$RUNS"
 
 # The targets the service must meet.
 RATIO_TARGET=1.15
@@ -96,11 +91,8 @@ start_server() {
     SERVER_PIDS+=("$SERVER_PID")
 }
 
-# The server's peak resident set in KiB (VmHWM), and its reset to the present resident set (writing
-# 5 to clear_refs), so that a peak can be read over one part.
-peak_kib() {
-    awk '/^VmHWM:/ { print $2 }' "/proc/$1/status"
-}
+# Resets the server's peak resident set to the present one (writing 5 to clear_refs), so that a peak
+# (peak_kib) can be read over one part.
 reset_peak() {
     echo 5 > "/proc/$1/clear_refs" 2> /dev/null || true
 }
@@ -229,12 +221,6 @@ stop_kura_server
 
 # --- the tables ------------------------------------------------------------------------------------
 
-# verdict OK: PASS or FAIL, counted.
-verdict() {
-    if [[ "$1" == 1 ]]; then echo PASS; else echo FAIL; fi
-}
-
-mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 
 echo
 echo "== results: $PERSONS people ($(file_bytes "$JSONL") bytes of NDJSON), median of $RUNS rounds"

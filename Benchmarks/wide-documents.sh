@@ -113,11 +113,6 @@ check_stored() {
 }
 
 
-# The server's peak resident set in KiB (VmHWM).
-peak_kib() {
-    awk '/^VmHWM:/ { print $2 }' "/proc/$1/status"
-}
-
 # http_import FILE FORMAT: imports FILE into a fresh realm through a fresh server; sets RUN_WALL (curl's
 # wall seconds), RUN_RSS_KIB (the server's peak) and IDLE_KIB (its peak before the request).
 http_import() {
@@ -141,8 +136,6 @@ cli_import() {
     fresh_realm "$WORK/cli.realm"
     timed /dev/null "$KURA" import "$WORK/cli.realm" "$1" --type Wide
 }
-
-mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 
 declare -A RESULTS
 # record NAME VALUE: appends VALUE to the runs of NAME.

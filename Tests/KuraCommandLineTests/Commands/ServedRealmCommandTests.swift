@@ -278,6 +278,14 @@ import Testing
         try (lines[0] + "\n").write(to: tokenFile, atomically: true, encoding: .utf8)
         let fromFile = try kura(["export", url(server), "--type", "Person", "--token-file", tokenFile.path])
         #expect(fromFile.stdout == fromEnvironment.stdout)
+        // A copy out of the server takes the source's token from --source-token-file; reading is enough.
+        let copied = try kura(["copy", url(server), "fromServer.realm", "--type", "Person", "--source-token-file", tokenFile.path])
+        #expect(copied.status == 0, "\(copied.stderr)")
+        #expect(copied.stdout.hasPrefix("fromServer.realm: created with the source's schema\n"))
+        let unread = try kura(["copy", url(server), "refused.realm"])
+        #expect(unread.status == 64)
+        #expect(unread.stderr == "kura: error: realm '\(url(server))' refused the token: a bearer token is needed: send Authorization: Bearer TOKEN\n")
+        #expect(!FileManager.default.fileExists(atPath: fixture.path("refused.realm")))
         // A read token cannot import.
         let people = Fixtures.packageRoot.appendingPathComponent("Samples/people.json").path
         let refused = try kura(["import", url(server), people, "--type", "Person", "--token-file", tokenFile.path])

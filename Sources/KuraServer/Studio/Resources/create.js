@@ -57,18 +57,16 @@ Studio.showCreate = async function (view, realm, typeName) {
         Studio.clearMarks(form);
         status.replaceChildren();
         const fields = new Map();
-        const document = {};
-        try {
+        const read = Studio.readForm(status, fields, "Not created", () => {
+            const document = {};
             for (const {property, editor} of parts) {
                 const value = editor.read("$." + property.name, fields);
                 if (value !== Studio.omit) document[property.name] = value;
             }
-        } catch (error) {
-            if (!(error instanceof Studio.InputError)) throw error;
-            Studio.showRefusal(status, fields, {kind: "invalid", text: "Not created: a value is not complete.",
-                fields: [{path: error.path, message: "", words: error.message}]});
-            return;
-        }
+            return document;
+        });
+        if (!read) return;
+        const document = read.value;
         saving = true;
         create.disabled = true;
         try {

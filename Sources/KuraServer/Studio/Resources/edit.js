@@ -74,16 +74,9 @@ Studio.editProperty = function (row, property, page) {
         Studio.clearMarks(form);
         status.replaceChildren();
         const fields = new Map();
-        let value;
-        try {
-            value = editor.read("$." + property.name, fields);
-            if (value === Studio.omit) value = null;
-        } catch (error) {
-            if (!(error instanceof Studio.InputError)) throw error;
-            Studio.showRefusal(status, fields, {kind: "invalid", text: "Not saved: a value is not complete.",
-                fields: [{path: error.path, message: "", words: error.message}]});
-            return;
-        }
+        const read = Studio.readForm(status, fields, "Not saved", () => editor.read("$." + property.name, fields));
+        if (!read) return;
+        const value = read.value === Studio.omit ? null : read.value;
         saving = true;
         save.disabled = true;
         try {
@@ -108,6 +101,19 @@ Studio.editProperty = function (row, property, page) {
         if (event.key === "Enter" && event.target.matches("input:not([type=checkbox]):not([type=search]), select")) { event.preventDefault(); submit(); }
     });
     editor.focus();
+};
+
+// What `read` makes of a form's inputs, as {value}; or, when an input is not complete, null, with
+// why shown in `status` at that input (`failed` starts the sentence: "Not saved", "Not created").
+Studio.readForm = function (status, fields, failed, read) {
+    try {
+        return {value: read()};
+    } catch (error) {
+        if (!(error instanceof Studio.InputError)) throw error;
+        Studio.showRefusal(status, fields, {kind: "invalid", text: failed + ": a value is not complete.",
+            fields: [{path: error.path, message: "", words: error.message}]});
+        return null;
+    }
 };
 
 // A refusal shown in `box`: its sentence, each refused value marked at its input (or listed when
