@@ -144,7 +144,7 @@ let package = Package(
         // The DocC catalog's Swift samples (Sources/Kura/Kura.docc), compiled and run by DocsExampleTests.
         .executableTarget(
             name: "DocsExample",
-            dependencies: ["Kura"],
+            dependencies: ["Kura", "KuraClient"],
             path: "Examples/DocsExample"
         ),
         // What the test targets share: paths and temporary folders, the sample models, fixtures of

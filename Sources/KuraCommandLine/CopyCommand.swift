@@ -20,12 +20,17 @@ struct CopyCommand: ParsableCommand {
             The destination's schema is checked first: every copied type and property must exist \
             there with the same type. A destination that does not exist yet is created with the \
             source's schema. The copy is one transaction: it happens whole or not at all.
+
+            Either side may be a realm kura serve serves, named by its URL \
+            (https://HOST:PORT/v1/realms/NAME), on one server or two: the documents stream through \
+            kura as they come. The token is the destination's (KURA_TOKEN or --token-file); a \
+            source on another server takes its own with --source-token-file.
             """)
 
     @Argument(help: "The realm to copy from: a file, a postgres:// URL or a served realm's https:// URL.")
     var source: String
 
-    @Argument(help: "The realm to copy into, a file or a postgres:// URL (created with the source's schema if it does not exist), or a served realm's https:// URL.")
+    @Argument(help: "The realm to copy into: a file or a postgres:// URL (created with the source's schema if it does not exist), or a served realm's https:// URL.")
     var destination: String
 
     @OptionGroup var token: TokenOption

@@ -36,7 +36,7 @@ import Testing
         let articles = try Self.articles()
         #expect(articles.map(\.name) == [
             "Concurrency", "DocumentsAndTheStrictRules", "GettingStarted", "ImportExportAndCopy", "Kura", "Migrations",
-            "ModelsAndSchema", "ObservingChanges", "Queries",
+            "ModelsAndSchema", "ObservingChanges", "Queries", "ServedRealms",
         ])
         let files = try Self.exampleFiles()
         var count = 0
