@@ -342,3 +342,24 @@ mib() {
 verdict() {
     if [[ "$1" == 1 ]]; then echo PASS; else echo FAIL; fi
 }
+
+# make_workdir_with_servers: make_workdir, and an EXIT trap that also stops every server that
+# start_server started and did not stop.
+make_workdir_with_servers() {
+    make_workdir
+    SERVER_PIDS=()
+    trap stop_servers_and_clean EXIT
+}
+
+stop_servers_and_clean() {
+    local pid
+    for pid in "${SERVER_PIDS[@]}"; do kill "$pid" 2> /dev/null || true; done
+    for pid in "${SERVER_PIDS[@]}"; do wait "$pid" 2> /dev/null || true; done
+    rm -rf "$WORK"
+}
+
+# start_server ARGUMENTS...: `start_kura_server`, the server stopped at exit.
+start_server() {
+    start_kura_server "$@"
+    SERVER_PIDS+=("$SERVER_PID")
+}

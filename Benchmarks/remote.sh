@@ -36,20 +36,7 @@ SERVE_RSS_TARGET_MIB=96
 
 find_kura
 find_sqlite3
-make_workdir
-SERVER_PIDS=()
-cleanup() {
-    local pid
-    for pid in "${SERVER_PIDS[@]}"; do kill "$pid" 2> /dev/null || true; done
-    for pid in "${SERVER_PIDS[@]}"; do wait "$pid" 2> /dev/null || true; done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-start_server() {
-    start_kura_server "$@"
-    SERVER_PIDS+=("$SERVER_PID")
-}
+make_workdir_with_servers
 
 # --- data ------------------------------------------------------------------------------------------
 

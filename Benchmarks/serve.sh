@@ -52,16 +52,7 @@ CURL=$(command -v curl || true)
 
 # --- data and realms -------------------------------------------------------------------------------
 
-make_workdir
-SERVER_PIDS=()
-# Stops the servers still running, then removes WORK (the EXIT trap of make_workdir, extended).
-cleanup() {
-    local pid
-    for pid in "${SERVER_PIDS[@]}"; do kill "$pid" 2> /dev/null || true; done
-    for pid in "${SERVER_PIDS[@]}"; do wait "$pid" 2> /dev/null || true; done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+make_workdir_with_servers
 
 JSONL="$WORK/people.jsonl"
 BUSY_PERSONS=$((PERSONS * 5))
@@ -84,12 +75,6 @@ for ((run = 1; run <= RUNS; run++)); do
     new_kura_realm "$WORK/web-$run.realm"
     new_kura_realm "$WORK/busy-$run.realm"
 done
-
-# start_server REALM...: serves the realms (`start_kura_server`), the server stopped at exit.
-start_server() {
-    start_kura_server "$@"
-    SERVER_PIDS+=("$SERVER_PID")
-}
 
 # Resets the server's peak resident set to the present one (writing 5 to clear_refs), so that a peak
 # (peak_kib) can be read over one part.
