@@ -112,7 +112,8 @@ let package = Package(
                 "KuraServer",
                 "KuraClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // The pieces a served realm's export arrives in.
+                // The HTTP client a served realm is reached with, and the pieces its export arrives in.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Dispatch
 import Foundation
 import Kura
@@ -13,8 +14,16 @@ enum RemoteRealms {
 
     /// A client of the served realm `url`, with the token of `tokenFile` or `KURA_TOKEN`.
     static func client(_ url: String, tokenFile: String?) throws -> KuraClient {
-        KuraClient(realm: try RemoteRealmURL(url), token: try token(file: tokenFile))
+        KuraClient(realm: try RemoteRealmURL(url), token: try token(file: tokenFile), httpClient: httpClient)
     }
+
+    /// The command's HTTP client: as the library's, but a connection refused is said at once, as
+    /// curl says it, rather than tried again until the connect timeout.
+    static let httpClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration(timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .minutes(5)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     /// The token: the first line of `file`, else `KURA_TOKEN`, else none.
     static func token(file: String?) throws -> String? {
