@@ -172,8 +172,9 @@ let package = Package(
             name: "KuraServerTests",
             dependencies: [
                 "Kura", "KuraServer", "KuraTestSupport",
-                // The served realms' client, against real servers.
+                // The served realms' client, against real servers, with an HTTP client of the tests' own.
                 "KuraClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // The `kura` binary whose `serve` the process tests start.
                 "KuraCommandLine",
                 // The router of `kura serve` driven in process, and what its requests are made of.

@@ -11,12 +11,13 @@ import Testing
 
     init() throws {
         fixture = try ServiceFixture()
-        // As in KuraClientTests: the suite's load, not the limits, is what these would meet.
-        try fixture.writeConfig("server:\n  bodyIdleTimeout: 600\n  sendIdleTimeout: 600\n")
+        // As in KuraClientTests: the suite's load, not the limits, is what these would meet
+        // (see PatientHTTPClient).
+        try fixture.writeConfig("server:\n  bodyIdleTimeout: 3600\n  sendIdleTimeout: 3600\n")
     }
 
     private func client(_ server: ServerProcess) throws -> KuraClient {
-        try KuraClient(url: "http://127.0.0.1:\(server.port)/v1/realms/zoo")
+        KuraClient(realm: try RemoteRealmURL("http://127.0.0.1:\(server.port)/v1/realms/zoo"), httpClient: PatientHTTPClient.shared)
     }
 
     @Test func objectsAreTheLibrarysModelsWithTheirLinksAndCycles() async throws {

@@ -14,12 +14,12 @@ import Testing
         fixture = try ServiceFixture()
         // The client's body and response pieces move on Swift's shared threads, which the whole
         // suite's synchronous tests can hold for longer than the server's idle limits; the limits
-        // are not what these tests are about.
-        try fixture.writeConfig("server:\n  bodyIdleTimeout: 600\n  sendIdleTimeout: 600\n")
+        // are not what these tests are about (see PatientHTTPClient).
+        try fixture.writeConfig("server:\n  bodyIdleTimeout: 3600\n  sendIdleTimeout: 3600\n")
     }
 
     private func client(_ server: ServerProcess, realm: String = "zoo") throws -> KuraClient {
-        try KuraClient(url: "http://127.0.0.1:\(server.port)/v1/realms/\(realm)")
+        KuraClient(realm: try RemoteRealmURL("http://127.0.0.1:\(server.port)/v1/realms/\(realm)"), httpClient: PatientHTTPClient.shared)
     }
 
     /// `text` in pieces of `size` bytes, as a sequence a program might stream.
