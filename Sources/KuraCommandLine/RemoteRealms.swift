@@ -50,14 +50,20 @@ enum RemoteRealms {
     /// (to redraw a progress line).
     static func wait<T: Sendable>(tick: (() -> Void)? = nil, _ body: @escaping @Sendable () async throws -> T) throws -> T {
         let outcome = Mutex<Result<T, any Error>?>(nil)
+        // The task lets go of `body` (and whatever it holds, such as a realm the caller closes
+        // next) before it says it is done.
+        let work = Mutex<(@Sendable () async throws -> T)?>(body)
         let done = DispatchSemaphore(value: 0)
         Task {
-            do {
-                let value = try await body()
-                outcome.withLock { $0 = .success(value) }
-            } catch {
-                outcome.withLock { $0 = .failure(error) }
-            }
+            let result = await { () async -> Result<T, any Error> in
+                guard let body = work.withLock({ $0.take() }) else { return .failure(CancellationError()) }
+                do {
+                    return .success(try await body())
+                } catch {
+                    return .failure(error)
+                }
+            }()
+            outcome.withLock { $0 = result }
             done.signal()
         }
         while done.wait(timeout: .now() + .milliseconds(200)) == .timedOut { tick?() }
