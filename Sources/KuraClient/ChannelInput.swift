@@ -1,3 +1,4 @@
+import Kura
 import NIOCore
 
 /// The download's pieces as the JSON reader takes them: into its buffer, a piece split across
@@ -7,6 +8,12 @@ final class ChannelInput {
     private var piece = ByteBuffer()
 
     init(channel: ChunkChannel) { self.channel = channel }
+
+    /// A JSON Lines reader of what `channel` carries; `file` names it in errors.
+    static func reader(of channel: ChunkChannel, file: String) -> JSONReader {
+        let input = ChannelInput(channel: channel)
+        return JSONReader(file: file, layout: .lines) { buffer in try input.fill(buffer) }
+    }
 
     func fill(_ buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while piece.readableBytes == 0 {

@@ -67,8 +67,7 @@ extension KuraClient {
             Thread.detachNewThread {
                 let outcome = Result<ImportSummary, any Error>(catching: {
                     guard let realm = handed.withLock({ $0.take() }) else { throw CancellationError() }
-                    let input = ChannelInput(channel: channel)
-                    let reader = JSONReader(file: name, layout: .lines) { buffer in try input.fill(buffer) }
+                    let reader = ChannelInput.reader(of: channel, file: name)
                     return try DocumentImporter(realm: realm, options: importing).run(reader)
                 })
                 continuation.resume(returning: outcome)

@@ -74,8 +74,7 @@ public struct DocumentSequence: AsyncSequence, Sendable {
         }
         // The JSON reader blocks: it reads on a thread of its own, a few documents ahead.
         Thread.detachNewThread {
-            let input = ChannelInput(channel: channel)
-            let reader = JSONReader(file: name, layout: .lines) { buffer in try input.fill(buffer) }
+            let reader = ChannelInput.reader(of: channel, file: name)
             do {
                 while let document = try reader.next() {
                     guard room.take(unless: { channel.isCancelled }) else { return }

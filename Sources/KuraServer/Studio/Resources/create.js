@@ -54,10 +54,7 @@ Studio.showCreate = async function (view, realm, typeName) {
     let saving = false;
     const submit = async () => {
         if (saving) return;
-        Studio.clearMarks(form);
-        status.replaceChildren();
-        const fields = new Map();
-        const read = Studio.readForm(status, fields, "Not created", () => {
+        const read = Studio.readForm(form, status, "Not created", (fields) => {
             const document = {};
             for (const {property, editor} of parts) {
                 const value = editor.read("$." + property.name, fields);
@@ -66,7 +63,7 @@ Studio.showCreate = async function (view, realm, typeName) {
             return document;
         });
         if (!read) return;
-        const document = read.value;
+        const {value: document, fields} = read;
         saving = true;
         create.disabled = true;
         try {

@@ -71,11 +71,9 @@ Studio.editProperty = function (row, property, page) {
     let saving = false;
     const submit = async () => {
         if (saving) return;
-        Studio.clearMarks(form);
-        status.replaceChildren();
-        const fields = new Map();
-        const read = Studio.readForm(status, fields, "Not saved", () => editor.read("$." + property.name, fields));
+        const read = Studio.readForm(form, status, "Not saved", (fields) => editor.read("$." + property.name, fields));
         if (!read) return;
+        const fields = read.fields;
         const value = read.value === Studio.omit ? null : read.value;
         saving = true;
         save.disabled = true;
@@ -103,11 +101,16 @@ Studio.editProperty = function (row, property, page) {
     editor.focus();
 };
 
-// What `read` makes of a form's inputs, as {value}; or, when an input is not complete, null, with
+// What `read` makes of `form`'s inputs, as {value, fields} (`fields`: each input by its value's
+// path, which `read` fills, for refusals to mark); or, when an input is not complete, null, with
 // why shown in `status` at that input (`failed` starts the sentence: "Not saved", "Not created").
-Studio.readForm = function (status, fields, failed, read) {
+// The marks and messages of the form's last try go first.
+Studio.readForm = function (form, status, failed, read) {
+    Studio.clearMarks(form);
+    status.replaceChildren();
+    const fields = new Map();
     try {
-        return {value: read()};
+        return {value: read(fields), fields};
     } catch (error) {
         if (!(error instanceof Studio.InputError)) throw error;
         Studio.showRefusal(status, fields, {kind: "invalid", text: failed + ": a value is not complete.",
