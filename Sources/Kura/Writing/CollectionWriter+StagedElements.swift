@@ -72,6 +72,8 @@ extension CollectionWriter {
                 resolved = (nil, .integer(held.id))
                 // An embedded object is part of its parent: its change is the parent's.
                 heldChanged = heldChanged || (changed && target.isEmbedded)
+            } else if let target, let held, try writer.writer.holdForReference(element, held: held, target: target, path: path()) {
+                resolved = (nil, .integer(held.id))
             } else if isMixed || target != nil {
                 resolved = try writer.encodeElement(element, elementType, target: target, policy: policy, path: path(), depth: depth)
             }

@@ -33,6 +33,13 @@ extension ObjectWriter {
             return ref
         }
         if slot.isReserved, case let ref = scope.objectRef(slot), ref.type == type.name {
+            guard ref.id > scope.objectIdFloors?[type.name] ?? 0 else {
+                // Held for this document (`holdForReference`), which is written elsewhere as a new
+                // object: the place that held the old one links to the new one instead.
+                let new = ObjectRef(type: type.name, id: try transaction.nextObjectId(type))
+                try define(given.id, as: new, path: path())
+                return new
+            }
             scope.set(id, .defined(ref, path: path()))
             return ref
         }
@@ -59,9 +66,37 @@ extension ObjectWriter {
                 throw KuraError.store(
                     .unresolvedReference, "\(path()): \"$id\": \(id.value) is a \(ref.type), but \(usedAt) links to it as a \(reserved.type)")
             }
-            try transaction.storage.relink(from: reserved, to: ref)
+            // An object held for this document (`holdForReference`) is linked to already.
+            if reserved != ref { try transaction.storage.relink(from: reserved, to: ref) }
         }
         scope.set(id, .defined(ref, path: path()))
+    }
+
+    /// Under an update, keeps the object a place links to now for the document that a reference
+    /// reaching forward names (export writes chains too deep to nest so): that document is then
+    /// for the object the place holds, as a nested document would be, and the link stays as it is.
+    /// Returns whether it did; only for a reference met for the first time, to an object without a
+    /// primary key that the realm held before the input and that no other place links to.
+    func holdForReference(_ value: MappedValue, held: ObjectRef, target: StoredType, path: @autoclosure () -> String) throws -> Bool {
+        guard case .plain(.map(let fields)) = value, let id = Self.referenceId(fields), let scope = transaction.references,
+            target.key == nil, !target.isEmbedded, held.type == target.name, let floor = scope.objectIdFloors?[target.name], held.id <= floor
+        else { return false }
+        let key = ReferenceScope.Key(id: id)
+        guard scope.slot(for: key) == nil, scope.unresolvableMessage(key) == nil, !scope.isMatched(held), try linkCount(held, upTo: 2) == 1
+        else { return false }
+        scope.set(key, .reserved(held, path: path(), position: scope.position))
+        scope.noteMatched(held)
+        return true
+    }
+
+    /// The object held for a top-level document's `"$id"` by `holdForReference`, which the
+    /// document updates; `nil` when its id holds none.
+    func heldForDocument(_ type: StoredType, _ given: ObjectWriteInput) -> ObjectRef? {
+        guard let id = given.id, let scope = transaction.references, let floor = scope.objectIdFloors?[type.name],
+            let slot = scope.slot(for: ReferenceScope.Key(id: id)), slot.isReserved
+        else { return nil }
+        let ref = scope.objectRef(slot)
+        return ref.type == type.name && ref.id <= floor ? ref : nil
     }
 
     /// The stored link for `{"$ref": id}`: the object defined (or reserved) under `id`, or a newly

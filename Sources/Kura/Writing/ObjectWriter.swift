@@ -53,6 +53,11 @@ struct ObjectWriter {
             throw KuraError.store(.nestingTooDeep, "\(path()): objects nest deeper than \(Self.maxDepth) levels")
         }
         guard let keyProperty = type.key else {
+            if depth == 0, let held = heldForDocument(type, given) {
+                try define(given.id, as: held, path: path())
+                try update(held, type, given, policy: policy, path: path(), depth: depth)
+                return held
+            }
             if depth == 0, let matched = try matchedObject(type, given, policy: policy, path: path()) { return matched }
             return try insert(type, given, key: nil, policy: policy, path: path(), depth: depth)
         }
@@ -217,6 +222,11 @@ struct ObjectWriter {
             // A nested document for the object the link holds updates it; the link stays.
             if case .integer(let id) = current.value,
                 try updateHeld(ObjectRef(type: target.name, id: id), target, with: value, policy: policy, path: path(), depth: depth) != nil
+            {
+                return false
+            }
+            if case .integer(let id) = current.value,
+                try holdForReference(value, held: ObjectRef(type: target.name, id: id), target: target, path: path())
             {
                 return false
             }

@@ -167,6 +167,96 @@ import Testing
     }
 }
 
+/// Chains of objects without a key deeper than export nests them: export writes the rest of such a
+/// chain as documents of their own, each linked from the one before by a reference that reaches
+/// forward; the document carrying the `"$id"` updates the object the place held.
+@Suite struct DeepChainTests {
+    static let schema = """
+        schemaVersion: 1
+        types:
+          Node:
+            properties:
+              name: string
+              next: Node?
+              branches: list<Node>
+          Start:
+            primaryKey: id
+            properties:
+              id: int
+              first: Node?
+        """
+
+    let realm: Realm
+
+    init() throws {
+        realm = try Realm(path: try Fixtures.realmPath(), schema: try Schema(yaml: Self.schema))
+    }
+
+    /// A start whose chain of `length` nodes runs through `next`, each node also holding a branch.
+    static func start(_ id: Int, length: Int, label: String = "node") -> Value {
+        var chain: Value = ["name": .string("\(label) \(length)")]
+        for index in stride(from: length - 1, through: 1, by: -1) {
+            chain = ["name": .string("\(label) \(index)"), "next": chain, "branches": [["name": .string("branch \(index)")]]]
+        }
+        return ["id": .int(Int64(id)), "first": chain]
+    }
+
+    func write(_ documents: [Value], mode: UpdatePolicy) throws -> ImportSummary {
+        let output = DocumentOutput()
+        let writer = DocumentWriter(schema: realm.schema, format: .jsonl, output: output)
+        for document in documents { try writer.write(document, as: "Start") }
+        try writer.finish()
+        return try importing(output.bytes, mode: mode, type: "Start")
+    }
+
+    func importing(_ bytes: [UInt8], mode: UpdatePolicy, type: String? = nil) throws -> ImportSummary {
+        let importer = DocumentImporter(realm: realm, options: ImportOptions(type: type, mode: mode))
+        return try importer.run(JSONReader(bytes: bytes, file: "starts.jsonl"))
+    }
+
+    func export() throws -> [UInt8] {
+        let output = DocumentOutput()
+        _ = try RealmExporter(realm: realm).run(to: DocumentWriter(schema: realm.schema, format: .jsonl, output: output))
+        return output.bytes
+    }
+
+    @Test(arguments: [UpdatePolicy.update, .modified, .replace])
+    func anExportImportedAgainChangesNothing(mode: UpdatePolicy) throws {
+        _ = try write([Self.start(1, length: 150), Self.start(2, length: 3)], mode: .error)
+        let exported = try export()
+        #expect(String(decoding: exported, as: UTF8.self).contains(#"{"$ref":"#))
+        let nodes = try realm.count("Node")
+        let summary = try importing(exported, mode: mode)
+        #expect(summary.counts == ["Start": ChangeCounts(unchanged: 2), "Node": ChangeCounts(unchanged: nodes)])
+        #expect(try realm.count("Node") == nodes)
+        #expect(try export() == exported)
+        #expect(try Fixtures.problems(realm) == [])
+    }
+
+    @Test func aChangedNodeBeyondTheNestingIsUpdatedInPlace() throws {
+        _ = try write([Self.start(1, length: 150)], mode: .error)
+        let nodes = try realm.count("Node")
+        let exported = String(decoding: try export(), as: UTF8.self)
+        let changed = exported.replacingOccurrences(of: #""name":"node 140""#, with: #""name":"node one-forty""#)
+        #expect(changed != exported)
+        let summary = try importing(Array(changed.utf8), mode: .update)
+        #expect(summary.counts == ["Start": ChangeCounts(unchanged: 1), "Node": ChangeCounts(updated: 1, unchanged: nodes - 1)])
+        #expect(try realm.count("Node") == nodes)
+        #expect(String(decoding: try export(), as: UTF8.self) == changed)
+    }
+
+    @Test func aCopyRunAgainChangesNothing() throws {
+        _ = try write([Self.start(1, length: 150), Self.start(2, length: 70)], mode: .error)
+        let destination = try Realm(path: try Fixtures.realmPath(), schema: realm.schema)
+        let options = CopyOptions(type: "Start", mode: .update)
+        _ = try RealmCopier(source: realm, destination: destination, options: options).run()
+        let again = try RealmCopier(source: realm, destination: destination, options: options).run()
+        let nodes = try realm.count("Node")
+        #expect(again == ["Start": ChangeCounts(unchanged: 2), "Node": ChangeCounts(unchanged: nodes)])
+        #expect(try destination.count("Node") == nodes)
+    }
+}
+
 extension Value {
     fileprivate var objectRef: ObjectRef? {
         if case .object(let ref) = self { return ref }
