@@ -1,8 +1,9 @@
 import Foundation
 import Kura
 
-/// The import route's answer, `{"documents", "types": {T: {"inserted", …}}, "rejectedCount",
-/// "rejectedTypes", "unknownKeys"}`, as the library's import summary.
+/// The import route's answer, `{"documents", "types": {T: {"inserted", …}}, "rejected",
+/// "rejectedCount", "rejectedTypes", "unknownKeys"}`, as the library's import summary and the
+/// rejected documents it lists.
 struct ImportAnswer {
     private let object: [String: Any]
     private let realm: RemoteRealmURL
@@ -33,5 +34,19 @@ struct ImportAnswer {
             if let count = value as? Int, count > 0 { summary.rejected[type] = count }
         }
         return summary
+    }
+
+    /// The rejected documents the answer lists (the server lists the first thousand), their errors
+    /// placed in `file`, the name the input is known by (the server calls every body `body`).
+    func rejected(file: String) -> [RejectedDocument] {
+        (object["rejected"] as? [Any] ?? []).compactMap { entry in
+            guard let entry = entry as? [String: Any], let start = entry["document"] as? [String: Any],
+                let line = start["line"] as? Int, let column = start["column"] as? Int
+            else { return nil }
+            let errors = (entry["errors"] as? [String] ?? []).map { error in
+                error.hasPrefix("body:") ? file + error.dropFirst(4) : error
+            }
+            return RejectedDocument(line: line, column: column, errors: errors)
+        }
     }
 }

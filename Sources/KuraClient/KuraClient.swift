@@ -18,11 +18,14 @@ public final class KuraClient: Sendable {
     private let token: String?
     private let http: HTTPClient
 
-    /// The HTTP client every `KuraClient` shares unless given its own: connecting gives up after
-    /// ten seconds, and a server silent for five minutes (a long import's commit included) is gone.
-    public static let sharedHTTPClient = HTTPClient(
-        eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-        configuration: HTTPClient.Configuration(timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .minutes(5))))
+    /// The HTTP client every `KuraClient` shares unless given its own: a connection refused fails
+    /// at once (as curl says it) rather than being tried again, connecting gives up after ten
+    /// seconds, and a server silent for five minutes (a long import's commit included) is gone.
+    public static let sharedHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration(timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .minutes(5)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     /// A client of the realm `realm`, sending `token` as a bearer token when given.
     public init(realm: RemoteRealmURL, token: String? = nil, httpClient: HTTPClient = KuraClient.sharedHTTPClient) {
@@ -137,24 +140,28 @@ public final class KuraClient: Sendable {
 
     /// Imports the documents of the file at `path`, streamed to the server as it is read; the
     /// server's errors name the file, at the line and column the server found them.
-    /// `onProgress` hears how many bytes have been sent.
+    /// `onProgress` hears how many bytes have been sent; `onRejected`, under `onError` `skip`, the
+    /// documents set aside that the server lists.
     public func importFile(
         _ path: String, format: DocumentFormat? = nil, _ options: ImportOptions = ImportOptions(),
-        onProgress: @escaping @Sendable (Int) -> Void = { _ in }
+        onProgress: @escaping @Sendable (Int) -> Void = { _ in }, onRejected: @Sendable ([RejectedDocument]) -> Void = { _ in }
     ) async throws(KuraError) -> ImportSummary {
         guard let format = format ?? DocumentFormat(fileExtension: URL(fileURLWithPath: path).pathExtension) else {
             throw KuraError(.transfer(.usage), "cannot tell the format of '\(path)' from its extension: give its format")
         }
         let chunks = try FileChunks(path: path, onRead: onProgress)
-        return try await importDocuments(chunks, length: chunks.size, format: format, options, name: path)
+        return try await importDocuments(chunks, length: chunks.size, format: format, options, name: path, onRejected: onRejected)
     }
 
     /// Imports the documents `bytes` hold, in `format`, streamed to the server as they come;
-    /// `name` is what the errors call the input.
+    /// `name` is what the errors call the input. Under `onError` `skip`, `onRejected` hears the
+    /// documents set aside that the server lists (the first thousand; the summary counts them all).
     public func importDocuments<Bytes: AsyncSequence & Sendable>(
-        _ bytes: Bytes, length: Int? = nil, format: DocumentFormat, _ options: ImportOptions = ImportOptions(), name: String = "<input>"
+        _ bytes: Bytes, length: Int? = nil, format: DocumentFormat, _ options: ImportOptions = ImportOptions(), name: String = "<input>",
+        onRejected: @Sendable ([RejectedDocument]) -> Void = { _ in }
     ) async throws(KuraError) -> ImportSummary where Bytes.Element == ByteBuffer {
         var query: [(String, String)] = [("mode", options.mode.rawValue), ("onError", options.onError.rawValue)]
+        if options.batchSize != ImportOptions().batchSize { query.append(("batchSize", String(options.batchSize))) }
         if let type = options.type { query.append(("type", type)) }
         let mapping = options.mapping
         let flags = [("dryRun", options.dryRun), ("skipExisting", options.skipExisting),
@@ -166,7 +173,9 @@ public final class KuraClient: Sendable {
         request.method = .POST
         request.body = .stream(bytes, length: length.map { .known(Int64($0)) } ?? .unknown)
         let body = try await collect(request, file: name)
-        return try ImportAnswer(body, realm: realm).summary(bytes: length)
+        let answer = try ImportAnswer(body, realm: realm)
+        onRejected(answer.rejected(file: name))
+        return answer.summary(bytes: length)
     }
 
     // MARK: Requests

@@ -110,22 +110,55 @@ struct ImportCommand: ParsableCommand {
     }
 
     /// Imports into a served realm: the file streamed to the server as it is read, one atomic
-    /// import there; the server's errors placed in the file.
+    /// import there (in batches under `--on-error skip`); the server's errors placed in the file,
+    /// the documents it set aside written to the rejects file as a local import writes them.
     private func importServed(_ url: String, _ files: [String], _ options: ImportOptions) throws {
         guard files.count == 1 else { throw CommandFailure(.usage, "a served realm takes one file per import") }
-        try RemoteRealms.refuse("--on-error skip", given: options.onError == .skip)
-        try RemoteRealms.refuse("--batch-size", given: batchSize != nil)
         let client = try RemoteRealms.client(url, tokenFile: token.tokenFile)
         let file = files[0]
         let chosen = try chosenFormat(of: file)
-        InterruptTrap.install(message: "import interrupted: nothing was written")
+        let rejectsPath = options.onError == .skip ? rejects ?? Self.defaultRejectsPath(for: file) : nil
+        let rejectsFile = try rejectsPath.map { path in
+            RejectsFile(target: try OutputTarget(path: path, role: "rejects", protecting: Self.inputFiles(files)))
+        }
+        InterruptTrap.install(message: options.onError == .stop || options.dryRun
+            ? "import interrupted: nothing was written"
+            : "import interrupted: the batches the server committed before it stay in the realm, the rest was not written")
         let progress = ProgressLine(totalBytes: Self.size(of: file))
         let sent = SharedCount()
+        let listed = RejectedList()
         let summary = try RemoteRealms.wait(tick: { progress.update(ImportProgress(bytes: sent.value, documents: 0)) }) {
-            try await client.importFile(file, format: chosen, options) { bytes in sent.set(bytes) }
+            try await client.importFile(file, format: chosen, options, onProgress: { bytes in sent.set(bytes) }, onRejected: { listed.set($0) })
         }
         progress.finish()
-        print(ImportReport(summary: summary, dryRun: options.dryRun, rejectsPath: nil).text, terminator: "")
+        if let rejectsFile {
+            try writeRejects(listed.documents, of: file, to: rejectsFile)
+            try rejectsFile.finish()
+            let unlisted = summary.totalRejected - listed.documents.count
+            if unlisted > 0 {
+                let line = "kura: warning: \(Counted(unlisted, "rejected document")) beyond the first \(listed.documents.count) the server lists "
+                    + "are not in \(rejectsPath ?? "the rejects file")\n"
+                FileHandle.standardError.write(Data(line.utf8))
+            }
+        }
+        print(ImportReport(summary: summary, dryRun: options.dryRun, rejectsPath: rejectsPath).text, terminator: "")
+    }
+
+    /// Writes the documents of `file` that the server set aside, read again from the file, with
+    /// the server's errors.
+    private func writeRejects(_ rejected: [RejectedDocument], of file: String, to rejectsFile: RejectsFile) throws {
+        guard !rejected.isEmpty else { return }
+        var errorsByStart: [TextPosition: [String]] = [:]
+        for document in rejected { errorsByStart[TextPosition(line: document.line, column: document.column)] = document.errors }
+        let reader = try openReader(file)
+        do {
+            while !errorsByStart.isEmpty, let node = try reader.next() {
+                let start = TextPosition(line: node.position.line, column: node.position.column)
+                if let errors = errorsByStart.removeValue(forKey: start) { try rejectsFile.write(node, errors: errors) }
+            }
+        } catch {
+            throw CommandFailure(.io, "cannot read \(file) again for its rejected documents: \(error)")
+        }
     }
 
     /// The realm and the input files from the arguments: a realm first unless config.yaml names one

@@ -14,16 +14,8 @@ enum RemoteRealms {
 
     /// A client of the served realm `url`, with the token of `tokenFile` or `KURA_TOKEN`.
     static func client(_ url: String, tokenFile: String?) throws -> KuraClient {
-        KuraClient(realm: try RemoteRealmURL(url), token: try token(file: tokenFile), httpClient: httpClient)
+        KuraClient(realm: try RemoteRealmURL(url), token: try token(file: tokenFile))
     }
-
-    /// The command's HTTP client: as the library's, but a connection refused is said at once, as
-    /// curl says it, rather than tried again until the connect timeout.
-    static let httpClient: HTTPClient = {
-        var configuration = HTTPClient.Configuration(timeout: HTTPClient.Configuration.Timeout(connect: .seconds(10), read: .minutes(5)))
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
 
     /// The token: the first line of `file`, else `KURA_TOKEN`, else none.
     static func token(file: String?) throws -> String? {
@@ -79,4 +71,13 @@ final class SharedCount: Sendable {
     var value: Int { count.load(ordering: .relaxed) }
 
     func set(_ value: Int) { count.store(value, ordering: .relaxed) }
+}
+
+/// The rejected documents a served import's answer lists, handed from the request's task to the command.
+final class RejectedList: Sendable {
+    private let listed = Mutex<[RejectedDocument]>([])
+
+    var documents: [RejectedDocument] { listed.withLock { $0 } }
+
+    func set(_ documents: [RejectedDocument]) { listed.withLock { $0 = documents } }
 }

@@ -64,6 +64,7 @@ struct ServiceOperations {
             Operation(
                 method: "post", path: "/v1/realms/{realm}/import", summary: "Imports the body, parsed and written as it arrives",
                 parameters: [realm, typeQuery, Self.modeQuery, .query("onError", Schemas.oneOf(["stop", "skip"]), "stop (default: atomic) or skip (set a bad document aside)"),
+                             .query("batchSize", Schemas.integer(from: 1), "With onError=skip, documents per committed batch (default 10000)"),
                              Self.flag("dryRun", "Check and count, write nothing"),
                              Self.flag("skipExisting", "Leave out, counted as unchanged, documents whose object the realm holds (with mode insert)"),
                              .query("dateStrategy", Schemas.oneOf(MappingOptions.DateStrategy.allCases.map(\.rawValue)), "How dates may be written (default strict: {\"$date\": …})"),

@@ -67,10 +67,35 @@ import Testing
         #expect(refused.stderr == refusedLocally.stderr)
         #expect(refused.stderr.hasPrefix("kura: \(bad):2:63: error: $[0].dogs[0].age: expected int, found string \"three\""))
         #expect(try kura(["export", url(server), "--type", "Person", "--format", "jsonl"]).stdout.split(separator: "\n").count == 4)
+        // Under --on-error skip, in batches: the good documents written, the bad ones read again
+        // from the file into the rejects file, as a local import writes them.
+        let mixed = fixture.folder.appendingPathComponent("mixed.json")
+        try """
+            [{"id": 50, "name": "Erin"},
+             {"id": 51, "name": "Finn", "dogs": [{"name": "Bo", "age": "two"}]},
+             {"id": 52, "name": "Gus"}, {"id": "53", "name": "Hal"},
+             {"id": 54, "name": "Ida"}]
+            """.write(to: mixed, atomically: true, encoding: .utf8)
+        let skipping = ["--type", "Person", "--on-error", "skip", "--batch-size", "2"]
+        let skipped = try kura(["import", url(server), mixed.path, "--rejects", "remote.rejects.jsonl"] + skipping)
+        let skippedLocally = try kura(["import", "twin.realm", mixed.path, "--rejects", "local.rejects.jsonl"] + skipping)
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        #expect(skipped.stdout == skippedLocally.stdout.replacingOccurrences(of: "local.rejects", with: "remote.rejects"))
+        #expect(skipped.stdout.hasPrefix("Person: 3 inserted, 0 updated, 0 unchanged, 2 rejected\n"))
+        let rejects = try String(contentsOf: fixture.folder.appendingPathComponent("remote.rejects.jsonl"), encoding: .utf8)
+        #expect(rejects == (try String(contentsOf: fixture.folder.appendingPathComponent("local.rejects.jsonl"), encoding: .utf8)))
+        #expect(rejects.split(separator: "\n").count == 2)
+        #expect(rejects.hasPrefix(#"{"$errors":["\#(mixed.path):2:60: error: $[1].dogs[0].age: expected int, found string \"two\""],"id":51"#))
+        let newcomers = ["--type", "Person", "--where", "id >= 50", "--format", "jsonl"]
+        // The same objects but for the time each was created.
+        func withoutCreation(_ text: String) -> String { text.replacing(#/"createdAt":\{[^}]*\}/#, with: "") }
+        let written = try kura(["export", url(server)] + newcomers).stdout
+        #expect(withoutCreation(written) == withoutCreation(try kura(["export", "twin.realm"] + newcomers).stdout))
+        #expect(written.split(separator: "\n").map { $0.prefix(9) } == [#"{"id":50,"#, #"{"id":52,"#, #"{"id":54,"#])
         // What a served realm does not take is a usage error before anything is sent.
-        let skip = try kura(["import", url(server), people.path, "--type", "Person", "--on-error", "skip"])
-        #expect(skip.status == 64)
-        #expect(skip.stderr == "kura: error: --on-error skip is for realms on this machine, not a served realm\n")
+        let two = try kura(["import", url(server), people.path, mixed.path, "--type", "Person"])
+        #expect(two.status == 64)
+        #expect(two.stderr == "kura: error: a served realm takes one file per import\n")
         #expect(server.stop() == 0)
     }
 

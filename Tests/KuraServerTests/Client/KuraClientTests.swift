@@ -79,6 +79,13 @@ import Testing
         #expect(server.stop() == 0)
         let gone = await #expect(throws: KuraError.self) { try await zoo.schema() }
         #expect(gone?.code == .remote(.unreachable))
+        // The shared client says a refused connection at once, not after its ten-second connect timeout.
+        let started = ContinuousClock.now
+        let refused = await #expect(throws: KuraError.self) {
+            try await KuraClient(realm: try RemoteRealmURL("http://127.0.0.1:\(server.port)/v1/realms/zoo")).schema()
+        }
+        #expect(refused?.code == .remote(.unreachable))
+        #expect(ContinuousClock.now - started < .seconds(8))
     }
 
     @Test func aRealmURLSaysWhatIsWrongWithIt() {

@@ -158,12 +158,14 @@ struct ImportRoute: RouteSet {
         return format
     }
 
-    /// The import options of the query: `type`, `mode`, `onError`, `dryRun`, `skipExisting`, and
-    /// the reading options `dateStrategy`, `dataStrategy`, `rejectUnknownKeys`, `percentEncodeMapKeys`.
+    /// The import options of the query: `type`, `mode`, `onError`, `batchSize`, `dryRun`,
+    /// `skipExisting`, and the reading options `dateStrategy`, `dataStrategy`, `rejectUnknownKeys`,
+    /// `percentEncodeMapKeys`.
     private static func options(_ query: QueryParameters) throws(Problem) -> ImportOptions {
         var options = ImportOptions(type: query.text("type"))
         if let mode = try ObjectWriteRoutes.mode(query.text("mode")) { options.mode = mode }
         options.onError = try choice(query, "onError", default: .stop)
+        if let batchSize = try query.integer("batchSize", in: 1...Int.max) { options.batchSize = batchSize }
         options.dryRun = try query.flag("dryRun")
         options.skipExisting = try query.flag("skipExisting")
         if options.skipExisting && options.mode != .error { throw Problem.badParameter("skipExisting goes with mode insert") }

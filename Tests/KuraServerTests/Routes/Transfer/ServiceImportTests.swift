@@ -114,6 +114,10 @@ import Testing
             "/v1/realms/zoo/import?mode=upsert", method: "POST", headers: ["Content-Type": "application/json"], body: Data("[]".utf8))
         #expect(mode.status == 400)
         #expect(mode.text.contains(#""detail":"mode 'upsert' is not one of insert, update, modified, replace"}"#))
+        let batch = try await server.request(
+            "/v1/realms/zoo/import?onError=skip&batchSize=0", method: "POST", headers: ["Content-Type": "application/json"], body: Data("[]".utf8))
+        #expect(batch.status == 400)
+        #expect(batch.text.contains(#""detail":"batchSize '0' is not a whole number from 1"}"#))
         let type = try await server.request(
             "/v1/realms/zoo/import?type=Cat", method: "POST", headers: ["Content-Type": "application/json"], body: Data("[]".utf8))
         #expect(type.status == 404)
