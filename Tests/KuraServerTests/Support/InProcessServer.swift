@@ -50,6 +50,11 @@ extension ServiceFixture {
         }
         for realm in realms { configuration.realms[Self.servedName(realm)] = path(realm) }
         configuration.port = 0
+        // Requests here pass through the router on Swift's shared threads, which a loaded suite can
+        // keep from running for longer than the idle limits: unless a test sets them, they wait.
+        let defaults = ServerConfiguration()
+        if configuration.bodyIdleTimeout == defaults.bodyIdleTimeout { configuration.bodyIdleTimeout = 3600 }
+        if configuration.sendIdleTimeout == defaults.sendIdleTimeout { configuration.sendIdleTimeout = 3600 }
         let service = try KuraService(configuration: configuration, logger: Logger(label: "kura.serve", factory: { _ in SwiftLogNoOpLogHandler() }))
         let client = try await service.application().test(.router) { client in client }
         return InProcessServer(client: client)
