@@ -23,6 +23,11 @@ struct ImportCommand: ParsableCommand {
 
             The realm may be left out when config.yaml names one and the first file has a document \
             extension (.json, .jsonl, .ndjson, .yaml, .yml).
+
+            A realm kura serve serves is named by its URL (https://HOST:PORT/v1/realms/NAME), with \
+            its token in KURA_TOKEN or --token-file: one file per import, streamed to the server as \
+            it is read. Under skip the server commits in batches and lists the documents it set \
+            aside, which kura reads again from the file into the rejects file.
             """)
 
     @Argument(help: "The realm, a file, a postgres:// URL or a served realm's https:// URL (optional, see below), then one or more input files.")
