@@ -132,8 +132,15 @@ struct ImportCommand: ParsableCommand {
         let progress = ProgressLine(totalBytes: Self.size(of: file))
         let sent = SharedCount()
         let listed = RejectedList()
-        let summary = try RemoteRealms.wait(tick: { progress.update(ImportProgress(bytes: sent.value, documents: 0)) }) {
-            try await client.importFile(file, format: chosen, options, onProgress: { bytes in sent.set(bytes) }, onRejected: { listed.set($0) })
+        let summary: ImportSummary
+        do {
+            summary = try RemoteRealms.wait(tick: { progress.update(ImportProgress(bytes: sent.value, documents: 0)) }) {
+                try await client.importFile(file, format: chosen, options, onProgress: { bytes in sent.set(bytes) }, onRejected: { listed.set($0) })
+            }
+        } catch var lost as KuraError where lost.code == .remote(.connectionLost) && options.onError == .skip && !options.dryRun {
+            // The server said nothing of what it committed: say what may be there.
+            lost.message += "; the batches the server committed before stay in the realm"
+            throw lost
         }
         progress.finish()
         if let rejectsFile {
