@@ -112,8 +112,7 @@ let package = Package(
                 "KuraServer",
                 "KuraClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                // The HTTP client a served realm is reached with, and the pieces its export arrives in.
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // The pieces a served realm's export arrives in.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

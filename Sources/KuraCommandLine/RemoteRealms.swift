@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Dispatch
 import Foundation
 import Kura
@@ -30,11 +29,6 @@ enum RemoteRealms {
         }
         let token = ProcessInfo.processInfo.environment["KURA_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines)
         return token?.isEmpty == false ? token : nil
-    }
-
-    /// Refuses an option a served realm does not take.
-    static func refuse(_ option: String, given: Bool) throws {
-        if given { throw CommandFailure(.usage, "\(option) is for realms on this machine, not a served realm") }
     }
 
     /// Runs `body` and waits for it: the commands are synchronous, and nothing else runs on the

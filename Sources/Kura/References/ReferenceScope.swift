@@ -99,6 +99,12 @@ public final class ReferenceScope {
     /// Each type's last object id before the input wrote anything, once it has: objects above it
     /// are the input's own (see `ObjectWriter.matchedObject`).
     var objectIdFloors: [String: Int64]?
+
+    /// Whether `ref` is an object the realm held before the input wrote anything (object ids are
+    /// never reused, so one above its type's floor is the input's own).
+    func isFromBeforeInput(_ ref: ObjectRef) -> Bool {
+        ref.id <= objectIdFloors?[ref.type] ?? 0
+    }
     /// The objects a top-level document without a primary key may match, found by a hash of the
     /// properties it gives, per type and set of those properties (`UnkeyedCandidates`).
     var candidateIndexes: [String: UnkeyedCandidates] = [:]

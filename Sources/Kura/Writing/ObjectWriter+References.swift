@@ -33,7 +33,7 @@ extension ObjectWriter {
             return ref
         }
         if slot.isReserved, case let ref = scope.objectRef(slot), ref.type == type.name {
-            guard ref.id > scope.objectIdFloors?[type.name] ?? 0 else {
+            guard !scope.isFromBeforeInput(ref) else {
                 // Held for this document (`holdForReference`), which is written elsewhere as a new
                 // object: the place that held the old one links to the new one instead.
                 let new = ObjectRef(type: type.name, id: try transaction.nextObjectId(type))
@@ -79,7 +79,7 @@ extension ObjectWriter {
     /// primary key that the realm held before the input and that no other place links to.
     func holdForReference(_ value: MappedValue, held: ObjectRef, target: StoredType, path: @autoclosure () -> String) throws -> Bool {
         guard case .plain(.map(let fields)) = value, let id = Self.referenceId(fields), let scope = transaction.references,
-            target.key == nil, !target.isEmbedded, held.type == target.name, let floor = scope.objectIdFloors?[target.name], held.id <= floor
+            target.key == nil, !target.isEmbedded, held.type == target.name, scope.isFromBeforeInput(held)
         else { return false }
         let key = ReferenceScope.Key(id: id)
         guard scope.slot(for: key) == nil, scope.unresolvableMessage(key) == nil, !scope.isMatched(held), try linkCount(held, upTo: 2) == 1
@@ -92,11 +92,10 @@ extension ObjectWriter {
     /// The object held for a top-level document's `"$id"` by `holdForReference`, which the
     /// document updates; `nil` when its id holds none.
     func heldForDocument(_ type: StoredType, _ given: ObjectWriteInput) -> ObjectRef? {
-        guard let id = given.id, let scope = transaction.references, let floor = scope.objectIdFloors?[type.name],
-            let slot = scope.slot(for: ReferenceScope.Key(id: id)), slot.isReserved
+        guard let id = given.id, let scope = transaction.references, let slot = scope.slot(for: ReferenceScope.Key(id: id)), slot.isReserved
         else { return nil }
         let ref = scope.objectRef(slot)
-        return ref.type == type.name && ref.id <= floor ? ref : nil
+        return ref.type == type.name && scope.isFromBeforeInput(ref) ? ref : nil
     }
 
     /// The stored link for `{"$ref": id}`: the object defined (or reserved) under `id`, or a newly

@@ -219,14 +219,11 @@ struct ObjectWriter {
             return try updateEmbedded(ref, property, target: target, current: current.value, value, policy: policy, path: path(), depth: depth)
         case .link(let targetIndex):
             let target = storedTypes[targetIndex]
-            // A nested document for the object the link holds updates it; the link stays.
-            if case .integer(let id) = current.value,
-                try updateHeld(ObjectRef(type: target.name, id: id), target, with: value, policy: policy, path: path(), depth: depth) != nil
-            {
-                return false
-            }
-            if case .integer(let id) = current.value,
-                try holdForReference(value, held: ObjectRef(type: target.name, id: id), target: target, path: path())
+            // A nested document for the object the link holds updates it, and a reference to a
+            // later document keeps it for that document; either way the link stays.
+            if case .integer(let id) = current.value, case let held = ObjectRef(type: target.name, id: id),
+                try updateHeld(held, target, with: value, policy: policy, path: path(), depth: depth) != nil
+                    || holdForReference(value, held: held, target: target, path: path())
             {
                 return false
             }

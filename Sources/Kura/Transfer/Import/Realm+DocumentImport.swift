@@ -28,8 +28,7 @@ extension Realm {
         if let unresolved = scope.firstUnresolved {
             throw KuraError.transfer(.badDocument, unresolved.message, file: file, position: unresolved.position)
         }
-        // Object ids are never reused: one above the type's last before the write is a new object.
-        let created = ref.id > scope.objectIdFloors?[type] ?? 0
+        let created = !scope.isFromBeforeInput(ref)
         return ImportedDocument(object: DynamicObject(realm: self, ref: ref), unknownKeys: mapped.unknownKeys, created: created)
     }
 }
