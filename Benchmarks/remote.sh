@@ -5,12 +5,17 @@
 # Copy: the whole people realm (PERSONS people with their dogs, toys and addresses) copied by
 # `kura copy base.realm http://127.0.0.1:PORT/v1/realms/dest`, timed against `kura import` of the
 # realm's export into a new realm file (what the server's machine would do with the export); both
-# destinations must then export the same bytes. Out of the server, `kura copy URL file.realm` is
-# timed against the same import. Upload: `kura import URL FILE` of a generated NDJSON file of about
-# UPLOAD_MB MB, with the client's peak RSS (from /usr/bin/time) and the server's (VmHWM).
-# Targets: copy into the server <= 1.3 x the import, client peak RSS <= 64 MiB and server peak RSS
-# <= 96 MiB over the upload. A FAIL does not change the exit status; a failing command, a wrong
-# count or exports that differ stop the script with status 1.
+# destinations must then export the same bytes. It runs in two layouts. Two machines (with two cores
+# or more): the client on the lower half of the cores, the server and the anchor's import on the
+# upper half, as a client and a server on machines of their own would run. One machine: client,
+# server and anchor share every core, so the copy's export takes processor time from the server's
+# import. Out of the server, `kura copy URL file.realm` is timed against the same import, on one
+# machine. Upload: `kura import URL FILE` of a generated NDJSON file of about UPLOAD_MB MB, with the
+# client's peak RSS (from /usr/bin/time) and the server's (VmHWM).
+# Targets: copy into the server <= 1.3 x the import on the server's machine (the two-machine layout
+# when there is one), client peak RSS <= 64 MiB and server peak RSS <= 96 MiB over the upload. A FAIL
+# does not change the exit status; a failing command, a wrong count or exports that differ stop the
+# script with status 1.
 #
 # usage: Benchmarks/remote.sh [PERSONS]      (default: $PERSONS, else 200000)
 # environment:
@@ -58,30 +63,59 @@ printf '   upload.jsonl %d bytes\n' "$(file_bytes "$UPLOAD")"
 
 # --- copies ----------------------------------------------------------------------------------------
 
-echo "== measuring: $RUNS rounds ($(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'))"
-echo "   kura: $KURA"
-for ((run = 1; run <= RUNS; run++)); do
-    # The anchor: kura import of the export into a new realm file, on this (the server's) machine.
+# The two-machine layout: the client's cores and the server's, when there are at least two.
+CORES=$(nproc)
+if ((CORES >= 2)) && command -v taskset > /dev/null; then
+    CLIENT_CPUS="0-$((CORES / 2 - 1))" SERVER_CPUS="$((CORES / 2))-$((CORES - 1))"
+    CLIENT_CPUS=${CLIENT_CPUS/#0-0/0} SERVER_CPUS=${SERVER_CPUS/#1-1/1}
+    LAYOUTS="two one"
+else
+    LAYOUTS="one"
+fi
+
+# pinned LAYOUT SIDE: sets PIN to the command prefix that runs a command on SIDE's cores (client or
+# server) in the two-machine layout, to nothing in the one-machine layout.
+pinned() {
+    PIN=()
+    [[ "$1" == two && "$2" == client ]] && PIN=(taskset -c "$CLIENT_CPUS")
+    [[ "$1" == two && "$2" == server ]] && PIN=(taskset -c "$SERVER_CPUS")
+    return 0
+}
+
+# copy_into LAYOUT RUN: the anchor's import and the copy into a served empty realm, in LAYOUT.
+copy_into() {
+    local layout=$1 run=$2
     new_kura_realm "$WORK/local.realm"
-    timed /dev/null "$KURA" import "$WORK/local.realm" "$EXPORT"
+    pinned "$layout" server
+    timed /dev/null "${PIN[@]}" "$KURA" import "$WORK/local.realm" "$EXPORT"
     check_rows "kura import of the export" "$WORK/local.realm" kura "$EXPECTED"
-    echo "$RUN_WALL" >> "$WORK/import.seconds" && echo "$RUN_RSS_KIB" >> "$WORK/import.rss"
+    echo "$RUN_WALL" >> "$WORK/$layout.import.seconds" && echo "$RUN_RSS_KIB" >> "$WORK/$layout.import.rss"
     "$KURA" export "$WORK/local.realm" --format jsonl --output "$WORK/local.jsonl" 2> /dev/null
 
-    # Into a served realm: the server serves an empty realm made by kura init.
     new_kura_realm "$WORK/dest.realm"
     start_server dest.realm
-    timed /dev/null "$KURA" copy "$WORK/base.realm" "$BASE_URL/v1/realms/dest"
-    echo "$RUN_WALL" >> "$WORK/into.seconds" && echo "$RUN_RSS_KIB" >> "$WORK/into.rss"
-    peak_kib "$SERVER_PID" >> "$WORK/into.server.rss"
+    # Every thread of the server, and those it starts later, on the server's cores.
+    [[ "$layout" == two ]] && taskset -a -c -p "$SERVER_CPUS" "$SERVER_PID" > /dev/null
+    pinned "$layout" client
+    timed /dev/null "${PIN[@]}" "$KURA" copy "$WORK/base.realm" "$BASE_URL/v1/realms/dest"
+    echo "$RUN_WALL" >> "$WORK/$layout.into.seconds" && echo "$RUN_RSS_KIB" >> "$WORK/$layout.into.rss"
+    peak_kib "$SERVER_PID" >> "$WORK/$layout.into.server.rss"
     stop_kura_server
     check_rows "kura copy into the server" "$WORK/dest.realm" kura "$EXPECTED"
     "$KURA" export "$WORK/dest.realm" --format jsonl --output "$WORK/dest.jsonl" 2> /dev/null
     cmp -s "$WORK/local.jsonl" "$WORK/dest.jsonl" || { echo "error: the served copy exports other bytes than the import" >&2; exit 1; }
-    printf '   run %d/%d  import %7.3f s   copy into the server %7.3f s\n' "$run" "$RUNS" \
-        "$(tail -n 1 "$WORK/import.seconds")" "$RUN_WALL"
+    printf '   run %d/%d  %-12s import %7.3f s   copy into the server %7.3f s\n' "$run" "$RUNS" "$layout machine$([[ $layout == two ]] && echo s)" \
+        "$(tail -n 1 "$WORK/$layout.import.seconds")" "$RUN_WALL"
+    remove_db "$WORK/local.realm" && remove_db "$WORK/dest.realm"
+}
 
-    # Out of a served realm into a new file.
+echo "== measuring: $RUNS rounds ($CORES cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'))"
+[[ "$LAYOUTS" == "two one" ]] && echo "   two machines: the client on CPUs $CLIENT_CPUS, the server and the anchor on CPUs $SERVER_CPUS"
+echo "   kura: $KURA"
+for ((run = 1; run <= RUNS; run++)); do
+    for layout in $LAYOUTS; do copy_into "$layout" "$run"; done
+
+    # Out of a served realm into a new file, on one machine.
     start_server base.realm
     remove_db "$WORK/out.realm"
     timed /dev/null "$KURA" copy "$BASE_URL/v1/realms/base" "$WORK/out.realm"
@@ -90,8 +124,8 @@ for ((run = 1; run <= RUNS; run++)); do
     check_rows "kura copy out of the server" "$WORK/out.realm" kura "$EXPECTED"
     "$KURA" export "$WORK/out.realm" --format jsonl --output "$WORK/out.jsonl" 2> /dev/null
     cmp -s "$WORK/local.jsonl" "$WORK/out.jsonl" || { echo "error: the copy out of the server exports other bytes" >&2; exit 1; }
-    printf '   run %d/%d  copy out of the server %7.3f s\n' "$run" "$RUNS" "$RUN_WALL"
-    remove_db "$WORK/local.realm" && remove_db "$WORK/dest.realm" && remove_db "$WORK/out.realm"
+    printf '   run %d/%d  one machine  copy out of the server %7.3f s\n' "$run" "$RUNS" "$RUN_WALL"
+    remove_db "$WORK/out.realm"
 done
 
 # --- the upload ------------------------------------------------------------------------------------
@@ -115,16 +149,30 @@ done
 echo
 echo "== results: $PERSONS people, the whole realm ($(file_bytes "$EXPORT") bytes as NDJSON), median of $RUNS rounds"
 printf '%-34s %9s %8s %8s %8s %9s %9s\n' part seconds "x import" target verdict "kura RSS" "srv RSS"
-import_s=$(median < "$WORK/import.seconds")
-printf '%-34s %9.3f %8s %8s %8s %9s %9s\n' "kura import of the export (anchor)" "$import_s" 1.00 "" "" "$(mib "$(median < "$WORK/import.rss")")" ""
-into_s=$(median < "$WORK/into.seconds")
-ratio=$(awk -v a="$into_s" -v b="$import_s" 'BEGIN { printf "%.2f", a / b }')
-ok=$(awk -v r="$ratio" -v t="$COPY_RATIO_TARGET" 'BEGIN { print (r <= t) ? 1 : 0 }')
-line=$(printf '%-34s %9.3f %8s %8s %8s %9s %9s' "kura copy FILE URL (into)" "$into_s" "$ratio" "<=$COPY_RATIO_TARGET" "$(verdict "$ok")" \
-    "$(mib "$(median < "$WORK/into.rss")")" "$(mib "$(median < "$WORK/into.server.rss")")")
-echo "$line"
-count_verdicts "$line"
-out_s=$(median < "$WORK/out.seconds")
+# The target applies to the first layout measured: two machines when there are.
+judged=${LAYOUTS%% *}
+for layout in $LAYOUTS; do
+    if [[ "$layout" == two ]]; then
+        echo "two machines: the client on CPUs $CLIENT_CPUS, the server and the anchor on CPUs $SERVER_CPUS"
+    else
+        echo "one machine: the client, the server and the anchor on every CPU"
+    fi
+    import_s=$(median < "$WORK/$layout.import.seconds")
+    printf '%-34s %9.3f %8s %8s %8s %9s %9s\n' "kura import of the export (anchor)" "$import_s" 1.00 "" "" \
+        "$(mib "$(median < "$WORK/$layout.import.rss")")" ""
+    into_s=$(median < "$WORK/$layout.into.seconds")
+    ratio=$(awk -v a="$into_s" -v b="$import_s" 'BEGIN { printf "%.2f", a / b }')
+    target="" result=""
+    if [[ "$layout" == "$judged" ]]; then
+        target="<=$COPY_RATIO_TARGET"
+        result=$(verdict "$(awk -v r="$ratio" -v t="$COPY_RATIO_TARGET" 'BEGIN { print (r <= t) ? 1 : 0 }')")
+    fi
+    line=$(printf '%-34s %9.3f %8s %8s %8s %9s %9s' "kura copy FILE URL (into)" "$into_s" "$ratio" "$target" "$result" \
+        "$(mib "$(median < "$WORK/$layout.into.rss")")" "$(mib "$(median < "$WORK/$layout.into.server.rss")")")
+    echo "$line"
+    count_verdicts "$line"
+done
+out_s=$(median < "$WORK/out.seconds") import_s=$(median < "$WORK/one.import.seconds")
 printf '%-34s %9.3f %8s %8s %8s %9s %9s\n' "kura copy URL FILE (out of)" "$out_s" "$(awk -v a="$out_s" -v b="$import_s" 'BEGIN { printf "%.2f", a / b }')" \
     "" "" "$(mib "$(median < "$WORK/out.rss")")" ""
 
