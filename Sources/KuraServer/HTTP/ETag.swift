@@ -1,10 +1,53 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
+import Kura
 
 /// Strong entity tags from a document's bytes, so a tag changes exactly when the document does.
 enum ETag {
     /// `"<first 32 hex digits of the SHA-256 of text>"`.
     static func of(_ text: String) -> String {
         "\"" + SHA256Digest.hex(of: text).prefix(32) + "\""
+    }
+
+    /// The `If-Match` or `If-None-Match` header of `request`, nil when absent; 400 `bad-precondition`
+    /// when it is neither `*` nor a list of entity tags, since a condition that cannot be read must
+    /// not let a request through as if it held (or failed).
+    static func condition(_ field: HTTPField.Name, of request: Request) throws(Problem) -> String? {
+        guard let value = request.headers[field] else { return nil }
+        guard isWellFormed(value) else {
+            let name = field == .ifNoneMatch ? "If-None-Match" : "If-Match"
+            throw Problem(
+                status: 400, code: "bad-precondition",
+                detail: "\(name) '\(MessageText.shown(value))' is not * or a list of entity tags such as \"a1\", W/\"a1\"")
+        }
+        return value
+    }
+
+    /// Whether `value` is empty, `*`, or entity tags (`"…"` or `W/"…"`, of the bytes `!` and `#`
+    /// to `~`) separated by commas with spaces or tabs around them: what the API document's
+    /// pattern for the two headers says.
+    static func isWellFormed(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        if bytes.isEmpty || bytes == [UInt8(ascii: "*")] { return true }
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        var index = 0
+        while true {
+            if index + 1 < bytes.count && bytes[index] == UInt8(ascii: "W") && bytes[index + 1] == UInt8(ascii: "/") { index += 2 }
+            guard index < bytes.count, bytes[index] == quote else { return false }
+            index += 1
+            while index < bytes.count && bytes[index] != quote {
+                guard bytes[index] == 0x21 || (0x23...0x7E).contains(bytes[index]) else { return false }
+                index += 1
+            }
+            guard index < bytes.count else { return false }
+            index += 1
+            if index == bytes.count { return true }
+            while index < bytes.count && (bytes[index] == space || bytes[index] == tab) { index += 1 }
+            guard index < bytes.count, bytes[index] == comma else { return false }
+            index += 1
+            while index < bytes.count && (bytes[index] == space || bytes[index] == tab) { index += 1 }
+        }
     }
 
     /// Whether an `If-None-Match` value (a list, or `*`) names `tag`, by weak comparison: `W/"…"`

@@ -113,10 +113,19 @@ struct DocumentSchemas {
         // A collection given as null is empty.
         case .list(let element), .set(let element): return OpenAPISchemas.nullable(OpenAPISchemas.array(input(element)))
         case .map(let element): return OpenAPISchemas.map(input(element), keys: ValueSchemas.mapKey)
-        // A nested document: a new object, or the one its key names.
-        case .object(let name): return OpenAPISchemas.ref(inputName(name, .create))
+        case .object(let name): return inputLink(to: name)
         case .linkingObjects: return OpenAPISchemas.any
         default: return ValueSchemas.input(type)
         }
+    }
+
+    /// A link as a write takes it: a nested document (a new object, or the one its key names); the
+    /// key of an object the realm holds, for a type with a primary key; for one without, also a
+    /// `{"$ref"}` to an object written with that `"$id"` elsewhere in the same body.
+    private func inputLink(to name: String) -> String {
+        let nested = OpenAPISchemas.ref(inputName(name, .create))
+        guard let target = schema[type: name], !target.isEmbedded else { return nested }
+        if let key = target.primaryKeyProperty { return OpenAPISchemas.anyOf([ValueSchemas.input(key.type.nonOptional), nested]) }
+        return OpenAPISchemas.anyOf([nested, ValueSchemas.reference])
     }
 }

@@ -128,19 +128,19 @@ struct ObjectOperations {
                 method: "put", path: base + "/{key}", summary: "Replaces the object, or creates it: the URL's key wins",
                 parameters: one + [Self.ifMatch], body: body(.replace),
                 success: [document(200, "Replaced", headers: etag), document(201, "Created, with its address in Location", headers: etag + [("Location", true)])],
-                problems: documents == nil ? [404, 405, 409, 412, 422] : [404, 409, 412, 422]))
+                problems: documents == nil ? [400, 404, 405, 409, 412, 422] : [400, 404, 409, 412, 422]))
         }
         list += [
             Operation(
                 method: "patch", path: base + "/{key}", summary: "Sets the properties the body gives, keeping the rest",
                 parameters: one + [Self.ifMatch], body: body(.update),
                 success: [document(200, "Updated", headers: etag)],
-                problems: [404, 409, 412, 422]),
+                problems: [400, 404, 409, 412, 422]),
             Operation(
                 method: "delete", path: base + "/{key}", summary: "Deletes the object",
                 parameters: one + [.header("If-Match", Schemas.entityTags, "412 unless the object's ETag is listed")],
                 success: [Operation.Answer(status: 204, description: "Deleted")],
-                problems: [404, 412]),
+                problems: [400, 404, 412]),
         ]
         return list
     }

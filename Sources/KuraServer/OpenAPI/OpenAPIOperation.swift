@@ -41,12 +41,13 @@ struct OpenAPIOperation {
         }
     }
 
-    /// One status with its description, content (media type to schema) and headers (name to
-    /// whether the header is always sent).
+    /// One status with its description, content (media type to schema, nil for content no JSON
+    /// Schema describes, such as a stream of YAML documents) and headers (name to whether the
+    /// header is always sent).
     struct Answer {
         let status: Int
         let description: String
-        var content: [(media: String, schema: String)] = []
+        var content: [(media: String, schema: String?)] = []
         var headers: [(name: String, isRequired: Bool)] = []
     }
 
@@ -105,7 +106,9 @@ struct OpenAPIOperation {
         }
         members.append(("headers", JSONText.object(headers)))
         if !answer.content.isEmpty {
-            members.append(("content", JSONText.object(answer.content.map { ($0.media, JSONText.object([("schema", $0.schema)])) })))
+            members.append(("content", JSONText.object(answer.content.map { media in
+                (media.media, JSONText.object(media.schema.map { [("schema", $0)] } ?? []))
+            })))
         }
         return JSONText.object(members)
     }

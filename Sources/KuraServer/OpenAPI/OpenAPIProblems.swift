@@ -3,7 +3,7 @@
 enum OpenAPIProblems {
     /// What each problem status means, as the service's documentation tables it.
     static let meanings: [(status: Int, meaning: String)] = [
-        (400, "A bad parameter, predicate or copy body"),
+        (400, "A bad parameter, predicate, condition header or copy body"),
         (401, "A missing or unknown bearer token"),
         (403, "Too little scope, a realm the token may not use, or a foreign web page (foreign-origin, foreign-host)"),
         (404, "An unknown realm, type or key"),

@@ -23,7 +23,7 @@ enum OpenAPISchemas {
 
     /// `If-Match` and `If-None-Match`: `*`, or a list of entity tags (weak ones `W/"…"`).
     /// An empty list matches nothing.
-    static let entityTags = string(matching: #"^(\*|(W/)?"[!#-~]*"( *, *(W/)?"[!#-~]*")*)?$"#)
+    static let entityTags = string(matching: #"^(\*|(W/)?"[!#-~]*"([ \t]*,[ \t]*(W/)?"[!#-~]*")*)?$"#)
 
     /// A string that is one of `values`.
     static func oneOf(_ values: [String]) -> String {

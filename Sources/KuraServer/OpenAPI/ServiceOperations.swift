@@ -66,7 +66,7 @@ struct ServiceOperations {
                 parameters: [realm, typeQuery, Self.modeQuery, .query("onError", Schemas.oneOf(["stop", "skip"]), "stop (default: atomic) or skip (set a bad document aside)"),
                              .query("batchSize", Schemas.integer(from: 1), "With onError=skip, documents per committed batch (default 10000)"),
                              Self.flag("dryRun", "Check and count, write nothing"),
-                             Self.flag("skipExisting", "Leave out, counted as unchanged, documents whose object the realm holds (with mode insert)"),
+                             Self.flag("skipExisting", "Leave out, counted as unchanged, documents whose object the realm holds; with mode insert only (400 with another)"),
                              .query("dateStrategy", Schemas.oneOf(MappingOptions.DateStrategy.allCases.map(\.rawValue)), "How dates may be written (default strict: {\"$date\": …})"),
                              .query("dataStrategy", Schemas.oneOf(MappingOptions.DataStrategy.allCases.map(\.rawValue)), "How binary data may be written (default strict: {\"$binary\": …})"),
                              Self.flag("rejectUnknownKeys", "Refuse keys the schema does not define (default: ignore and count)"),
@@ -99,7 +99,8 @@ struct ServiceOperations {
                              Self.flag("followLinks", "After the selected objects, every object they link to, transitively, each once (as kura copy takes them); needs type")],
                 success: [Operation.Answer(status: 200, description: "The documents (with followLinks, Kura-Selected-Count says how many of them, from the first, are the selection)", content: [
                     ("application/json", Schemas.array(Schemas.object([], additional: nil))), ("application/x-ndjson", Schemas.string),
-                    ("application/yaml", Schemas.any),
+                    // A stream of YAML documents, one per "---": no one value a JSON Schema could describe.
+                    ("application/yaml", nil),
                 ], headers: [("Kura-Selected-Count", false)])],
                 problems: [400, 404, 422]),
             Operation(

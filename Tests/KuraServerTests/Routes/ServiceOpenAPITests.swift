@@ -58,6 +58,16 @@ import Testing
         // A new person needs a name; the key counts up by itself; a PUT's body leaves the key to the URL.
         #expect(schemas["zoo.Person.in"]?["required"] as? [String] == ["name"])
         #expect((schemas["zoo.Person.put"]?["properties"] as? [String: Any])?["id"] as? Bool == false)
+        // A write links by key to a type with one, by a nested document, or by {"$ref"} to a type without.
+        let personIn = try #require(schemas["zoo.Person.in"]?["properties"] as? [String: [String: Any]])
+        let friendChoices = (personIn["bestFriend"]?["anyOf"] as? [[String: Any]])?.first?["anyOf"] as? [[String: Any]]
+        #expect(friendChoices?.first?["type"] as? String == "integer")
+        #expect(friendChoices?.last?["$ref"] as? String == "#/components/schemas/zoo.Person.in")
+        let dogChoices = ((personIn["dogs"]?["anyOf"] as? [[String: Any]])?.first?["items"] as? [String: Any])?["anyOf"] as? [[String: Any]]
+        #expect(dogChoices?.first?["$ref"] as? String == "#/components/schemas/zoo.Dog.in")
+        #expect((dogChoices?.last?["required"] as? [String]) == ["$ref"])
+        let addressIn = (personIn["address"]?["anyOf"] as? [[String: Any]])?.first
+        #expect(addressIn?["$ref"] as? String == "#/components/schemas/zoo.Address.in")
         // The realm's names and its objects' keys are what parameters offer.
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         let get = try #require(paths["/v1/realms/zoo/objects/Person/{key}"]?["get"] as? [String: Any])

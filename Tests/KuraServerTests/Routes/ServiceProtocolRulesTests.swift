@@ -25,6 +25,35 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// A condition that is neither `*` nor a list of entity tags is refused, not taken as one that
+    /// fails (or holds): the pattern the API document gives the two headers, kept.
+    @Test func aMalformedConditionIsRefused() throws {
+        let fixture = try ServiceFixture()
+        let server = try fixture.serve()
+        let tag = try #require(try server.request("/v1/realms/zoo/objects/Person/1").headers["etag"])
+        for value in [".,.-I", "abc", "\"a\" \"b\"", "\"a\",", "W/abc", "\"a b\""] {
+            let read = try server.request("/v1/realms/zoo/objects/Person/1", headers: ["If-None-Match": value])
+            #expect(read.status == 400, "If-None-Match: \(value)")
+            let patch = try server.request(
+                "/v1/realms/zoo/objects/Person/1", method: "PATCH", headers: ["If-Match": value, "Content-Type": "application/json"],
+                body: Data(#"{"name": "Never"}"#.utf8))
+            #expect(patch.status == 400, "If-Match: \(value)")
+            #expect(try server.request("/v1/realms/zoo/objects/Person/1", method: "DELETE", headers: ["If-Match": value]).status == 400)
+        }
+        let refused = try server.request("/v1/realms/zoo/objects/Person/1", headers: ["If-None-Match": "abc"])
+        #expect(refused.text.contains(#""detail":"If-None-Match 'abc' is not * or a list of entity tags such as \"a1\", W/\"a1\"""#), "\(refused.text)")
+        #expect(refused.headers["content-type"] == "application/problem+json")
+        // Lists with spaces or tabs around their commas, and the empty list, are conditions.
+        for value in ["\"0000\" ,\t" + tag, "W/\"x\", W/" + tag] {
+            #expect(try server.request("/v1/realms/zoo/objects/Person/1", headers: ["If-None-Match": value]).status == 304, "\(value)")
+        }
+        #expect(try server.request("/v1/realms/zoo/objects/Person/1", headers: ["If-None-Match": ""]).status == 200)
+        // The refused writes wrote nothing.
+        let after = try server.request("/v1/realms/zoo/objects/Person/1")
+        #expect(after.status == 200 && !after.text.contains("Never"))
+        #expect(server.stop() == 0)
+    }
+
     @Test func acceptHonoursQualities() throws {
         let fixture = try ServiceFixture()
         let server = try fixture.serve()

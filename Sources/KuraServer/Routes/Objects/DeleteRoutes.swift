@@ -15,7 +15,7 @@ struct DeleteRoutes: RouteSet {
             let name = try context.realm()
             let typeName = try context.parameters.decoded("type")
             let keyText = try context.parameters.decoded("key")
-            let condition = request.headers[.ifMatch]
+            let condition = try ETag.condition(.ifMatch, of: request)
             let realms = self.realms
             try await realms.work.run {
                 let realm = try realms.open(name, writeWait: writeWait)

@@ -33,6 +33,7 @@ struct ObjectRoutes: RouteSet {
             let typeName = try context.parameters.decoded("type")
             let keyText = try context.parameters.decoded("key")
             let nestedURLs = try QueryParameters(request).flag(Self.nestedURLsParameter)
+            let wanted = try ETag.condition(.ifNoneMatch, of: request)
             let realms = self.realms
             let (document, location) = try await realms.work.run {
                 try realms.reading(name) { realm in
@@ -44,7 +45,7 @@ struct ObjectRoutes: RouteSet {
                 }
             }
             let tag = ETag.of(document)
-            if let wanted = request.headers[.ifNoneMatch], ETag.matchesWeakly(wanted, tag) {
+            if let wanted, ETag.matchesWeakly(wanted, tag) {
                 var headers = HTTPFields()
                 headers[.eTag] = tag
                 headers[.contentLocation] = location

@@ -52,7 +52,7 @@ struct ObjectWriteRoutes: RouteSet {
         let name = try context.realm()
         let typeName = try context.parameters.decoded("type")
         let keyText = try context.parameters.decoded("key")
-        let condition = request.headers[.ifMatch]
+        let condition = try ETag.condition(.ifMatch, of: request)
         let checked = try await checkType(typeName, in: name)
         // Refused before the body is read: no body could make the method right.
         if mode == .replace && checked.primaryKey == nil { throw Self.noReplace(checked) }
