@@ -70,11 +70,11 @@ final class PostgresCopyQueue: Sendable {
     /// (which then end unsent) and throws its error.
     private func wait(for batch: Batch) throws(CopyError) {
         do {
-            try PostgresWaiter.shared.wait(for: batch.answer, watching: watch, lost: lost(batch.sql))
+            try PostgresWaiter.shared.wait(for: batch.answer, watching: watch, lost: self.lost(batch.sql))
             batches.withLock { _ = $0.removeFirst() }
         } catch {
             let rest = batches.withLock { batches in defer { batches = [] }; return batches.dropFirst() }
-            for other in rest { _ = try? PostgresWaiter.shared.wait(for: other.answer, watching: watch, lost: lost(other.sql)) }
+            for other in rest { _ = try? PostgresWaiter.shared.wait(for: other.answer, watching: watch, lost: self.lost(other.sql)) }
             throw CopyError(underlying: error, sql: batch.sql)
         }
     }

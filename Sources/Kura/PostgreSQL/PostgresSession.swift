@@ -107,7 +107,7 @@ final class PostgresSession: Sendable {
         let unchecked = sent.withLock { sent in defer { sent = [] }; return sent }
         for statement in unchecked {
             do {
-                try PostgresWaiter.shared.wait(for: statement.answer, watching: watch, lost: lost(statement.sql))
+                try PostgresWaiter.shared.wait(for: statement.answer, watching: watch, lost: self.lost(statement.sql))
             } catch {
                 throw KuraError.postgres(error, sql: statement.sql, location)
             }
@@ -128,7 +128,7 @@ final class PostgresSession: Sendable {
             let value = try transform(row)
             collected.rows.withLock { $0.append(value) }
         }
-        let outcome = Result<Void, any Error> { _ = try PostgresWaiter.shared.wait(for: answered, watching: watch, lost: lost(sql)) }
+        let outcome = Result<Void, any Error> { _ = try PostgresWaiter.shared.wait(for: answered, watching: watch, lost: self.lost(sql)) }
         // The statements sent before this one were answered before it; their errors come first.
         try checkSent()
         do {

@@ -23,7 +23,7 @@ final class PostgresWaiter: TaskExecutor {
     /// first, stops waiting and throws `lost` (the driver may never answer a statement sent as
     /// the connection closed).
     func wait<T: Sendable>(
-        watching watch: ConnectionWatch? = nil, lost: @autoclosure () -> KuraError = KuraError.store(.database, "the connection was lost"),
+        watching watch: ConnectionWatch? = nil, lost: @autoclosure @escaping @Sendable () -> KuraError = KuraError.store(.database, "the connection was lost"),
         _ body: @escaping @Sendable () async throws -> T
     ) throws -> T {
         try start(watching: watch, lost: lost(), body).wait()
@@ -32,7 +32,7 @@ final class PostgresWaiter: TaskExecutor {
     /// Waits for `future`, the driver's answer to a statement, as `wait` waits for a body: no task
     /// is needed, since the driver completes the future on its own thread.
     func wait<T: Sendable>(
-        for future: EventLoopFuture<T>, watching watch: ConnectionWatch, lost: @autoclosure () -> KuraError
+        for future: EventLoopFuture<T>, watching watch: ConnectionWatch, lost: @autoclosure @escaping @Sendable () -> KuraError
     ) throws -> T {
         let pending = try Pending<T>(watching: watch, lost: lost())
         future.whenComplete { pending.finish($0) }
@@ -41,7 +41,7 @@ final class PostgresWaiter: TaskExecutor {
 
     /// Starts `body` and returns at once: the caller waits for its end later (`Pending.wait`).
     func start<T: Sendable>(
-        watching watch: ConnectionWatch?, lost: @autoclosure () -> KuraError, _ body: @escaping @Sendable () async throws -> T
+        watching watch: ConnectionWatch?, lost: @autoclosure @escaping @Sendable () -> KuraError, _ body: @escaping @Sendable () async throws -> T
     ) throws -> Pending<T> {
         let pending = try Pending<T>(watching: watch, lost: lost())
         Task(executorPreference: self) {
@@ -59,11 +59,12 @@ final class PostgresWaiter: TaskExecutor {
         private let registration = Mutex<Int?>(nil)
 
         /// A wait that `watch`'s closing fails with `lost`; throws `lost` when it has closed already.
-        fileprivate init(watching watch: ConnectionWatch?, lost: @autoclosure () -> KuraError) throws {
+        fileprivate init(watching watch: ConnectionWatch?, lost: @autoclosure @escaping @Sendable () -> KuraError) throws {
             self.watch = watch
             guard let watch else { return }
-            let lost = lost()
-            guard let id = watch.register({ [self] in finish(.failure(lost)) }) else { throw lost }
+            // The error is made only when the connection closes: making it names the realm, which
+            // would otherwise cost every statement a URL's worth of text.
+            guard let id = watch.register({ [self] in finish(.failure(lost())) }) else { throw lost() }
             registration.withLock { $0 = id }
         }
 

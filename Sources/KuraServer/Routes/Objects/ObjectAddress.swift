@@ -26,6 +26,13 @@ enum ObjectAddress {
         key(of: object.ref, primaryKey: try type.primaryKey.map { try object.value(forKey: $0) })
     }
 
+    /// The text that names `object`, which `find` found by `text`, in a URL (unencoded): the key
+    /// `text` parses to, so the object is not read again for it.
+    static func key(named text: String, of object: DynamicObject, type: ObjectSchema) throws -> String {
+        guard type.primaryKey != nil else { return String(object.ref.id) }
+        return key(of: object.ref, primaryKey: try PrimaryKeyText(text, of: type).value)
+    }
+
     /// The text that names the object `ref` with primary key value `primaryKey` (`nil` for a type
     /// without one) in a URL (unencoded).
     static func key(of ref: ObjectRef, primaryKey: Value?) -> String {

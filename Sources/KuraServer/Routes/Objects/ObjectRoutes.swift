@@ -40,7 +40,7 @@ struct ObjectRoutes: RouteSet {
                     let type = try ServedRealms.type(typeName, in: realm, realmName: name)
                     let object = try ObjectAddress.find(keyText, of: type, in: realm, realmName: name)
                     let document = try ObjectAddress.document(of: object, in: realm, nestedURLsIn: nestedURLs ? name : nil)
-                    let path = ObjectAddress.path(realm: name, type: type.name, key: try ObjectAddress.key(of: object, type: type))
+                    let path = ObjectAddress.path(realm: name, type: type.name, key: try ObjectAddress.key(named: keyText, of: object, type: type))
                     return (document, nestedURLs ? path + "?\(Self.nestedURLsParameter)=true" : path)
                 }
             }
