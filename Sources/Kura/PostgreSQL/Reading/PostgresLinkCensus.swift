@@ -21,9 +21,13 @@ final class PostgresLinkCensus: IncomingLinkCounting {
     /// The types whose objects `type`'s objects reach through links, `type` first.
     static func typesReachable(from type: String, session: PostgresSession, catalog: SchemaCatalog) throws -> [String] {
         var linkedFromMixed: Set<String> = []
-        for place in catalog.mixedSites.isEmpty ? [] : catalog.mixedLinkColumns {
-            let tags = try session.rows("SELECT DISTINCT \(place.tag) FROM \(place.table) WHERE \(MixedTag.linkTerm(place.tag))")
-            for row in tags {
+        let places = catalog.mixedSites.isEmpty ? [] : catalog.mixedLinkColumns
+        if !places.isEmpty {
+            // One statement for every place: each statement is a round trip to the server.
+            let sql = places.map { place in
+                "SELECT \(place.tag) FROM \(place.table) WHERE \(MixedTag.linkTerm(place.tag))"
+            }.joined(separator: "\nUNION\n")
+            for row in try session.rows(sql) {
                 if let tag = row.first?.objectId, let name = catalog.typeNames[tag - MixedTag.linkBase] { linkedFromMixed.insert(name) }
             }
         }
@@ -59,17 +63,20 @@ final class PostgresLinkCensus: IncomingLinkCounting {
     private func countMixedLinks() throws {
         guard !catalog.mixedSites.isEmpty else { return }
         // Nested containers belong to no one type, so they always count.
-        for place in catalog.mixedLinkColumns where place.ownerType.map({ owners?.contains($0) ?? true }) ?? true {
-            let rows = try session.rows("""
-                SELECT \(place.tag), \(place.value), count(*) FROM \(place.table) WHERE \(MixedTag.linkTerm(place.tag))
-                GROUP BY \(place.tag), \(place.value)
-                """)
-            for row in rows where row.count == 3 {
-                guard let tag = row[0].objectId, let count = row[2].objectId, let typeName = catalog.typeNames[tag - MixedTag.linkBase],
-                    case .integer(let id) = try PostgresLayout.readMixed(row[1], tag: tag)
-                else { continue }
-                mixedLinks[ObjectRef(type: typeName, id: id), default: 0] += Int(count)
-            }
+        let places = catalog.mixedLinkColumns.filter { place in place.ownerType.map { owners?.contains($0) ?? true } ?? true }
+        guard !places.isEmpty else { return }
+        // One statement for every place, as above; every place's values are bytea, so the parts unite.
+        let sql = places.map { place in
+            """
+            SELECT \(place.tag), \(place.value), count(*) FROM \(place.table) WHERE \(MixedTag.linkTerm(place.tag))
+            GROUP BY \(place.tag), \(place.value)
+            """
+        }.joined(separator: "\nUNION ALL\n")
+        for row in try session.rows(sql) where row.count == 3 {
+            guard let tag = row[0].objectId, let count = row[2].objectId, let typeName = catalog.typeNames[tag - MixedTag.linkBase],
+                case .integer(let id) = try PostgresLayout.readMixed(row[1], tag: tag)
+            else { continue }
+            mixedLinks[ObjectRef(type: typeName, id: id), default: 0] += Int(count)
         }
     }
 }
