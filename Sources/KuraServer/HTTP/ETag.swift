@@ -1,4 +1,3 @@
-import Foundation
 import HTTPTypes
 import Hummingbird
 import Kura
@@ -15,7 +14,7 @@ enum ETag {
     /// not let a request through as if it held (or failed).
     static func condition(_ field: HTTPField.Name, of request: Request) throws(Problem) -> String? {
         guard let value = request.headers[field] else { return nil }
-        guard isWellFormed(value) else {
+        guard items(of: value) != nil else {
             let name = field == .ifNoneMatch ? "If-None-Match" : "If-Match"
             throw Problem(
                 status: 400, code: "bad-precondition",
@@ -24,27 +23,32 @@ enum ETag {
         return value
     }
 
-    /// Whether `value` is empty, `*`, or entity tags (`"…"` or `W/"…"`, of the bytes `!` and `#`
-    /// to `~`) separated by commas with spaces or tabs around them: what the API document's
-    /// pattern for the two headers says.
-    static func isWellFormed(_ value: String) -> Bool {
+    /// The items of an `If-Match` or `If-None-Match` value as written: `*`, or each entity tag
+    /// (`"…"` or `W/"…"`, of the bytes `!` and `#` to `~`, so a comma may stand inside one), the
+    /// commas between them with spaces or tabs around; none for an empty value; nil when the value
+    /// is none of these (what the API document's pattern for the two headers refuses).
+    static func items(of value: String) -> [String]? {
         let bytes = Array(value.utf8)
-        if bytes.isEmpty || bytes == [UInt8(ascii: "*")] { return true }
+        if bytes.isEmpty { return [] }
+        if bytes == [UInt8(ascii: "*")] { return ["*"] }
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        var items: [String] = []
         var index = 0
         while true {
+            let start = index
             if index + 1 < bytes.count && bytes[index] == UInt8(ascii: "W") && bytes[index + 1] == UInt8(ascii: "/") { index += 2 }
-            guard index < bytes.count, bytes[index] == quote else { return false }
+            guard index < bytes.count, bytes[index] == quote else { return nil }
             index += 1
             while index < bytes.count && bytes[index] != quote {
-                guard bytes[index] == 0x21 || (0x23...0x7E).contains(bytes[index]) else { return false }
+                guard bytes[index] == 0x21 || (0x23...0x7E).contains(bytes[index]) else { return nil }
                 index += 1
             }
-            guard index < bytes.count else { return false }
+            guard index < bytes.count else { return nil }
             index += 1
-            if index == bytes.count { return true }
+            items.append(String(decoding: bytes[start..<index], as: UTF8.self))
+            if index == bytes.count { return items }
             while index < bytes.count && (bytes[index] == space || bytes[index] == tab) { index += 1 }
-            guard index < bytes.count, bytes[index] == comma else { return false }
+            guard index < bytes.count, bytes[index] == comma else { return nil }
             index += 1
             while index < bytes.count && (bytes[index] == space || bytes[index] == tab) { index += 1 }
         }
@@ -53,18 +57,12 @@ enum ETag {
     /// Whether an `If-None-Match` value (a list, or `*`) names `tag`, by weak comparison: `W/"…"`
     /// names the same tag as `"…"` (RFC 9110 §13.1.2).
     static func matchesWeakly(_ header: String, _ tag: String) -> Bool {
-        header.split(separator: ",").contains { item in
-            let trimmed = item.trimmingCharacters(in: .whitespaces)
-            return trimmed == "*" || trimmed == tag || trimmed == "W/" + tag
-        }
+        items(of: header)?.contains { $0 == "*" || $0 == tag || $0 == "W/" + tag } ?? false
     }
 
     /// Whether an `If-Match` value (a list, or `*`) names `tag`, by strong comparison: a weak tag
     /// `W/"…"` never matches (RFC 9110 §13.1.1), since the write must be to exactly the bytes seen.
     static func matchesStrongly(_ header: String, _ tag: String) -> Bool {
-        header.split(separator: ",").contains { item in
-            let trimmed = item.trimmingCharacters(in: .whitespaces)
-            return trimmed == "*" || trimmed == tag
-        }
+        items(of: header)?.contains { $0 == "*" || $0 == tag } ?? false
     }
 }

@@ -106,8 +106,8 @@ struct OpenAPIOperation {
         }
         members.append(("headers", JSONText.object(headers)))
         if !answer.content.isEmpty {
-            members.append(("content", JSONText.object(answer.content.map { media in
-                (media.media, JSONText.object(media.schema.map { [("schema", $0)] } ?? []))
+            members.append(("content", JSONText.object(answer.content.map { entry in
+                (entry.media, JSONText.object(entry.schema.map { [("schema", $0)] } ?? []))
             })))
         }
         return JSONText.object(members)
